@@ -1,0 +1,152 @@
+"""The shared state of a razz hand and small helpers over it (internal).
+
+:class:`HandState` holds every field of a hand as plain lists and ints (no
+deep structures, cheap to copy).  The dealing (:mod:`razzcore.dealing`), the
+showdown (:mod:`razzcore.showdown`) and the betting (:mod:`razzcore.hand`)
+each add their methods on top of it; :class:`razzcore.hand.Hand` combines them.
+
+>>> from razzcore.hand import Hand
+>>> from razzcore.rules import Rules
+>>> isinstance(Hand(Rules(2, 5, 10, 20), [50, 50], seed=1), HandState)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import evaluator
+from .rules import Rules
+from .pots import Award
+
+__all__ = ["HandState", "NORMAL", "BRING", "OPEN", "SHOW", "OVER"]
+
+NORMAL = 0
+"""Phase: ordinary betting (f / cc / cbr)."""
+BRING = 1
+"""Phase: the forced bring-in (pb / cbr)."""
+OPEN = 2
+"""Phase: bring-in owner all-in, ``open_left_optional``, nobody opened (f / pb / cbr)."""
+SHOW = 3
+"""Phase: manual showdown (sm)."""
+OVER = 4
+"""Phase: the hand is over."""
+
+
+class HandState:
+    """Every field of a hand, and helpers that read them (see module doc)."""
+
+    __slots__ = (
+        "rules", "_n", "_order", "_pos", "_start", "_stacks", "_bets", "_contrib",
+        "_dealt", "_live", "_cards", "_up", "_exposed", "_deck", "_dpos", "_burns",
+        "_explicit", "_rng", "_community", "_street", "_u", "_high", "_level", "_count",
+        "_acted", "_last", "_reopen", "_capped_multi", "_phase", "_actor", "_aggressor",
+        "_first_actor", "_round_street", "_log", "_manual", "_sk", "_sd_order", "_sd",
+        "_ranks", "_payoffs", "_awards", "_sixth_first",
+    )
+
+    rules: Rules
+    _n: int
+    _order: tuple[int, ...]
+    _pos: tuple[int, ...]
+    _start: tuple[int, ...]
+    _stacks: list[int]
+    _bets: list[int]
+    _contrib: list[int]
+    _dealt: tuple[bool, ...]
+    _live: list[bool]
+    _cards: list[list[int]]
+    _up: list[list[int]]
+    _exposed: list[bool]
+    _deck: list[int]
+    _dpos: int
+    _burns: list[int]
+    _explicit: bool
+    _rng: random.Random
+    _community: int | None
+    _street: int
+    _u: int
+    _high: int
+    _level: int
+    _count: int
+    _acted: list[bool]
+    _last: list[int]
+    _reopen: list[bool]
+    _capped_multi: bool
+    _phase: int
+    _actor: int
+    _aggressor: int
+    _first_actor: int
+    _round_street: int
+    _log: list[tuple[Any, ...]]
+    _manual: bool
+    _sk: tuple[int, ...]
+    _sd_order: list[int]
+    _sd: dict[int, bool]
+    _ranks: dict[int, int]
+    _payoffs: tuple[int, ...] | None
+    _awards: list[Award]
+    _sixth_first: int
+
+    def _active(self, s: int) -> bool:
+        return self._live[s] and self._stacks[s] > 0
+
+    def _active_count(self) -> int:
+        return sum(1 for s in range(self._n) if self._live[s] and self._stacks[s] > 0)
+
+    def _live_count(self) -> int:
+        return sum(self._live)
+
+    def _next_active(self, s: int) -> int:
+        """The next seat clockwise after ``s`` that can act, or -1."""
+        order, n = self._order, self._n
+        i = self._pos[s]
+        for k in range(1, n + 1):
+            q = order[(i + k) % n]
+            if self._live[q] and self._stacks[q] > 0:
+                return q
+        return -1
+
+    def _reset_round(self, street: int) -> None:
+        n = self._n
+        self._street = street
+        self._u = self.rules.bet_size(street)
+        self._high = 0
+        self._level = 0
+        self._count = 0
+        self._acted = [False] * n
+        self._last = [0] * n
+        self._reopen = [False] * n
+        self._capped_multi = False
+
+    def _best_board_first(self, seats: list[int], boards: list[list[int]]) -> list[int]:
+        sk = self._sk
+        keyed = [[sk[c] for c in b] for b in boards]
+        idx = evaluator.board_order(keyed, tiebreak=self.rules.later_street_tiebreak)
+        return [seats[i] for i in idx]
+
+    def _first_actor_from(self, ranked: list[int]) -> int:
+        first = ranked[0]
+        if self._stacks[first] > 0:
+            return first
+        if self.rules.first_actor_all_in == "next_best_board":
+            for s in ranked:
+                if self._stacks[s] > 0:
+                    return s
+            return -1
+        return self._next_active(first)
+
+    def _ranked_live(self) -> list[int]:
+        seats = [s for s in self._order if self._live[s]]
+        return self._best_board_first(seats, [self._up[s] for s in seats])
+
+    def _expose_live(self) -> None:
+        for s in range(self._n):
+            if self._live[s]:
+                self._exposed[s] = True
+
+    def _finish(self) -> None:
+        self._phase = OVER
+        self._actor = -1
+        self._payoffs = tuple(self._stacks[s] - self._start[s] for s in range(self._n))

@@ -1,0 +1,109 @@
+"""Dealing a razz hand: the deck, the R4 dealing order, burns and the
+7th-street shortage procedures (R4, R18, R22).
+
+Cards are consumed from ``_deck`` (top = index 0) in exactly R4's order, so a
+stacked deck given to :class:`~razzcore.hand.Hand` deals predictably.
+
+>>> from razzcore.hand import Hand
+>>> from razzcore.rules import Rules
+>>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="As 2s 3s 4s 5s 6s")
+>>> h.hole_cards(0), h.board(1)
+((3, 11, 19), (23,))
+"""
+
+from __future__ import annotations
+
+from ._state import HandState
+from .cards import CardsLike, check_distinct, parse_cards
+from .errors import CardError, RulesError
+
+__all__ = ["Dealing"]
+
+
+class Dealing(HandState):
+    """Deck and dealing methods of a hand (mixed into :class:`~razzcore.hand.Hand`)."""
+
+    __slots__ = ()
+
+    def _make_deck(self, deck: CardsLike | None) -> list[int]:
+        if deck is None:
+            cards = list(range(52))
+            self._rng.shuffle(cards)
+            return cards
+        try:
+            given = list(parse_cards(deck))
+            check_distinct(given)
+        except CardError as exc:
+            raise RulesError(f"bad deck: {exc}") from None
+        used = set(given)
+        rest = [c for c in range(52) if c not in used]
+        self._rng.shuffle(rest)
+        return given + rest
+
+    def _draw(self) -> int:
+        c = self._deck[self._dpos]
+        self._dpos += 1
+        return c
+
+    def _deal_third(self) -> None:
+        seats = [s for s in self._order if self._dealt[s]]
+        for _ in range(3):
+            for s in seats:
+                self._cards[s].append(self._draw())
+        for s in seats:
+            self._up[s].append(self._cards[s][2])
+            self._log.append(("dh", s, tuple(self._cards[s])))
+
+    def _deal_street(self) -> None:
+        """Deal the current street (4..7) to every live seat."""
+        seats = [s for s in self._order if self._live[s]]
+        street = self._street
+        burn = self.rules.burn_cards
+        if street < 7:
+            if burn:
+                self._burns.append(self._draw())
+            for s in seats:
+                c = self._draw()
+                self._cards[s].append(c)
+                self._up[s].append(c)
+                self._log.append(("dh", s, (c,)))
+            return
+        left = len(self._deck) - self._dpos
+        need = len(seats)
+        if self.rules.seventh_street_shortage == "tda_rp10h":
+            # TDA RP-10-H: live players + 1 burn + 1 bottom card never dealt.
+            required = need + 2
+            if left >= required:
+                community = False
+            elif left + len(self._burns) >= required:
+                self._remix()
+                community = False
+            elif left >= 3:
+                community = True
+            else:
+                self._remix()
+                community = True
+            self._draw()  # the burn
+        else:
+            if burn and left >= 2:
+                self._draw()
+            community = len(self._deck) - self._dpos < need
+        if community:
+            c = self._draw()
+            self._community = c
+            self._log.append(("db", c))
+            return
+        for s in seats:
+            c = self._draw()
+            self._cards[s].append(c)
+            self._log.append(("dh", s, (c,)))
+
+    def _remix(self) -> None:
+        """TDA RP-10-H: mix the stub with the three earlier burns and cut.
+        With an explicit deck the mixed stub is the stub followed by the burns
+        (deterministic); otherwise it is shuffled with the hand's rng."""
+        stub = self._deck[self._dpos :] + self._burns
+        self._burns = []
+        if not self._explicit:
+            self._rng.shuffle(stub)
+        self._deck = self._deck[: self._dpos] + stub

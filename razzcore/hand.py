@@ -1,0 +1,758 @@
+"""The razz hand state machine: antes, dealing, fixed-limit betting, showdown.
+
+A :class:`Hand` plays one hand of seven-card stud low under a
+:class:`~razzcore.rules.Rules`.  Antes, dealing and (by default) the showdown
+happen automatically; the caller supplies each player's decision with
+:meth:`Hand.act` (PHH-style strings) or the matching methods.
+
+Seat index 0 is the specification's seat 1.  Without an explicit ``deck`` the
+cards are shuffled with ``random.Random(seed)`` or the caller's ``rng``; for
+play where fairness matters pass ``rng=secrets.SystemRandom()``.
+
+>>> from razzcore.hand import Hand
+>>> from razzcore.rules import Rules
+>>> h = Hand(Rules(2, 5, 10, 20), [100, 100, 100],
+...          deck="Ac 2c 3c Ad 2d 3d Kd 5s 9h")
+>>> h.actor, h.legal_actions()
+(0, ['pb', 'cbr 10'])
+>>> h.act("pb"); h.act("cc"); h.act("cc")
+>>> h.street, h.pots
+(4, [Pot(amount=21, eligible=(0, 1, 2))])
+>>> h.history[:4]
+['d dh p1 AcAdKd', 'd dh p2 2c2d5s', 'd dh p3 3c3d9h', 'p1 pb']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import evaluator
+from ._state import BRING, NORMAL, OPEN, OVER, SHOW
+from .cards import CardsLike
+from .dealing import Dealing
+from .errors import IllegalActionError, RulesError
+from .pots import Award, Pot, build_pots, uncalled_excess
+from .rules import Rules
+from .showdown import Showdown, ShowdownEntry
+from .view import HandView, format_entry
+
+__all__ = ["Hand", "HandView", "Pot", "ShowdownEntry", "Award", "play_random"]
+
+_UNLIMITED = 1 << 30
+
+
+class Hand(Dealing, Showdown):
+    """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
+    manual_showdown=False)``.
+
+    * ``stacks``: chips of each seat before the ante; seats with 0 are not
+      dealt in (R3).
+    * ``deck``: explicit card order, top first (text or codes), consumed in R4
+      order (3rd street: a face-down pass from seat 0, a second face-down
+      pass, a face-up pass; then one card per live player per street in seat
+      order, after one burn when ``burn_cards``).  A partial deck is completed
+      with the unused cards, shuffled with the seed/``rng``.
+    * ``manual_showdown``: at the showdown ``actor`` is the seat due to show
+      and :meth:`act` takes ``"sm <cards>"`` (show), ``"sm -"`` (show) or
+      ``"sm"`` (muck), as in PHH.  By default the showdown is automatic.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=7)
+    >>> while h.actor is not None:
+    ...     h.act(h.legal_actions()[0])
+    >>> h.is_over, sum(h.stacks)
+    (True, 200)
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        *,
+        deck: CardsLike | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        manual_showdown: bool = False,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
+        self.rules = rules
+        st = list(stacks)
+        n = len(st)
+        for v in st:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise RulesError(f"stacks must be non-negative ints, not {v!r}")
+        if not 2 <= n <= rules.max_players:
+            raise RulesError(f"a table has 2..{rules.max_players} seats, not {n}")
+        dealt = [v > 0 for v in st]
+        if sum(dealt) < rules.min_players:
+            raise RulesError(
+                f"at least {rules.min_players} seats with chips are needed, got {sum(dealt)}"
+            )
+        if rules.deal_start_seat > n:
+            raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
+        first = rules.deal_start_seat - 1
+        self._n = n
+        self._order = tuple((first + i) % n for i in range(n))
+        pos = [0] * n
+        for i, s in enumerate(self._order):
+            pos[s] = i
+        self._pos = tuple(pos)
+        self._start = tuple(st)
+        self._stacks = st
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._dealt = tuple(dealt)
+        self._live = list(dealt)
+        self._cards = [[] for _ in range(n)]
+        self._up = [[] for _ in range(n)]
+        self._exposed = [False] * n
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._explicit = deck is not None
+        self._deck = self._make_deck(deck)
+        self._dpos = 0
+        self._burns = []
+        self._community = None
+        self._manual = bool(manual_showdown)
+        so = rules.suit_order
+        srank = {ch: i for i, ch in enumerate(so)}
+        self._sk = tuple(4 * (c >> 2) + srank["cdhs"[c & 3]] for c in range(52))
+        self._log = []
+        self._sd_order = []
+        self._sd = {}
+        self._ranks = {}
+        self._payoffs = None
+        self._awards = []
+        self._sixth_first = -1
+        self._aggressor = -1
+        self._first_actor = -1
+        self._round_street = 0
+        self._actor = -1
+        self._phase = NORMAL
+        self._reset_round(3)
+        # Antes (dead money), then 3rd street.
+        ante = rules.ante
+        for s in range(n):
+            if dealt[s] and ante:
+                a = ante if st[s] > ante else st[s]
+                st[s] -= a
+                self._contrib[s] += a
+        self._deal_third()
+        self._start_third()
+
+    def _start_third(self) -> None:
+        rules = self.rules
+        if self._active_count() < 2:
+            self._end_round()
+            return
+        seats = [s for s in self._order if self._dealt[s]]
+        if not rules.has_bring_in:
+            first = self._first_actor_from(self._ranked_live())
+            self._begin_betting(first, NORMAL)
+            return
+        sk = self._sk
+        doors = [sk[self._up[s][0]] for s in seats]
+        if rules.bring_in_tiebreak == "suit":
+            b = seats[evaluator.bring_in_order(doors)[0]]
+        else:
+            top = max(d >> 2 for d in doors)
+            b = next(s for s, d in zip(seats, doors) if d >> 2 == top)
+        if self._stacks[b] > 0:
+            self._begin_betting(b, BRING)
+        elif rules.all_in_bring_in == "forced_next":
+            self._begin_betting(self._next_active(b), BRING)
+        else:
+            self._begin_betting(self._next_active(b), OPEN)
+
+    def _begin_betting(self, first: int, phase: int) -> None:
+        self._first_actor = first
+        self._round_street = self._street
+        self._aggressor = -1
+        self._phase = phase
+        self._actor = first
+        if self._street == 6:
+            self._sixth_first = first
+
+    def _cap(self) -> int:
+        rules = self.rules
+        if not self._capped_multi and self._active_count() == 2:
+            if rules.heads_up_uncapped:
+                return _UNLIMITED
+            if rules.heads_up_max_bets is not None:
+                return rules.heads_up_max_bets
+        return rules.max_bets_per_round
+
+    def _may_raise(self, p: int) -> bool:
+        if self._count >= self._cap():
+            return False
+        if not any(q != p and self._live[q] and self._stacks[q] > 0 for q in range(self._n)):
+            return False
+        if not self._acted[p] or self._reopen[p]:
+            return True
+        d = self._high - self._last[p]
+        if self.rules.short_all_in_rule == "half_bet":
+            return 2 * d >= self._u
+        return d >= self._u
+
+    def _options(self, p: int) -> tuple[bool, bool, bool, int]:
+        """(fold, check/call, post bring-in, cbr target or 0) for the actor."""
+        rules = self.rules
+        stack = self._stacks[p]
+        b = self._bets[p]
+        phase = self._phase
+        if phase == BRING or phase == OPEN:
+            cbr = 0
+            if stack > rules.bring_in and (phase == OPEN or rules.bring_in_may_complete):
+                cbr = min(self._u, b + stack)
+            return (phase == OPEN, False, True, cbr)
+        to_call = self._high - b
+        fold = to_call > 0 or rules.allow_open_fold
+        cbr = 0
+        if stack > to_call and self._may_raise(p):
+            target = self._level + self._u
+            cbr = target if b + stack >= target else b + stack
+        cc = True
+        if (
+            cbr
+            and not rules.allow_call_bring_in
+            and self._street == 3
+            and self._count == 0
+            and to_call > 0
+            and rules.has_bring_in
+        ):
+            cc = False
+        return (fold, cc, False, cbr)
+
+    def _opponent_all_in_total(self, p: int) -> int:
+        """The largest street total another active player can reach."""
+        m = 0
+        for q in range(self._n):
+            if q != p and self._live[q] and self._stacks[q] > 0:
+                t = self._bets[q] + self._stacks[q]
+                if t > m:
+                    m = t
+        return m
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose decision is pending, or ``None`` when the hand is over.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").actor
+        0
+        """
+        return self._actor if self._actor >= 0 else None
+
+    def legal_actions(self) -> list[str]:
+        """The actor's legal actions as PHH strings: ``"pb"``, ``"f"``,
+        ``"cc"``, ``"cbr N"``; at a manual showdown ``"sm <cards>"`` (show)
+        and ``"sm"`` (muck) where mucking is allowed.  Empty when over.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.legal_actions()
+        ['pb', 'cbr 10']
+        >>> h.act("pb"); h.legal_actions()
+        ['f', 'cc', 'cbr 10']
+        """
+        p = self._actor
+        if p < 0:
+            return []
+        if self._phase == SHOW:
+            return self._show_actions(p)
+        fold, cc, pb, cbr = self._options(p)
+        out = []
+        if pb:
+            if fold:
+                out.append("f")
+            out.append("pb")
+        else:
+            if fold:
+                out.append("f")
+            if cc:
+                out.append("cc")
+        if cbr:
+            out.append(f"cbr {cbr}")
+        return out
+
+    def act(self, action: str) -> None:
+        """Apply one action given as a PHH string (an optional ``"pN "`` prefix
+        names the acting player, 1-based).  Illegal actions raise
+        :class:`~razzcore.errors.IllegalActionError` and change nothing.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.act("cc")
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.IllegalActionError: p2 cannot 'cc': the bring-in must be posted ...
+        """
+        if not isinstance(action, str):
+            raise IllegalActionError(f"an action is a string such as 'cc', not {action!r}")
+        words = action.split("#", 1)[0].split()
+        seat = self._actor
+        if words and len(words[0]) > 1 and words[0][0] == "p" and words[0][1:].isdigit():
+            named = int(words[0][1:]) - 1
+            words = words[1:]
+            if self._phase == SHOW and 0 <= named < self._n and named in self._sd_order:
+                seat = named
+            elif named != seat:
+                raise IllegalActionError(self._not_your_turn(named))
+        if not words:
+            raise IllegalActionError(f"empty action {action!r}; allowed: {self._allowed_text()}")
+        verb = words[0]
+        if verb == "sm" and len(words) <= 2:
+            self._act_show(seat, words[1] if len(words) == 2 else None, action)
+            return
+        if verb == "cbr" and len(words) <= 2:
+            amount = None
+            if len(words) == 2:
+                if not words[1].isdigit():
+                    raise IllegalActionError(f"bad amount in {action!r}")
+                amount = int(words[1])
+            self.complete_bet_or_raise(amount)
+            return
+        if len(words) == 1:
+            if verb == "f":
+                self.fold()
+                return
+            if verb == "cc":
+                self.check_or_call()
+                return
+            if verb == "pb":
+                self.post_bring_in()
+                return
+        raise IllegalActionError(
+            f"unknown action {action!r}; allowed: {self._allowed_text()}"
+        )
+
+    def _allowed_text(self) -> str:
+        acts = self.legal_actions()
+        return ", ".join(repr(a) for a in acts) if acts else "nothing (the hand is over)"
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self._actor < 0:
+            return "the hand is over: no action is allowed"
+        return f"it is p{self._actor + 1}'s turn, not p{seat + 1}'s"
+
+    def _check_betting_turn(self, what: str) -> int:
+        p = self._actor
+        if p < 0:
+            raise IllegalActionError(f"cannot {what}: the hand is over")
+        if self._phase == SHOW:
+            raise IllegalActionError(
+                f"cannot {what}: it is the showdown; allowed: {self._allowed_text()}"
+            )
+        return p
+
+    def post_bring_in(self) -> None:
+        """Post the bring-in (``"pb"``); also opening for the bring-in amount
+        when the bring-in owner is all-in from the ante.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.post_bring_in(); h.bets
+        (5, 0)
+        """
+        p = self._check_betting_turn("post the bring-in")
+        if self._phase == NORMAL:
+            raise IllegalActionError(
+                f"p{p + 1} cannot 'pb': there is no bring-in to post now; "
+                f"allowed: {self._allowed_text()}"
+            )
+        b = self.rules.bring_in
+        amount = b if self._stacks[p] > b else self._stacks[p]
+        self._put(p, amount)
+        if b > self._high:
+            self._high = b
+        self._phase = NORMAL
+        self._aggressor = p
+        self._log.append(("pb", p))
+        self._after(p)
+
+    def fold(self) -> None:
+        """Fold (``"f"``).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.post_bring_in(); h.fold(); h.is_over, h.stacks
+        (True, (55, 45))
+        """
+        p = self._check_betting_turn("fold")
+        fold, _cc, pb, _cbr = self._options(p)
+        if not fold:
+            if pb:
+                why = "the bring-in must be posted (or completed) first"
+            else:
+                why = "nobody has bet, so check instead (allow_open_fold=False)"
+            raise IllegalActionError(
+                f"p{p + 1} cannot 'f': {why}; allowed: {self._allowed_text()}"
+            )
+        self._live[p] = False
+        self._log.append(("f", p))
+        self._after(p)
+
+    def check_or_call(self) -> None:
+        """Check, or call the amount to call (all-in if short: ``"cc"``).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.post_bring_in(); h.check_or_call(); h.street
+        4
+        """
+        p = self._check_betting_turn("check or call")
+        _fold, cc, pb, _cbr = self._options(p)
+        if not cc:
+            if pb:
+                why = "the bring-in must be posted (or completed) first; nobody may check"
+            else:
+                why = "calling the bring-in is not allowed (allow_call_bring_in=False)"
+            raise IllegalActionError(
+                f"p{p + 1} cannot 'cc': {why}; allowed: {self._allowed_text()}"
+            )
+        to_call = self._high - self._bets[p]
+        self._put(p, to_call if self._stacks[p] > to_call else self._stacks[p])
+        self._log.append(("cc", p))
+        self._after(p)
+
+    def complete_bet_or_raise(self, amount: int | None = None) -> None:
+        """Complete, bet or raise (``"cbr N"``) to the street total ``amount``.
+
+        The amount is implied in fixed limit; an explicit one must be the legal
+        total (or, for a short stack, its all-in total).  Raising to exactly
+        what an all-in opponent can reach is accepted as the raise (PHH
+        replay of such hands).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.complete_bet_or_raise(); h.bets
+        (10, 0)
+        >>> h.complete_bet_or_raise(25)
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.IllegalActionError: p2 cannot 'cbr 25': ...
+        """
+        p = self._check_betting_turn("complete, bet or raise")
+        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise IllegalActionError(f"a cbr amount is an int street total, not {amount!r}")
+        _fold, _cc, _pb, cbr = self._options(p)
+        text = "cbr" if amount is None else f"cbr {amount}"
+        if not cbr:
+            raise IllegalActionError(
+                f"p{p + 1} cannot {text!r}: {self._why_no_raise(p)}; "
+                f"allowed: {self._allowed_text()}"
+            )
+        alias = False
+        if amount is not None and amount != cbr:
+            m = self._opponent_all_in_total(p)
+            if not (
+                amount == m
+                and self._high < m < cbr
+                and self._phase == NORMAL
+            ):
+                raise IllegalActionError(
+                    f"p{p + 1} cannot {text!r}: in fixed limit the total is {cbr}; "
+                    f"allowed: {self._allowed_text()}"
+                )
+            alias = True
+        total = cbr if amount is None else amount
+        self._put(p, total - self._bets[p])
+        u = self._u
+        if alias or total >= self._level + u:
+            self._level = total
+            self._count += 1
+            reopen = self._reopen
+            for q in range(self._n):
+                reopen[q] = q != p
+        elif self._full_all_in(total):
+            self._level = total
+            self._count += 1
+        if total > self._high:
+            self._high = total
+        if self._phase != NORMAL:
+            self._phase = NORMAL
+        self._aggressor = p
+        self._log.append(("cbr", p, total))
+        self._after(p)
+
+    def _full_all_in(self, total: int) -> bool:
+        rules = self.rules
+        if rules.short_all_in_rule == "full_bet":
+            return False
+        if (
+            self._street == 3
+            and self._count == 0
+            and rules.has_bring_in
+            and rules.short_completion_measure == "completion_increment"
+        ):
+            b = rules.bring_in
+            return 2 * (total - b) >= self._u - b
+        return 2 * (total - self._level) >= self._u
+
+    def _why_no_raise(self, p: int) -> str:
+        if self._phase in (BRING, OPEN):
+            if self._stacks[p] <= self.rules.bring_in:
+                return "the stack does not exceed the bring-in"
+            return "completing the bring-in is not allowed (bring_in_may_complete=False)"
+        if self._stacks[p] <= self._high - self._bets[p]:
+            return "the stack only covers a call"
+        if self._count >= self._cap():
+            return f"the betting is capped ({self._count} wagers)"
+        if not any(
+            q != p and self._live[q] and self._stacks[q] > 0 for q in range(self._n)
+        ):
+            return "every opponent is all-in"
+        return "the action was not reopened (no full raise and less than half a bet to call)"
+
+    def _put(self, p: int, amount: int) -> None:
+        self._stacks[p] -= amount
+        self._bets[p] += amount
+        self._contrib[p] += amount
+
+    def _after(self, p: int) -> None:
+        self._acted[p] = True
+        self._reopen[p] = False
+        self._last[p] = self._bets[p]
+        if not self._capped_multi and self._count >= self.rules.max_bets_per_round:
+            if self._active_count() >= 3:
+                self._capped_multi = True
+        if self._live_count() == 1:
+            self._end_round()
+            return
+        order, n = self._order, self._n
+        i = self._pos[p]
+        high = self._high
+        opening = self._phase == OPEN
+        for k in range(1, n):
+            q = order[(i + k) % n]
+            if self._live[q] and self._stacks[q] > 0:
+                if not self._acted[q] or (self._bets[q] < high and not opening):
+                    self._actor = q
+                    return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        seat, excess = uncalled_excess(self._bets)
+        if excess:
+            self._stacks[seat] += excess
+            self._contrib[seat] -= excess
+        self._bets = [0] * self._n
+        self._actor = -1
+        if self._live_count() == 1:
+            self._finish_uncontested()
+            return
+        betting = self._active_count() >= 2
+        if not betting and self.rules.face_up_all_in:
+            self._expose_live()
+        while self._street < 7:
+            self._reset_round(self._street + 1)
+            self._deal_street()
+            if betting:
+                ranked = self._ranked_live()
+                sixth = self._sixth_first
+                if self._community is not None and sixth >= 0 and self._live[sixth]:
+                    # R18: with a community card the 6th-street opener starts.
+                    ranked.remove(sixth)
+                    ranked.insert(0, sixth)
+                first = self._first_actor_from(ranked)
+                self._begin_betting(first, NORMAL)
+                return
+        self._begin_showdown()
+
+    @property
+    def street(self) -> int:
+        """The current (or last) street, 3..7.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).street
+        3
+        """
+        return self._street
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind of each seat (not counting the current street's bets)."""
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """The stacks given to the constructor."""
+        return self._start
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's chips wagered on the current street (antes excluded)."""
+        return tuple(self._bets)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Each seat's total chips put in this hand (antes and bets)."""
+        return tuple(self._contrib)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """Main pot then side pots, from the chips collected so far (the
+        current street's bets are in :attr:`bets` until the round ends); after
+        the hand, the pots as they were awarded."""
+        collected = [c - b for c, b in zip(self._contrib, self._bets)]
+        return build_pots(collected, self._live)
+
+    @property
+    def total_pot(self) -> int:
+        """All chips in the middle (collected pots plus current bets)."""
+        if self._phase == OVER:
+            return 0
+        return sum(self._contrib)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is finished (chips pushed)."""
+        return self._phase == OVER
+
+    @property
+    def payoffs(self) -> tuple[int, ...] | None:
+        """Net result of each seat (final minus starting stack), or ``None``
+        while the hand is running."""
+        return self._payoffs
+
+    @property
+    def awards(self) -> list[Award]:
+        """Chips pushed to winners, side pots first (empty while running)."""
+        return list(self._awards)
+
+    @property
+    def showdown(self) -> list[ShowdownEntry]:
+        """Who showed or mucked what at the showdown, in order."""
+        out = []
+        for entry in self._log:
+            if entry[0] == "sm":
+                s = entry[1]
+                shown = entry[2] is not None
+                out.append(ShowdownEntry(s, shown, entry[2] or (), self._ranks[s] if shown else None))
+        return out
+
+    @property
+    def community_card(self) -> int | None:
+        """The face-up community 7th-street card (R18), if one was dealt."""
+        return self._community
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Whether each seat folded (seats not dealt in count as False)."""
+        return tuple(self._dealt[s] and not self._live[s] for s in range(self._n))
+
+    @property
+    def dealt_in(self) -> tuple[bool, ...]:
+        """Whether each seat was dealt in (had chips)."""
+        return self._dealt
+
+    @property
+    def cards_left(self) -> int:
+        """Cards left in the stub (burns excluded)."""
+        return len(self._deck) - self._dpos
+
+    def board(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s face-up cards (its board), in deal order."""
+        return tuple(self._up[seat])
+
+    def hole_cards(self, seat: int) -> tuple[int, ...]:
+        """All of seat ``seat``'s own cards in deal order (down and up; the
+        community card is not included)."""
+        return tuple(self._cards[seat])
+
+    @property
+    def history(self) -> list[str]:
+        """Every action so far in PHH notation, dealer actions included
+        (antes are not actions in PHH)."""
+        exposed, up = self._exposed, self._up
+        return [format_entry(e, -1, exposed, up) for e in self._log]
+
+    def view(self, seat: int) -> HandView:
+        """Exactly what ``seat`` may see: its own cards, every board, cards
+        tabled at the showdown or face up in an all-in; never another seat's
+        hidden down cards.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.view(1).cards
+        ((None, None, 'Kd'), ('3c', '5c', 'Qd'))
+        """
+        if not 0 <= seat < self._n:
+            raise IndexError(f"no seat {seat}")
+        cards = []
+        for s in range(self._n):
+            if s == seat or self._exposed[s]:
+                cards.append(tuple(self._cards[s]))
+            else:
+                up = self._up[s]
+                cards.append(tuple(c if c in up else None for c in self._cards[s]))
+        return HandView(
+            seat=seat,
+            street=self._street,
+            actor=self.actor,
+            legal_actions=tuple(self.legal_actions()) if self._actor == seat else (),
+            stacks=self.stacks,
+            bets=self.bets,
+            pots=tuple(self.pots),
+            boards=tuple(tuple(u) for u in self._up),
+            cards=tuple(cards),
+            folded=self.folded,
+            community_card=self._community,
+            history=tuple(format_entry(e, seat, self._exposed, self._up) for e in self._log),
+            is_over=self.is_over,
+            payoffs=self._payoffs,
+        )
+
+    def copy(self) -> Hand:
+        """An independent copy (same future cards), cheap enough for search."""
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._stacks = self._stacks[:]
+        new._bets = self._bets[:]
+        new._contrib = self._contrib[:]
+        new._live = self._live[:]
+        new._cards = [c[:] for c in self._cards]
+        new._up = [u[:] for u in self._up]
+        new._exposed = self._exposed[:]
+        new._burns = self._burns[:]
+        new._acted = self._acted[:]
+        new._last = self._last[:]
+        new._reopen = self._reopen[:]
+        new._log = self._log[:]
+        new._sd_order = self._sd_order[:]
+        new._sd = dict(self._sd)
+        new._ranks = dict(self._ranks)
+        new._awards = self._awards[:]
+        return new
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"street {self._street}, actor {self.actor}"
+        return f"<Hand {self._n} seats, {state}, stacks {list(self._stacks)}>"
+
+
+def play_random(hand: Hand, rng: random.Random) -> Hand:
+    """Play ``hand`` to the end with uniformly random legal actions.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = play_random(Hand(Rules(2, 5, 10, 20), [60, 60, 60], seed=3), random.Random(3))
+    >>> h.is_over, sum(h.stacks)
+    (True, 180)
+    """
+    while hand._actor >= 0:
+        hand.act(rng.choice(hand.legal_actions()))
+    return hand
