@@ -1,0 +1,368 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: embedsignature=True, initializedcheck=False
+# cython: freethreading_compatible=True
+"""razzcore's compiled evaluator: single hands, card masks, batches, enumeration.
+
+Everything here works on card codes 0..51 (``4 * rank + suit``, rank 0 = ace).
+The public wrappers with text parsing live in :mod:`razzcore.evaluator`.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t
+from libc.string cimport memset
+from cpython.long cimport PyLong_AsLongAndOverflow
+
+import threading
+
+from .errors import BatchError, CardError
+
+cdef extern from "razz_eval.h" nogil:
+    const char *RZ_TABLE_DIGEST
+    const unsigned RZ_TABLE_SIZE
+    const unsigned RZ_DISP_SIZE
+    const uint32_t *RZ_SIZE_BASE
+    const uint32_t *RZ_RANK_KEY
+    const uint32_t *RZ_CARD_KEY
+    const uint32_t *RZ_DISP
+    const uint16_t *RZ_TABLE
+    const uint8_t *RZ_CLASS_RANKS
+    uint16_t rz_lookup(uint32_t key)
+    uint32_t rz_card_key(unsigned code)
+    uint16_t rz_eval_n(const uint8_t *cards, int n)
+    uint16_t rz_eval7(const uint8_t *cards)
+    int rz_mask_count(uint64_t mask)
+    uint16_t rz_eval_mask(uint64_t mask)
+    uint16_t rz_eval_counts(const uint8_t *counts)
+
+NUM_CLASSES = 6175
+TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
+#: Below this many hands ``threads=None`` stays on one thread.
+PARALLEL_MIN_HANDS = 1 << 17
+#: 64-bit mask of the 52 valid card bits.
+FULL_MASK = (1 << 52) - 1
+
+
+# ---------------------------------------------------------------- single hands
+
+cdef inline int _code_of(object item) except -2:
+    """The code of an exact int 0..51, or -1 when the slow path must judge it."""
+    cdef int overflow = 0
+    cdef long c
+    if type(item) is not int:
+        return -1
+    c = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or c < 0 or c >= 52:
+        return -1
+    return <int>c
+
+
+def evaluate_codes(cards):
+    """Rank of 5, 6 or 7 distinct card codes given as a tuple or list of ints.
+
+    The fast path behind :func:`razzcore.evaluate`; anything else (text,
+    other iterables, bad codes) goes to the slow path, which explains errors.
+
+    >>> evaluate_codes((0, 4, 8, 12, 16))
+    1
+    """
+    cdef Py_ssize_t n, i
+    cdef int c
+    cdef uint64_t seen = 0, bit
+    cdef uint32_t key
+    cdef tuple t
+    cdef list lst
+    if type(cards) is tuple:
+        t = <tuple>cards
+        n = len(t)
+        if 5 <= n <= 7:
+            key = RZ_SIZE_BASE[n]
+            for i in range(n):
+                c = _code_of(t[i])
+                if c < 0:
+                    break
+                bit = (<uint64_t>1) << c
+                if seen & bit:
+                    break
+                seen |= bit
+                key += rz_card_key(c)
+            else:
+                return rz_lookup(key)
+    elif type(cards) is list:
+        lst = <list>cards
+        n = len(lst)
+        if 5 <= n <= 7:
+            key = RZ_SIZE_BASE[n]
+            for i in range(n):
+                c = _code_of(lst[i])
+                if c < 0:
+                    break
+                bit = (<uint64_t>1) << c
+                if seen & bit:
+                    break
+                seen |= bit
+                key += rz_card_key(c)
+            else:
+                return rz_lookup(key)
+    return None
+
+
+def evaluate_checked(codes):
+    """Rank of a sequence of codes already known to be 5..7 distinct ints 0..51."""
+    cdef uint8_t buf[7]
+    cdef Py_ssize_t n = len(codes), i
+    if not 5 <= n <= 7:
+        raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}")
+    for i in range(n):
+        buf[i] = <uint8_t>codes[i]
+    return rz_eval_n(buf, <int>n)
+
+
+def evaluate_mask(mask):
+    """Rank of the hand in a 64-bit card mask (bit ``c`` set = card code ``c``).
+
+    The cheapest entry point: one Python int in, one out.  The mask must hold
+    5, 6 or 7 cards and no bit at or above 52.
+
+    >>> evaluate_mask(0b1_0001_0001_0001_0001)   # Ac 2c 3c 4c 5c
+    1
+    """
+    cdef int overflow = 0
+    cdef long long v
+    cdef uint64_t m
+    cdef int n
+    if type(mask) is not int:
+        if isinstance(mask, int) and not isinstance(mask, bool):
+            mask = int(mask)
+        else:
+            raise CardError(f"a card mask must be an int, not {type(mask).__name__}")
+    if mask < 0 or mask > FULL_MASK:
+        raise CardError(f"card mask {mask:#x} has bits outside the 52 card bits")
+    m = <uint64_t>(<unsigned long long>mask)
+    n = rz_mask_count(m)
+    if n < 5 or n > 7:
+        raise CardError(f"a hand needs 5, 6 or 7 cards, the mask holds {n}")
+    return rz_eval_mask(m)
+
+
+def evaluate_counts(counts):
+    """Rank of a rank multiset: ``counts[r]`` cards of rank ``r`` (0 = ace .. 12).
+
+    >>> evaluate_counts([1, 1, 1, 1, 1] + [0] * 8)
+    1
+    """
+    cdef uint8_t buf[13]
+    cdef int total = 0, r, k
+    if len(counts) != 13:
+        raise CardError(f"counts must have 13 entries (ace .. king), got {len(counts)}")
+    for r in range(13):
+        k = counts[r]
+        if k < 0 or k > 4:
+            raise CardError(f"rank {r} appears {k} times; each rank has 4 cards")
+        buf[r] = <uint8_t>k
+        total += k
+    if total < 5 or total > 7:
+        raise CardError(f"a hand needs 5, 6 or 7 cards, the counts hold {total}")
+    return rz_eval_counts(buf)
+
+
+def class_ranks(int rank):
+    """The five ranks (0 = ace .. 12 = king, highest first) of class ``rank``.
+
+    >>> class_ranks(1)
+    (4, 3, 2, 1, 0)
+    """
+    if rank < 1 or rank > 6175:
+        raise CardError(f"a low-hand rank is 1..6175, not {rank}")
+    cdef int i = 5 * rank
+    return (RZ_CLASS_RANKS[i], RZ_CLASS_RANKS[i + 1], RZ_CLASS_RANKS[i + 2],
+            RZ_CLASS_RANKS[i + 3], RZ_CLASS_RANKS[i + 4])
+
+
+def table_info():
+    """Digest and sizes of the compiled table (tests compare them with the generator)."""
+    return {
+        "digest": TABLE_DIGEST,
+        "table_size": RZ_TABLE_SIZE,
+        "disp_size": RZ_DISP_SIZE,
+        "rank_key": tuple(RZ_RANK_KEY[r] for r in range(13)),
+        "size_base": tuple(RZ_SIZE_BASE[n] for n in range(8)),
+        "compiled": True,
+    }
+
+
+def table_sample(start, stop):
+    """Slots ``start:stop`` of the compiled table, for tests."""
+    start = max(0, start)
+    stop = min(stop, RZ_TABLE_SIZE)
+    return tuple(RZ_TABLE[i] for i in range(start, stop))
+
+
+# ---------------------------------------------------------------- batches
+
+cdef Py_ssize_t _batch_kernel(const uint8_t *hands, Py_ssize_t n, int width,
+                              uint16_t *out, bint check) noexcept nogil:
+    """Evaluate ``n`` rows of ``width`` codes.  With ``check``, stop at the first
+    bad row and return its index; return -1 when every row was evaluated."""
+    cdef Py_ssize_t i
+    cdef int j
+    cdef uint64_t seen, bit
+    cdef const uint8_t *row
+    cdef uint32_t base = RZ_SIZE_BASE[width]
+    if not check:
+        if width == 7:
+            for i in range(n):
+                out[i] = rz_eval7(hands + 7 * i)
+        else:
+            for i in range(n):
+                out[i] = rz_eval_n(hands + width * i, width)
+        return -1
+    for i in range(n):
+        row = hands + width * i
+        seen = 0
+        for j in range(width):
+            if row[j] >= 52:
+                return i
+            bit = (<uint64_t>1) << row[j]
+            if seen & bit:
+                return i
+            seen |= bit
+        out[i] = rz_eval_n(row, width)
+    return -1
+
+
+cdef class _Chunk:
+    cdef const uint8_t *hands
+    cdef uint16_t *out
+    cdef Py_ssize_t n
+    cdef int width
+    cdef bint check
+    cdef public Py_ssize_t bad
+
+    def run(self):
+        with nogil:
+            self.bad = _batch_kernel(self.hands, self.n, self.width, self.out, self.check)
+
+
+def _resolve_threads(threads, Py_ssize_t n):
+    import os
+    if threads is None:
+        if n < PARALLEL_MIN_HANDS:
+            return 1
+        return max(1, min(os.cpu_count() or 1, 64))
+    if type(threads) is not int or threads < 1:
+        raise BatchError(f"threads must be a positive int or None, not {threads!r}")
+    return min(threads, max(1, <int>n))
+
+
+def _describe_bad_row(const uint8_t[:, ::1] rows, Py_ssize_t i):
+    cdef int j, width = rows.shape[1]
+    codes = [rows[i, j] for j in range(width)]
+    for j in range(width):
+        if codes[j] >= 52:
+            return f"row {i} holds card code {codes[j]}, outside 0..51"
+    for j in range(width):
+        if codes.count(codes[j]) > 1:
+            return f"row {i} holds card code {codes[j]} twice"
+    return f"row {i} is invalid"
+
+
+def batch(hands, out, threads, bint check):
+    """Evaluate a 2-D C-contiguous uint8 memoryview into a uint16 memoryview.
+
+    Called by :func:`razzcore.evaluate_batch`, which normalises the arguments.
+    """
+    cdef const uint8_t[:, ::1] h = hands
+    cdef uint16_t[::1] o = out
+    cdef Py_ssize_t n = h.shape[0], start, size, i, bad = -1
+    cdef int width = <int>h.shape[1]
+    cdef int k, nthreads
+    cdef _Chunk chunk
+    if width < 5 or width > 7:
+        raise BatchError(f"hands must have 5, 6 or 7 cards per row, not {width}")
+    if o.shape[0] != n:
+        raise BatchError(f"out has room for {o.shape[0]} ranks, but there are {n} hands")
+    if n == 0:
+        return
+    cdef uintptr_t h0 = <uintptr_t>&h[0, 0], o0 = <uintptr_t>&o[0]
+    if h0 < o0 + 2 * <uintptr_t>n and o0 < h0 + <uintptr_t>(n * width):
+        # `out` shares memory with `hands`: read from a private copy.
+        h = memoryview(memoryview(hands).tobytes()).cast("B", (n, width))
+    nthreads = _resolve_threads(threads, n)
+    if nthreads == 1:
+        with nogil:
+            bad = _batch_kernel(&h[0, 0], n, width, &o[0], check)
+    else:
+        chunks = []
+        start = 0
+        for k in range(nthreads):
+            size = (n - start) // (nthreads - k)
+            chunk = _Chunk()
+            chunk.hands = &h[0, 0] + width * start
+            chunk.out = &o[0] + start
+            chunk.n = size
+            chunk.width = width
+            chunk.check = check
+            chunk.bad = -1
+            chunks.append((start, chunk))
+            start += size
+        workers = [threading.Thread(target=c.run) for _, c in chunks[1:]]
+        for w in workers:
+            w.start()
+        (<_Chunk>chunks[0][1]).run()
+        for w in workers:
+            w.join()
+        for start, chunk in chunks:
+            if chunk.bad >= 0:
+                bad = start + chunk.bad
+                break
+    if bad >= 0:
+        raise BatchError(_describe_bad_row(h, bad), row=bad)
+
+
+# ---------------------------------------------------------------- enumeration
+
+cdef void _histogram(int ncards, int64_t *hist) noexcept nogil:
+    """Count every ``ncards``-card hand of the deck by rank, incrementally:
+    each nested loop adds one card's key to its parent's partial key."""
+    cdef uint32_t k[8]
+    cdef int a, b, c, d, e, f, g
+    cdef uint32_t base = RZ_SIZE_BASE[ncards]
+    for a in range(52):
+        k[1] = base + rz_card_key(a)
+        for b in range(a + 1, 52):
+            k[2] = k[1] + rz_card_key(b)
+            for c in range(b + 1, 52):
+                k[3] = k[2] + rz_card_key(c)
+                for d in range(c + 1, 52):
+                    k[4] = k[3] + rz_card_key(d)
+                    for e in range(d + 1, 52):
+                        k[5] = k[4] + rz_card_key(e)
+                        if ncards == 5:
+                            hist[rz_lookup(k[5])] += 1
+                            continue
+                        for f in range(e + 1, 52):
+                            k[6] = k[5] + rz_card_key(f)
+                            if ncards == 6:
+                                hist[rz_lookup(k[6])] += 1
+                                continue
+                            for g in range(f + 1, 52):
+                                hist[rz_lookup(k[6] + rz_card_key(g))] += 1
+
+
+def rank_histogram(int ncards=7):
+    """How many of the C(52, ``ncards``) hands have each rank: a list of 6,176
+    counts, index = rank (index 0 is always 0).
+
+    Enumerates every hand of the deck (133,784,560 for seven cards) with the
+    GIL released.
+
+    >>> h = rank_histogram(5)
+    >>> sum(h), h[1]
+    (2598960, 1024)
+    """
+    if ncards < 5 or ncards > 7:
+        raise CardError(f"ncards must be 5, 6 or 7, not {ncards}")
+    cdef int64_t hist[6176]
+    memset(hist, 0, sizeof(hist))
+    with nogil:
+        _histogram(ncards, hist)
+    return [hist[i] for i in range(6176)]

@@ -1,0 +1,292 @@
+"""Cards, card codes, text parsing and decks.
+
+A card is an ``int`` code ``0..51`` equal to ``4 * rank + suit`` where rank
+``0`` is the ace, ``1`` the deuce ... ``12`` the king, and suit ``0`` clubs,
+``1`` diamonds, ``2`` hearts, ``3`` spades.  A higher code is therefore a
+higher card for the bring-in (K♠ = 51 is the highest card, A♣ = 0 the lowest).
+
+>>> from razzcore.cards import parse_card, format_card, parse_cards
+>>> parse_card("As"), parse_card("10h"), format_card(51)
+(3, 38, 'Ks')
+>>> parse_cards("As 2d 3c")
+(3, 5, 8)
+>>> parse_cards("As2d3c") == parse_cards(["As", 5, "3c"])
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Union
+
+from .errors import CardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "RANK_NAMES",
+    "CardLike",
+    "CardsLike",
+    "card",
+    "rank_of",
+    "suit_of",
+    "parse_card",
+    "format_card",
+    "parse_cards",
+    "format_cards",
+    "check_distinct",
+    "Deck",
+]
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+RANK_NAMES = (
+    "Ace", "Deuce", "Three", "Four", "Five", "Six", "Seven",
+    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+)
+
+CardLike = Union[int, str]
+"""One card: a code ``0..51`` or a text card such as ``"As"`` or ``"10h"``."""
+
+CardsLike = Union[str, Iterable[CardLike]]
+"""Several cards: one string (``"As 2d 3c"`` or ``"As2d3c"``) or an iterable of
+codes and text cards."""
+
+_RANK_OF_CHAR = {c: i for i, c in enumerate(RANKS)}
+_RANK_OF_CHAR.update({c.lower(): i for i, c in enumerate(RANKS)})
+_RANK_OF_CHAR["1"] = 0  # "1" is sometimes written for the ace
+_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)}
+_SUIT_OF_CHAR.update({c.upper(): i for i, c in enumerate(SUITS)})
+_SUIT_OF_CHAR.update({"♣": 0, "♦": 1, "♥": 2, "♠": 3})
+
+_TEXT = tuple(RANKS[c >> 2] + SUITS[c & 3] for c in range(52))
+_CODE_OF_TEXT: dict[str, int] = {}
+for _code in range(52):
+    _r, _s = RANKS[_code >> 2], SUITS[_code & 3]
+    for _rank_text in {_r, _r.lower()} | ({"10"} if _r == "T" else set()):
+        for _suit_text in (_s, _s.upper()):
+            _CODE_OF_TEXT[_rank_text + _suit_text] = _code
+del _code, _r, _s, _rank_text, _suit_text
+
+
+def card(rank: int, suit: int) -> int:
+    """Return the code of the card of ``rank`` (0 = ace .. 12 = king) and
+    ``suit`` (0 = clubs .. 3 = spades).
+
+    >>> card(12, 3)
+    51
+    """
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise CardError(f"no card has rank {rank!r} and suit {suit!r}")
+    return 4 * rank + suit
+
+
+def rank_of(code: int) -> int:
+    """Return the rank of a card code (0 = ace .. 12 = king).
+
+    >>> rank_of(parse_card("Kd"))
+    12
+    """
+    return _check_code(code) >> 2
+
+
+def suit_of(code: int) -> int:
+    """Return the suit of a card code (0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades).
+
+    >>> suit_of(parse_card("Kd"))
+    1
+    """
+    return _check_code(code) & 3
+
+
+def _check_code(code: object) -> int:
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise CardError(f"a card code must be an int 0..51, not {code!r}")
+    if not 0 <= code < 52:
+        raise CardError(f"card code {code} is outside 0..51")
+    return code
+
+
+def parse_card(text: CardLike) -> int:
+    """Parse one card (``"As"``, ``"td"``, ``"10h"``, ``"K♠"``) or check a code.
+
+    >>> parse_card("td"), parse_card("Td"), parse_card(7)
+    (37, 37, 7)
+    >>> parse_card("1x")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.CardError: bad card 'x' in '1x': ...
+    """
+    if isinstance(text, str):
+        code = _CODE_OF_TEXT.get(text.strip())
+        if code is not None:
+            return code
+        return _parse_token_slow(text)
+    return _check_code(text)
+
+
+def _parse_token_slow(text: str) -> int:
+    token = text.strip()
+    if len(token) >= 2:
+        rank_text, suit_text = token[:-1], token[-1]
+        if rank_text == "10":
+            rank_text = "T"
+        rank = _RANK_OF_CHAR.get(rank_text)
+        suit = _SUIT_OF_CHAR.get(suit_text)
+        if rank is not None and suit is not None:
+            return 4 * rank + suit
+    raise CardError(
+        f"bad card {token!r} in {text!r}: expected a rank (A 2-9 T/10 J Q K) "
+        f"followed by a suit (c d h s)"
+    )
+
+
+def _tokens(text: str) -> Iterator[str]:
+    """Split ``"As 2d 10h"`` or ``"As2d10h"`` into card tokens."""
+    for word in text.replace(",", " ").split():
+        i = 0
+        while i < len(word):
+            size = 3 if word.startswith("10", i) else 2
+            yield word[i : i + size]
+            i += size
+
+
+def parse_cards(cards: CardsLike) -> tuple[int, ...]:
+    """Parse several cards: one string, or an iterable of codes and text cards.
+
+    Duplicates are *not* rejected here (see :func:`check_distinct`).
+
+    >>> parse_cards("As 2d 10h")
+    (3, 5, 38)
+    >>> parse_cards("As2d10h")
+    (3, 5, 38)
+    >>> parse_cards("As 2q")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.CardError: bad card '2q' in 'As 2q': ...
+    """
+    if isinstance(cards, str):
+        out = []
+        for token in _tokens(cards):
+            code = _CODE_OF_TEXT.get(token)
+            if code is None:
+                try:
+                    code = _parse_token_slow(token)
+                except CardError:
+                    raise CardError(
+                        f"bad card {token!r} in {cards!r}: expected a rank "
+                        f"(A 2-9 T/10 J Q K) followed by a suit (c d h s)"
+                    ) from None
+            out.append(code)
+        return tuple(out)
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        return tuple(_check_code(c) for c in bytes(cards))
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"expected cards as a string or an iterable, not {cards!r}") from None
+    return tuple(parse_card(c) for c in items)
+
+
+def format_card(code: int) -> str:
+    """Format a card code as two characters, rank then suit.
+
+    >>> format_card(0), format_card(37)
+    ('Ac', 'Td')
+    """
+    return _TEXT[_check_code(code)]
+
+
+def format_cards(codes: Iterable[int], sep: str = " ") -> str:
+    """Format several card codes.
+
+    >>> format_cards([3, 5, 8])
+    'As 2d 3c'
+    """
+    return sep.join(format_card(c) for c in codes)
+
+
+def check_distinct(codes: Sequence[int]) -> None:
+    """Raise :class:`CardError` naming the first card that appears twice.
+
+    >>> check_distinct((1, 2, 1))
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.CardError: duplicate card Ad
+    """
+    seen = 0
+    for c in codes:
+        bit = 1 << _check_code(c)
+        if seen & bit:
+            raise CardError(f"duplicate card {_TEXT[c]}")
+        seen |= bit
+
+
+class Deck:
+    """An ordered deck of cards, dealt from the top (index 0).
+
+    ``Deck()`` is the 52 cards in code order; ``Deck.shuffled(rng)`` a shuffled
+    one; ``Deck(cards)`` an explicit order (text or codes), which must hold
+    distinct cards.
+
+    >>> d = Deck("As 2d 3c")
+    >>> d.deal(2), len(d)
+    ((3, 5), 1)
+    >>> d.deal(2)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.CardError: cannot deal 2 cards: only 1 left in the deck
+    """
+
+    __slots__ = ("_cards", "_pos")
+
+    def __init__(self, cards: CardsLike | None = None) -> None:
+        codes = tuple(range(52)) if cards is None else parse_cards(cards)
+        check_distinct(codes)
+        self._cards: list[int] = list(codes)
+        self._pos = 0
+
+    @classmethod
+    def shuffled(cls, rng: random.Random | None = None, *, exclude: Iterable[int] = ()) -> Deck:
+        """A full deck (less ``exclude``) shuffled with ``rng`` (a
+        :class:`random.Random`; use :class:`secrets.SystemRandom` where fairness
+        matters).
+
+        >>> len(Deck.shuffled(random.Random(1), exclude=[0, 1]))
+        50
+        """
+        gone = set(parse_cards(exclude))
+        codes = [c for c in range(52) if c not in gone]
+        (rng or random.Random()).shuffle(codes)
+        deck = cls.__new__(cls)
+        deck._cards, deck._pos = codes, 0
+        return deck
+
+    def deal(self, n: int = 1) -> tuple[int, ...]:
+        """Deal ``n`` cards from the top."""
+        if n < 0:
+            raise CardError(f"cannot deal {n} cards")
+        if self._pos + n > len(self._cards):
+            raise CardError(
+                f"cannot deal {n} cards: only {len(self._cards) - self._pos} left in the deck"
+            )
+        out = tuple(self._cards[self._pos : self._pos + n])
+        self._pos += n
+        return out
+
+    def remaining(self) -> tuple[int, ...]:
+        """The undealt cards, top first."""
+        return tuple(self._cards[self._pos :])
+
+    def copy(self) -> Deck:
+        """An independent copy (same order, same position)."""
+        deck = Deck.__new__(Deck)
+        deck._cards, deck._pos = list(self._cards), self._pos
+        return deck
+
+    def __len__(self) -> int:
+        return len(self._cards) - self._pos
+
+    def __repr__(self) -> str:
+        return f"Deck({format_cards(self.remaining())!r})"

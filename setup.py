@@ -1,0 +1,89 @@
+"""Build razzcore's compiled core.
+
+The evaluator's perfect-hash table is *generated at build time*: the
+``build_ext`` step below loads ``razzcore/_tablegen.py`` by file path (a module
+beside setup.py is not importable under a PEP 517 build), writes
+``razz_table.h`` into the build folder and adds that folder to the include
+path.  Nothing generated is committed or shipped as a data file.
+
+Set ``RAZZCORE_SANITIZE=1`` to build with AddressSanitizer and
+UndefinedBehaviorSanitizer (see tools/sanitize.sh).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext as _build_ext
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _load_generator():
+    path = os.path.join(HERE, "razzcore", "_tablegen.py")
+    spec = importlib.util.spec_from_file_location("_razzcore_tablegen", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses need the module registered
+    spec.loader.exec_module(module)
+    return module
+
+
+class build_ext(_build_ext):
+    """build_ext that generates razz_table.h before compiling."""
+
+    def run(self):
+        gen = _load_generator()
+        out_dir = os.path.join(os.path.abspath(self.build_temp), "razz_generated")
+        os.makedirs(out_dir, exist_ok=True)
+        header = os.path.join(out_dir, "razz_table.h")
+        text = gen.render_header(gen.build())
+        old = None
+        if os.path.exists(header):
+            with open(header, encoding="ascii") as fh:
+                old = fh.read()
+        if old != text:  # keep the timestamp when nothing changed
+            with open(header, "w", encoding="ascii") as fh:
+                fh.write(text)
+        for ext in self.extensions:
+            ext.include_dirs.append(out_dir)
+            ext.depends.append(header)
+        super().run()
+
+
+def _compile_args():
+    if sys.platform == "win32":
+        return ["/O2"], []
+    args = ["-O3"]
+    link = []
+    if os.environ.get("RAZZCORE_SANITIZE"):
+        san = "-fsanitize=address,undefined"
+        args = ["-O1", "-g", "-fno-omit-frame-pointer", san, "-fno-sanitize-recover=undefined"]
+        link = [san]
+    return args, link
+
+
+_cargs, _largs = _compile_args()
+
+extensions = [
+    Extension(
+        "razzcore._core",
+        sources=["razzcore/_core.pyx"],
+        include_dirs=["src"],
+        depends=["src/razz_eval.h", "razzcore/_tablegen.py"],
+        extra_compile_args=_cargs,
+        extra_link_args=_largs,
+    ),
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={"language_level": "3"},
+        include_path=["razzcore"],
+    ),
+    cmdclass={"build_ext": build_ext},
+)

@@ -1,0 +1,101 @@
+/*
+ * razz_eval.h - razzcore's ace-to-five low evaluator kernel (C99, header only).
+ *
+ * A hand of n = 5, 6 or 7 cards (codes 0..51 = 4*rank + suit, rank 0 = ace) is
+ * evaluated as   key = RZ_SIZE_BASE[n] + sum(RZ_CARD_KEY[code])   then one
+ * perfect-hash lookup (see razzcore/_tablegen.py, which generates razz_table.h
+ * at build time).  Result: dense rank 1 (5-4-3-2-A) .. 6175 (K-K-K-K-Q), lower
+ * is better.
+ *
+ * Memory safety: every index is bounded by construction.  Codes are masked to
+ * 0..63 (RZ_CARD_KEY has 64 entries), keys are mixed modulo 2^25 so the row
+ * index is < RZ_DISP_SIZE, and the table is padded by one row width.  Invalid
+ * input (codes >= 52, duplicates) therefore gives an unspecified rank, never an
+ * out-of-bounds access; callers validate before trusting the result.
+ *
+ * Portable: plain C99, no compiler builtins; compiles with gcc, clang and MSVC.
+ */
+#ifndef RAZZ_EVAL_H
+#define RAZZ_EVAL_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "razz_table.h"
+
+#if defined(_MSC_VER)
+#  define RZ_INLINE static __inline
+#else
+#  define RZ_INLINE static inline
+#endif
+
+#define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)
+
+/* Rank of a hand from its key (the key already includes RZ_SIZE_BASE[n]). */
+RZ_INLINE uint16_t rz_lookup(uint32_t key)
+{
+    uint32_t m = (key * (uint32_t)RZ_MULT) & (uint32_t)RZ_KEY_MASK;
+    return RZ_TABLE[(m & RZ_ROW_MASK) + RZ_DISP[m >> RZ_SHIFT]];
+}
+
+RZ_INLINE uint32_t rz_card_key(unsigned code)
+{
+    return RZ_CARD_KEY[code & 63u];
+}
+
+/* n must be 5, 6 or 7 (other n: bounded garbage, never out of bounds). */
+RZ_INLINE uint16_t rz_eval_n(const uint8_t *cards, int n)
+{
+    uint32_t key = RZ_SIZE_BASE[(unsigned)n & 7u];
+    int i;
+    for (i = 0; i < n; i++)
+        key += rz_card_key(cards[i]);
+    return rz_lookup(key);
+}
+
+RZ_INLINE uint16_t rz_eval7(const uint8_t *c)
+{
+    return rz_lookup(RZ_SIZE_BASE[7] + rz_card_key(c[0]) + rz_card_key(c[1]) +
+                     rz_card_key(c[2]) + rz_card_key(c[3]) + rz_card_key(c[4]) +
+                     rz_card_key(c[5]) + rz_card_key(c[6]));
+}
+
+/* Number of set bits in a 4-bit value. */
+static const uint8_t RZ_NIBBLE_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* Number of cards in a 52-bit card mask (bit c = card code c). */
+RZ_INLINE int rz_mask_count(uint64_t mask)
+{
+    int r, n = 0;
+    for (r = 0; r < 13; r++)
+        n += RZ_NIBBLE_COUNT[(mask >> (4 * r)) & 15u];
+    return n;
+}
+
+/* Rank of the hand in a card mask holding 5, 6 or 7 cards (bits >= 52 ignored;
+ * the caller checks the count with rz_mask_count). */
+RZ_INLINE uint16_t rz_eval_mask(uint64_t mask)
+{
+    uint32_t key = 0;
+    int r, n = 0;
+    for (r = 0; r < 13; r++) {
+        int k = RZ_NIBBLE_COUNT[(mask >> (4 * r)) & 15u];
+        n += k;
+        key += (uint32_t)k * RZ_RANK_KEY[r];
+    }
+    return rz_lookup(key + RZ_SIZE_BASE[(unsigned)n & 7u]);
+}
+
+/* Rank of a rank multiset given as counts[13] (each 0..4) summing to 5..7. */
+RZ_INLINE uint16_t rz_eval_counts(const uint8_t *counts)
+{
+    uint32_t key = 0;
+    unsigned n = 0;
+    int r;
+    for (r = 0; r < 13; r++) {
+        n += counts[r];
+        key += (uint32_t)counts[r] * RZ_RANK_KEY[r];
+    }
+    return rz_lookup(key + RZ_SIZE_BASE[n & 7u]);
+}
+
+#endif /* RAZZ_EVAL_H */
