@@ -197,28 +197,36 @@ class Showdown(HandState):
         self._log.append(("sm", s, tuple(self._cards[s]) if show else None))
 
     def _act_show(self, seat: int, arg: str | None, action: str) -> None:
-        """Apply a manual show (``arg`` cards or ``"-"``) or muck (``arg`` None).
+        """Apply a manual show (``arg`` = the seat's cards or ``"-"``) or muck
+        (``arg`` None).
 
-        For PHH replay, a show may list only some of the seat's cards (pokerkit
-        tables all-in hands before the last card) and a seat that already
-        showed may show again (ignored)."""
+        For PHH replay, showing only some of the seat's cards is an early
+        tabling (pokerkit tables all-in hands before the last card): it is
+        recorded and exposes the hand, but the seat still owes its showdown
+        decision."""
         if self._phase != SHOW or seat < 0:
             raise IllegalActionError(f"cannot {action!r}: it is not the showdown")
-        allowed = ", ".join(repr(a) for a in self._show_actions(self._actor))
         if seat in self._sd:
-            if arg is not None and self._sd[seat]:
-                self._check_shown_cards(seat, arg, action)
-                return
-            raise IllegalActionError(f"p{seat + 1} already showed or mucked; allowed: {allowed}")
+            raise IllegalActionError(
+                f"p{seat + 1} already showed or mucked; allowed for p{self._actor + 1}: "
+                + ", ".join(repr(a) for a in self._show_actions(self._actor))
+            )
         if arg is None:
             if not self._may_muck(seat):
                 raise IllegalActionError(
                     f"p{seat + 1} may not muck here (first to show, a face-up all-in "
-                    f"showdown, or the last hand in a pot); allowed: {allowed}"
+                    f"showdown, or the last hand in a pot); allowed: "
+                    + ", ".join(repr(a) for a in self._show_actions(seat))
                 )
             self._record_show(seat, False)
+        elif arg == "-":
+            self._record_show(seat, True)
         else:
-            self._check_shown_cards(seat, arg, action)
+            cards = self._shown_cards(seat, arg, action)
+            if len(cards) < len(self._cards[seat]):
+                self._exposed[seat] = True
+                self._log.append(("pre", seat, cards))
+                return
             self._record_show(seat, True)
         pending = [s for s in self._sd_order if s not in self._sd]
         if pending:
@@ -226,9 +234,7 @@ class Showdown(HandState):
         else:
             self._award()
 
-    def _check_shown_cards(self, seat: int, arg: str, action: str) -> None:
-        if arg == "-":
-            return
+    def _shown_cards(self, seat: int, arg: str, action: str) -> tuple[int, ...]:
         try:
             cards = parse_cards(arg)
         except CardError as exc:
@@ -238,6 +244,7 @@ class Showdown(HandState):
             raise IllegalActionError(
                 f"p{seat + 1} holds {''.join(format_card(c) for c in own)}, not {arg}"
             )
+        return cards
 
     def _award(self) -> None:
         pots = build_pots(self._contrib, self._live)

@@ -75,7 +75,7 @@ def format_entry(
         return f"d db {format_card(e[1])}"
     if kind == "cbr":
         return f"p{e[1] + 1} cbr {e[2]}"
-    if kind == "sm":
+    if kind == "sm" or kind == "pre":
         if e[2] is None:
             return f"p{e[1] + 1} sm"
         return f"p{e[1] + 1} sm " + "".join(format_card(c) for c in e[2])
