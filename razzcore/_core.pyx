@@ -13,6 +13,7 @@ from cpython.long cimport PyLong_AsLongAndOverflow
 
 import threading
 
+from .cards import check_distinct, parse_cards
 from .errors import BatchError, CardError
 
 cdef extern from "razz_eval.h" nogil:
@@ -32,6 +33,7 @@ cdef extern from "razz_eval.h" nogil:
     int rz_mask_count(uint64_t mask)
     uint16_t rz_eval_mask(uint64_t mask)
     uint16_t rz_eval_counts(const uint8_t *counts)
+    int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
 
 NUM_CLASSES = 6175
 TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
@@ -55,14 +57,15 @@ cdef inline int _code_of(object item) except -2:
     return <int>c
 
 
-def evaluate_codes(cards):
-    """Rank of 5, 6 or 7 distinct card codes given as a tuple or list of ints.
+def evaluate(cards):
+    """Rank of the best ace-to-five low of 5, 6 or 7 cards (1 = best .. 6175).
 
-    The fast path behind :func:`razzcore.evaluate`; anything else (text,
-    other iterables, bad codes) goes to the slow path, which explains errors.
+    ``cards`` is a tuple/list of codes (the fast path: no Python objects are
+    created), text cards, or one string (``"As 2d 3c 4h 5s"``).  Duplicates,
+    codes outside 0..51 and wrong counts raise :class:`~razzcore.CardError`.
 
-    >>> evaluate_codes((0, 4, 8, 12, 16))
-    1
+    >>> evaluate((0, 4, 8, 12, 16)), evaluate("As 2d 3c 4h 5s"), evaluate("Kc Ks Kd Kh Qs")
+    (1, 1, 6175)
     """
     cdef Py_ssize_t n, i
     cdef int c
@@ -102,15 +105,18 @@ def evaluate_codes(cards):
                 key += rz_card_key(c)
             else:
                 return rz_lookup(key)
-    return None
+    return _evaluate_slow(cards)
 
 
-def evaluate_checked(codes):
-    """Rank of a sequence of codes already known to be 5..7 distinct ints 0..51."""
+cdef object _evaluate_slow(object cards):
+    """Parse and validate anything else, with errors that say what was wrong."""
     cdef uint8_t buf[7]
-    cdef Py_ssize_t n = len(codes), i
+    cdef Py_ssize_t n, i
+    codes = parse_cards(cards)
+    n = len(codes)
     if not 5 <= n <= 7:
-        raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}")
+        raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}: {cards!r}")
+    check_distinct(codes)
     for i in range(n):
         buf[i] = <uint8_t>codes[i]
     return rz_eval_n(buf, <int>n)
@@ -203,10 +209,6 @@ cdef Py_ssize_t _batch_kernel(const uint8_t *hands, Py_ssize_t n, int width,
     """Evaluate ``n`` rows of ``width`` codes.  With ``check``, stop at the first
     bad row and return its index; return -1 when every row was evaluated."""
     cdef Py_ssize_t i
-    cdef int j
-    cdef uint64_t seen, bit
-    cdef const uint8_t *row
-    cdef uint32_t base = RZ_SIZE_BASE[width]
     if not check:
         if width == 7:
             for i in range(n):
@@ -215,17 +217,14 @@ cdef Py_ssize_t _batch_kernel(const uint8_t *hands, Py_ssize_t n, int width,
             for i in range(n):
                 out[i] = rz_eval_n(hands + width * i, width)
         return -1
-    for i in range(n):
-        row = hands + width * i
-        seen = 0
-        for j in range(width):
-            if row[j] >= 52:
+    if width == 7:
+        for i in range(n):
+            if not rz_eval_checked(hands + 7 * i, 7, out + i):
                 return i
-            bit = (<uint64_t>1) << row[j]
-            if seen & bit:
+    else:
+        for i in range(n):
+            if not rz_eval_checked(hands + width * i, width, out + i):
                 return i
-            seen |= bit
-        out[i] = rz_eval_n(row, width)
     return -1
 
 

@@ -41,7 +41,7 @@ __all__ = [
 
 NUM_CLASSES = 6175
 
-_evaluate_codes = _core.evaluate_codes
+evaluate = _core.evaluate
 
 
 def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int, ...]:
@@ -51,22 +51,6 @@ def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int
         raise CardError(f"a hand needs {want} cards, got {len(codes)}: {cards!r}")
     check_distinct(codes)
     return codes
-
-
-def evaluate(cards: CardsLike) -> int:
-    """Rank of the best ace-to-five low of 5, 6 or 7 cards (1 = best .. 6175).
-
-    ``cards`` is a tuple/list of codes (the fast path), text cards, or one
-    string.  Duplicates, codes outside 0..51 and wrong counts raise
-    :class:`~razzcore.CardError`.
-
-    >>> evaluate((0, 4, 8, 12, 16)), evaluate("As 2d 3c 4h 5s"), evaluate("Kc Ks Kd Kh Qs")
-    (1, 1, 6175)
-    """
-    rank = _evaluate_codes(cards)
-    if rank is not None:
-        return rank  # type: ignore[no-any-return]
-    return _core.evaluate_checked(_codes(cards))  # type: ignore[no-any-return]
 
 
 def evaluate_mask(mask: int) -> int:

@@ -59,6 +59,29 @@ RZ_INLINE uint16_t rz_eval7(const uint8_t *c)
                      rz_card_key(c[5]) + rz_card_key(c[6]));
 }
 
+/* Validate and evaluate one row of n (5..7) codes in a single pass: returns 1
+ * and stores the rank when every code is < 52 and distinct, else returns 0
+ * (nothing stored).  Branch-free inside the row. */
+RZ_INLINE int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
+{
+    uint64_t seen = 0, bit;
+    uint32_t key = RZ_SIZE_BASE[(unsigned)n & 7u];
+    unsigned bad = 0;
+    int i;
+    for (i = 0; i < n; i++) {
+        unsigned c = cards[i];
+        bad |= (unsigned)(c >= 52u);
+        bit = (uint64_t)1 << (c & 63u);
+        bad |= (unsigned)((seen & bit) != 0);
+        seen |= bit;
+        key += rz_card_key(c);
+    }
+    if (bad)
+        return 0;
+    *out = rz_lookup(key);
+    return 1;
+}
+
 /* Number of set bits in a 4-bit value. */
 static const uint8_t RZ_NIBBLE_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
