@@ -9,7 +9,7 @@ equal ranks split the pot.
 >>> describe("Ks Qs Jd Tc 9h 2c 2d")
 'Queen-Jack low, Q-J-T-9-2'
 >>> format_cards(best_five("Ac Ad 2s 2h 3c 3d Kh"))
-'Kh 3d 2s As Ad'
+'Ad Ac Kh 3d 2s'
 """
 
 from __future__ import annotations
@@ -158,8 +158,8 @@ def evaluate_batch(
     out of bounds).
 
     >>> import array
-    >>> hands = array.array("B", [0, 4, 8, 12, 16, 51, 50, 48, 49, 44, 45, 46, 47, 40])
-    >>> list(evaluate_batch(hands, cards_per_hand=7))
+    >>> hands = array.array("B", [0, 4, 8, 12, 16, 51, 50, 49, 48, 47])  # wheel; K-K-K-K-Q
+    >>> [int(r) for r in evaluate_batch(hands, cards_per_hand=5)]
     [1, 6175]
     """
     rows = _as_rows(hands, cards_per_hand)
