@@ -20,7 +20,7 @@ from . import evaluator
 from .rules import Rules
 from .pots import Award
 
-__all__ = ["HandState", "NORMAL", "BRING", "OPEN", "SHOW", "OVER"]
+__all__ = ["HandState", "board_key", "suit_keyed_codes", "NORMAL", "BRING", "OPEN", "SHOW", "OVER"]
 
 NORMAL = 0
 """Phase: ordinary betting (f / cc / cbr)."""
@@ -34,6 +34,42 @@ OVER = 4
 """Phase: the hand is over."""
 
 
+_BOARD_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def board_key(board: list[int]) -> tuple[int, ...]:
+    """The evaluator's board key (R12, lower acts first) of 1-4 face-up cards,
+    memoised by ranks (the key ignores suits).
+
+    >>> board_key([27, 13]) < board_key([28, 5])  # 7-4 before 8-2
+    True
+    """
+    ranks = tuple(sorted([c >> 2 for c in board]))
+    key = _BOARD_KEYS.get(ranks)
+    if key is None:
+        key = _BOARD_KEYS[ranks] = tuple(evaluator.rank_board(board))
+    return key
+
+
+_SUIT_KEYS: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+def suit_keyed_codes(suit_order: tuple[str, ...]) -> tuple[int, ...]:
+    """Map each card code to ``4 * rank + suit_rank`` under ``suit_order``
+    (lowest suit first), so a higher mapped code is a higher card.
+
+    >>> suit_keyed_codes(("c", "d", "h", "s"))[51], suit_keyed_codes(("s", "h", "d", "c"))[51]
+    (51, 48)
+    """
+    keyed = _SUIT_KEYS.get(suit_order)
+    if keyed is None:
+        rank = {ch: i for i, ch in enumerate(suit_order)}
+        keyed = _SUIT_KEYS[suit_order] = tuple(
+            4 * (c >> 2) + rank["cdhs"[c & 3]] for c in range(52)
+        )
+    return keyed
+
+
 class HandState:
     """Every field of a hand, and helpers that read them (see module doc)."""
 
@@ -43,7 +79,7 @@ class HandState:
         "_explicit", "_rng", "_community", "_street", "_u", "_high", "_level", "_count",
         "_acted", "_last", "_reopen", "_capped_multi", "_phase", "_actor", "_aggressor",
         "_first_actor", "_round_street", "_log", "_manual", "_sk", "_sd_order", "_sd",
-        "_ranks", "_payoffs", "_awards", "_sixth_first",
+        "_ranks", "_payoffs", "_awards", "_sixth_first", "_opts",
     )
 
     rules: Rules
@@ -88,12 +124,18 @@ class HandState:
     _payoffs: tuple[int, ...] | None
     _awards: list[Award]
     _sixth_first: int
+    _opts: tuple[bool, bool, bool, int, tuple[str, ...]] | None
 
     def _active(self, s: int) -> bool:
         return self._live[s] and self._stacks[s] > 0
 
     def _active_count(self) -> int:
-        return sum(1 for s in range(self._n) if self._live[s] and self._stacks[s] > 0)
+        live, stacks = self._live, self._stacks
+        count = 0
+        for s in range(self._n):
+            if live[s] and stacks[s]:
+                count += 1
+        return count
 
     def _live_count(self) -> int:
         return sum(self._live)
@@ -120,12 +162,6 @@ class HandState:
         self._reopen = [False] * n
         self._capped_multi = False
 
-    def _best_board_first(self, seats: list[int], boards: list[list[int]]) -> list[int]:
-        sk = self._sk
-        keyed = [[sk[c] for c in b] for b in boards]
-        idx = evaluator.board_order(keyed, tiebreak=self.rules.later_street_tiebreak)
-        return [seats[i] for i in idx]
-
     def _first_actor_from(self, ranked: list[int]) -> int:
         first = ranked[0]
         if self._stacks[first] > 0:
@@ -138,8 +174,17 @@ class HandState:
         return self._next_active(first)
 
     def _ranked_live(self) -> list[int]:
+        """Live seats from the best board (acts first, R12) to the worst, ties
+        by ``later_street_tiebreak`` (R13)."""
         seats = [s for s in self._order if self._live[s]]
-        return self._best_board_first(seats, [self._up[s] for s in seats])
+        up = self._up
+        if self.rules.later_street_tiebreak == "position":
+            return sorted(seats, key=lambda s: board_key(up[s]))
+        sk = self._sk
+        return sorted(
+            seats,
+            key=lambda s: (board_key(up[s]), sorted([-sk[c] for c in up[s]])),
+        )
 
     def _expose_live(self) -> None:
         for s in range(self._n):

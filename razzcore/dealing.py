@@ -13,11 +13,29 @@ stacked deck given to :class:`~razzcore.hand.Hand` deals predictably.
 
 from __future__ import annotations
 
+import random
+
 from ._state import HandState
 from .cards import CardsLike, check_distinct, parse_cards
 from .errors import CardError, RulesError
 
-__all__ = ["Dealing"]
+__all__ = ["Dealing", "shuffle"]
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher-Yates shuffle in place driven by ``rng.random()``: several times
+    faster than :meth:`random.Random.shuffle`, deterministic for a seeded
+    ``rng``, and exactly as fair as ``rng`` itself (bias below 2**-45 for a
+    52-card deck; use :class:`secrets.SystemRandom` where fairness matters).
+
+    >>> deck = list(range(52))
+    >>> shuffle(deck, random.Random(1)); sorted(deck) == list(range(52))
+    True
+    """
+    rnd = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Dealing(HandState):
@@ -28,7 +46,7 @@ class Dealing(HandState):
     def _make_deck(self, deck: CardsLike | None) -> list[int]:
         if deck is None:
             cards = list(range(52))
-            self._rng.shuffle(cards)
+            shuffle(cards, self._rng)
             return cards
         try:
             given = list(parse_cards(deck))
@@ -37,7 +55,7 @@ class Dealing(HandState):
             raise RulesError(f"bad deck: {exc}") from None
         used = set(given)
         rest = [c for c in range(52) if c not in used]
-        self._rng.shuffle(rest)
+        shuffle(rest, self._rng)
         return given + rest
 
     def _draw(self) -> int:
@@ -105,5 +123,5 @@ class Dealing(HandState):
         stub = self._deck[self._dpos :] + self._burns
         self._burns = []
         if not self._explicit:
-            self._rng.shuffle(stub)
+            shuffle(stub, self._rng)
         self._deck = self._deck[: self._dpos] + stub

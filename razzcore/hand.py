@@ -27,8 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import evaluator
-from ._state import BRING, NORMAL, OPEN, OVER, SHOW
+from ._state import BRING, NORMAL, OPEN, OVER, SHOW, HandState, suit_keyed_codes
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError
@@ -118,9 +117,8 @@ class Hand(Dealing, Showdown):
         self._burns = []
         self._community = None
         self._manual = bool(manual_showdown)
-        so = rules.suit_order
-        srank = {ch: i for i, ch in enumerate(so)}
-        self._sk = tuple(4 * (c >> 2) + srank["cdhs"[c & 3]] for c in range(52))
+        self._sk = suit_keyed_codes(rules.suit_order)
+        self._opts = None
         self._log = []
         self._sd_order = []
         self._sd = {}
@@ -157,7 +155,8 @@ class Hand(Dealing, Showdown):
         sk = self._sk
         doors = [sk[self._up[s][0]] for s in seats]
         if rules.bring_in_tiebreak == "suit":
-            b = seats[evaluator.bring_in_order(doors)[0]]
+            # R6: the highest door by rank, then suit = the highest keyed code.
+            b = seats[max(range(len(seats)), key=doors.__getitem__)]
         else:
             top = max(d >> 2 for d in doors)
             b = next(s for s, d in zip(seats, doors) if d >> 2 == top)
@@ -169,6 +168,7 @@ class Hand(Dealing, Showdown):
             self._begin_betting(self._next_active(b), OPEN)
 
     def _begin_betting(self, first: int, phase: int) -> None:
+        self._opts = None
         self._first_actor = first
         self._round_street = self._street
         self._aggressor = -1
@@ -189,8 +189,12 @@ class Hand(Dealing, Showdown):
     def _may_raise(self, p: int) -> bool:
         if self._count >= self._cap():
             return False
-        if not any(q != p and self._live[q] and self._stacks[q] > 0 for q in range(self._n)):
-            return False
+        live, stacks = self._live, self._stacks
+        for q in range(self._n):
+            if q != p and live[q] and stacks[q]:
+                break
+        else:
+            return False  # nobody could answer a raise
         if not self._acted[p] or self._reopen[p]:
             return True
         d = self._high - self._last[p]
@@ -198,8 +202,25 @@ class Hand(Dealing, Showdown):
             return 2 * d >= self._u
         return d >= self._u
 
-    def _options(self, p: int) -> tuple[bool, bool, bool, int]:
-        """(fold, check/call, post bring-in, cbr target or 0) for the actor."""
+    def _options(self, p: int) -> tuple[bool, bool, bool, int, tuple[str, ...]]:
+        """(fold, check/call, post bring-in, cbr target or 0, legal strings)
+        for the actor, cached until the next action."""
+        opts = self._opts
+        if opts is None:
+            fold, cc, pb, cbr = self._compute_options(p)
+            legal: list[str] = []
+            if fold:
+                legal.append("f")
+            if pb:
+                legal.append("pb")
+            elif cc:
+                legal.append("cc")
+            if cbr:
+                legal.append(f"cbr {cbr}")
+            opts = self._opts = (fold, cc, pb, cbr, tuple(legal))
+        return opts
+
+    def _compute_options(self, p: int) -> tuple[bool, bool, bool, int]:
         rules = self.rules
         stack = self._stacks[p]
         b = self._bets[p]
@@ -266,20 +287,7 @@ class Hand(Dealing, Showdown):
             return []
         if self._phase == SHOW:
             return self._show_actions(p)
-        fold, cc, pb, cbr = self._options(p)
-        out = []
-        if pb:
-            if fold:
-                out.append("f")
-            out.append("pb")
-        else:
-            if fold:
-                out.append("f")
-            if cc:
-                out.append("cc")
-        if cbr:
-            out.append(f"cbr {cbr}")
-        return out
+        return list(self._options(p)[4])
 
     def act(self, action: str) -> None:
         """Apply one action given as a PHH string (an optional ``"pN "`` prefix
@@ -296,9 +304,13 @@ class Hand(Dealing, Showdown):
         """
         if not isinstance(action, str):
             raise IllegalActionError(f"an action is a string such as 'cc', not {action!r}")
+        fast = _FAST.get(action)
+        if fast is not None:
+            fast(self)
+            return
         words = action.split("#", 1)[0].split()
         seat = self._actor
-        if words and len(words[0]) > 1 and words[0][0] == "p" and words[0][1:].isdigit():
+        if words and len(words[0]) > 1 and words[0][0] == "p" and _is_number(words[0][1:]):
             named = int(words[0][1:]) - 1
             words = words[1:]
             if self._phase == SHOW and 0 <= named < self._n and named in self._sd_order:
@@ -314,7 +326,7 @@ class Hand(Dealing, Showdown):
         if verb == "cbr" and len(words) <= 2:
             amount = None
             if len(words) == 2:
-                if not words[1].isdigit():
+                if not _is_number(words[1]):
                     raise IllegalActionError(f"bad amount in {action!r}")
                 amount = int(words[1])
             self.complete_bet_or_raise(amount)
@@ -388,7 +400,7 @@ class Hand(Dealing, Showdown):
         (True, (55, 45))
         """
         p = self._check_betting_turn("fold")
-        fold, _cc, pb, _cbr = self._options(p)
+        fold, _cc, pb, _cbr, _legal = self._options(p)
         if not fold:
             if pb:
                 why = "the bring-in must be posted (or completed) first"
@@ -411,7 +423,7 @@ class Hand(Dealing, Showdown):
         4
         """
         p = self._check_betting_turn("check or call")
-        _fold, cc, pb, _cbr = self._options(p)
+        _fold, cc, pb, _cbr, _legal = self._options(p)
         if not cc:
             if pb:
                 why = "the bring-in must be posted (or completed) first; nobody may check"
@@ -446,7 +458,7 @@ class Hand(Dealing, Showdown):
         p = self._check_betting_turn("complete, bet or raise")
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise IllegalActionError(f"a cbr amount is an int street total, not {amount!r}")
-        _fold, _cc, _pb, cbr = self._options(p)
+        _fold, _cc, _pb, cbr, _legal = self._options(p)
         text = "cbr" if amount is None else f"cbr {amount}"
         if not cbr:
             raise IllegalActionError(
@@ -521,6 +533,7 @@ class Hand(Dealing, Showdown):
         self._contrib[p] += amount
 
     def _after(self, p: int) -> None:
+        self._opts = None
         self._acted[p] = True
         self._reopen[p] = False
         self._last[p] = self._bets[p]
@@ -719,7 +732,7 @@ class Hand(Dealing, Showdown):
     def copy(self) -> Hand:
         """An independent copy (same future cards), cheap enough for search."""
         new = Hand.__new__(Hand)
-        for name in Hand.__slots__:
+        for name in HandState.__slots__:
             setattr(new, name, getattr(self, name))
         new._stacks = self._stacks[:]
         new._bets = self._bets[:]
@@ -742,6 +755,18 @@ class Hand(Dealing, Showdown):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"street {self._street}, actor {self.actor}"
         return f"<Hand {self._n} seats, {state}, stacks {list(self._stacks)}>"
+
+
+_FAST = {
+    "cc": Hand.check_or_call,
+    "f": Hand.fold,
+    "pb": Hand.post_bring_in,
+    "cbr": Hand.complete_bet_or_raise,
+}
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 def play_random(hand: Hand, rng: random.Random) -> Hand:
