@@ -1,0 +1,297 @@
+"""Plain-text display of hands for terminals: a table snapshot and a readable log.
+
+:func:`table` reads a :class:`~razzcore.hand.Hand` (everything, or what one
+seat may see) or a :class:`~razzcore.view.HandView` into a small
+:class:`Table` record, which :func:`hand_text` prints and
+:mod:`razzcore.svg` draws.  :func:`hand_log` tells a finished (or running)
+hand street by street for people.
+
+>>> from razzcore.hand import Hand
+>>> from razzcore.rules import Rules
+>>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+>>> print(hand_text(h))
+3rd street, pot 2, p2 to act
+  p1  stack 49        [Ac 2c] 3c
+> p2  stack 49        [9c Kd] Qd
+>>> print(hand_text(h, seat=0))
+3rd street, pot 2, p2 to act
+  p1  stack 49        [Ac 2c] 3c
+> p2  stack 49        [?? ??] Qd
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import format_card
+from .errors import RazzError
+from .evaluator import describe, evaluate
+from .hand import Hand
+from .pots import Pot
+from .view import HandView
+
+__all__ = ["STREET_NAMES", "Table", "hand_log", "hand_text", "headline", "table"]
+
+STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
+                7: "7th street"}
+"""Display names of the streets."""
+
+
+class Table(NamedTuple):
+    """A display snapshot of a hand, as one viewer may see it.
+
+    ``cards[s]`` holds seat ``s``'s cards in deal order, ``None`` for a card
+    the viewer may not see; ``up[s][i]`` says whether that card is face up.
+    ``lows[s]`` describes a low the seat showed (or, for an all-seeing viewer,
+    holds at the end), else ``None``.  ``viewer`` is the seat whose view this
+    is, ``None`` for an all-seeing viewer.
+    """
+
+    street: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    cards: tuple[tuple[int | None, ...], ...]
+    up: tuple[tuple[bool, ...], ...]
+    folded: tuple[bool, ...]
+    dealt: tuple[bool, ...]
+    actor: int | None
+    community: int | None
+    is_over: bool
+    payoffs: tuple[int, ...] | None
+    lows: tuple[str | None, ...]
+    viewer: int | None
+
+
+def table(obj: Hand | HandView, seat: int | None = None) -> Table:
+    """Read a hand or a view into a :class:`Table` (``seat``: whose view of a
+    :class:`~razzcore.hand.Hand`; ``None`` sees every card).
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+    >>> t = table(h, seat=1)
+    >>> t.cards[0], t.up[0], t.pot
+    ((None, None, 8), (False, False, True), 2)
+    """
+    if isinstance(obj, HandView):
+        return _from_view(obj)
+    if not isinstance(obj, Hand):
+        raise RazzError(f"expected a razzcore Hand or HandView, not {type(obj).__name__}")
+    hand = obj
+    if seat is not None:
+        return _from_view(hand.view(seat))
+    n = len(hand.stacks)
+    cards = tuple(tuple(hand.hole_cards(s)) for s in range(n))
+    boards = [set(hand.board(s)) for s in range(n)]
+    up = tuple(tuple(c in boards[s] for c in cards[s]) for s in range(n))
+    lows: list[str | None] = [None] * n
+    shown = {e.seat: e.rank for e in hand.showdown if e.shown and e.rank is not None}
+    for s, rank in shown.items():
+        lows[s] = describe(rank, "long")
+    return Table(
+        street=hand.street,
+        stacks=hand.stacks,
+        bets=hand.bets,
+        pot=_pot(hand.is_over, hand.pots, hand.bets),
+        cards=cards,
+        up=up,
+        folded=hand.folded,
+        dealt=tuple(hand.dealt_in),
+        actor=hand.actor,
+        community=hand.community_card,
+        is_over=hand.is_over,
+        payoffs=hand.payoffs,
+        lows=tuple(lows),
+        viewer=None,
+    )
+
+
+def _pot(over: bool, pots: Sequence[Pot], bets: Sequence[int]) -> int:
+    total = sum(p.amount for p in pots)
+    return total if over else total + sum(bets)
+
+
+def _from_view(view: HandView) -> Table:
+    n = len(view.stacks)
+    boards = [set(b) for b in view.boards]
+    up = tuple(tuple(c is not None and c in boards[s] for c in view.cards[s]) for s in range(n))
+    lows: list[str | None] = [None] * n
+    if view.is_over:
+        for s in range(n):
+            cards = view.cards[s]
+            if not view.folded[s] and len(cards) >= 5 and all(c is not None for c in cards):
+                known = [c for c in cards if c is not None]
+                if view.community_card is not None and len(known) < 7:
+                    known.append(view.community_card)
+                lows[s] = describe(evaluate(known[:7]), "long")
+    return Table(
+        street=view.street,
+        stacks=view.stacks,
+        bets=view.bets,
+        pot=_pot(view.is_over, view.pots, view.bets),
+        cards=view.cards,
+        up=up,
+        folded=view.folded,
+        dealt=tuple(bool(c) for c in view.cards),
+        actor=view.actor,
+        community=view.community_card,
+        is_over=view.is_over,
+        payoffs=view.payoffs,
+        lows=tuple(lows),
+        viewer=view.seat,
+    )
+
+
+def headline(t: Table) -> str:
+    """The one-line state: street, pot, whose turn or the result.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> headline(table(Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")))
+    '3rd street, pot 2, p2 to act'
+    """
+    parts = [STREET_NAMES.get(t.street, f"street {t.street}"), f"pot {t.pot}"]
+    if t.community is not None:
+        parts.append(f"community {format_card(t.community)}")
+    if t.is_over:
+        parts.append("hand over")
+    elif t.actor is not None:
+        parts.append(f"p{t.actor + 1} to act")
+    return ", ".join(parts)
+
+
+def _card_text(c: int | None) -> str:
+    return "??" if c is None else format_card(c)
+
+
+def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
+    """A plain-text snapshot: one line per seat with its stack, bet or status,
+    down cards in brackets (``??`` when hidden from the viewer) then the
+    board; ``>`` marks whose turn it is.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+    >>> h.act("pb"); h.act("f")
+    >>> print(hand_text(h))
+    3rd street, pot 2, hand over
+      p1  stack 49  -1    [Ac 2c] 3c  folded
+      p2  stack 51  +1    [9c Kd] Qd
+    """
+    t = table(obj, seat)
+    lines = [headline(t)]
+    for s in range(len(t.stacks)):
+        mark = ">" if t.actor == s else " "
+        if not t.dealt[s]:
+            lines.append(f"{mark} p{s + 1}  stack {t.stacks[s]:<5} (not dealt in)")
+            continue
+        if t.payoffs is not None:
+            status = f"{t.payoffs[s]:+d}"
+        elif t.bets[s]:
+            status = f"bet {t.bets[s]}"
+        else:
+            status = ""
+        down = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if not u]
+        board = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if u]
+        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<3} {status:<6}"
+        line += f"[{' '.join(down)}] {' '.join(board)}"
+        if t.folded[s]:
+            line += "  folded"
+        elif t.stacks[s] == 0 and not t.is_over:
+            line += "  all-in"
+        if t.lows[s]:
+            line += f"  {t.lows[s]}"
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _phrase(word: str, amount: str) -> str:
+    return f"{word} {amount}".rstrip()
+
+
+def hand_log(hand: Hand) -> str:
+    """The hand told street by street for people: cards dealt, every action
+    with its amount, the showdown and who won what.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+    >>> h.act("pb"); h.act("cbr 4"); h.act("f")
+    >>> print(hand_log(h))
+    Antes 1. Stacks: p1 50, p2 50
+    3rd street: p1 [Ac 2c] 3c, p2 [9c Kd] Qd
+      p2 brings in for 2
+      p1 completes to 4
+      p2 folds
+    p1 wins 6 uncontested
+    """
+    rules = hand.rules
+    start = hand.starting_stacks
+    head = ", ".join(f"p{s + 1} {v}" for s, v in enumerate(start) if v)
+    lines = [f"Antes {rules.ante}. Stacks: {head}" if rules.ante else f"Stacks: {head}"]
+    dealt: list[str] = []
+    street = 2
+    high = 0
+    counts = [0] * len(start)
+    for entry in hand.history:
+        words = entry.split()
+        if words[0] == "d":
+            if words[1] == "db":
+                lines.append(f"Community card: {words[2]}")
+                continue
+            seat = int(words[2][1:]) - 1
+            cards = [words[3][i:i + 2] for i in range(0, len(words[3]), 2)]
+            new_street = counts[seat] + len(cards)
+            counts[seat] = new_street
+            if new_street != street:
+                if dealt:
+                    lines.append(f"{STREET_NAMES[street]}: {', '.join(dealt)}")
+                dealt, street, high = [], new_street, 0
+            if len(cards) == 3:
+                dealt.append(f"{words[2]} [{cards[0]} {cards[1]}] {cards[2]}")
+            elif new_street == 7:
+                dealt.append(f"{words[2]} [{cards[0]}]")
+            else:
+                dealt.append(f"{words[2]} {cards[0]}")
+            continue
+        if dealt:
+            lines.append(f"{STREET_NAMES[street]}: {', '.join(dealt)}")
+            dealt = []
+        who, verb = words[0], words[1]
+        if verb == "pb":
+            high = max(high, rules.bring_in)
+            text = f"brings in for {rules.bring_in}"
+        elif verb == "f":
+            text = "folds"
+        elif verb == "cc":
+            text = f"calls {high}" if high else "checks"
+        elif verb == "cbr":
+            amount = int(words[2])
+            if street == 3 and high <= rules.bring_in and amount <= rules.small_bet:
+                text = f"completes to {amount}"
+            elif high == 0:
+                text = f"bets {amount}"
+            else:
+                text = f"raises to {amount}"
+            high = max(high, amount)
+        elif verb == "sm":
+            text = "mucks" if len(words) == 2 else _phrase("shows", " ".join(
+                words[2][i:i + 2] for i in range(0, len(words[2]), 2)))
+        else:
+            text = " ".join(words[1:])
+        lines.append(f"  {who} {text}")
+    if dealt:
+        lines.append(f"{STREET_NAMES[street]}: {', '.join(dealt)}")
+    if hand.is_over:
+        shown = {e.seat: e for e in hand.showdown if e.shown and e.rank is not None}
+        for s, e in shown.items():
+            lines.append(f"p{s + 1}: {describe(e.rank or 0)}")
+        won: dict[int, int] = {}
+        for award in hand.awards:
+            won[award.seat] = won.get(award.seat, 0) + award.amount
+        how = "" if shown else " uncontested"
+        for s, amount in won.items():
+            lines.append(f"p{s + 1} wins {amount}{how}")
+    return "\n".join(lines)
