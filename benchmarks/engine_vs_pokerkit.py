@@ -16,6 +16,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 from razzcore.hand import Hand
 from razzcore.rules import Rules
@@ -93,8 +94,8 @@ def main() -> None:
     print(f"{'players':>7} {'razzcore/s':>12} {'pokerkit/s':>12} {'ratio':>8}")
     for players in (2, 4, 8):
         rng = random.Random(players)
-        ours = rate(lambda: razzcore_hand(players, rng, rules), args.seconds)
-        theirs = rate(lambda: pokerkit_hand(players, rng), args.seconds)
+        ours = rate(partial(razzcore_hand, players, rng, rules), args.seconds)
+        theirs = rate(partial(pokerkit_hand, players, rng), args.seconds)
         print(f"{players:>7} {ours:>12.0f} {theirs:>12.0f} {ours / theirs:>7.1f}x")
 
 

@@ -17,10 +17,10 @@ import random
 from typing import Any
 
 from . import evaluator
-from .rules import Rules
 from .pots import Award
+from .rules import Rules
 
-__all__ = ["HandState", "board_key", "suit_keyed_codes", "NORMAL", "BRING", "OPEN", "SHOW", "OVER"]
+__all__ = ["BRING", "NORMAL", "OPEN", "OVER", "SHOW", "HandState", "board_key", "suit_keyed_codes"]
 
 NORMAL = 0
 """Phase: ordinary betting (f / cc / cbr)."""
@@ -74,12 +74,49 @@ class HandState:
     """Every field of a hand, and helpers that read them (see module doc)."""
 
     __slots__ = (
-        "rules", "_n", "_order", "_pos", "_start", "_stacks", "_bets", "_contrib",
-        "_dealt", "_live", "_cards", "_up", "_exposed", "_deck", "_dpos", "_burns",
-        "_explicit", "_rng", "_community", "_street", "_u", "_high", "_level", "_count",
-        "_acted", "_last", "_reopen", "_capped_multi", "_phase", "_actor", "_aggressor",
-        "_first_actor", "_round_street", "_log", "_manual", "_sk", "_sd_order", "_sd",
-        "_ranks", "_payoffs", "_awards", "_sixth_first", "_opts",
+        "_acted",
+        "_actor",
+        "_aggressor",
+        "_awards",
+        "_bets",
+        "_burns",
+        "_capped_multi",
+        "_cards",
+        "_community",
+        "_contrib",
+        "_count",
+        "_dealt",
+        "_deck",
+        "_dpos",
+        "_explicit",
+        "_exposed",
+        "_first_actor",
+        "_high",
+        "_last",
+        "_level",
+        "_live",
+        "_log",
+        "_manual",
+        "_n",
+        "_opts",
+        "_order",
+        "_payoffs",
+        "_phase",
+        "_pos",
+        "_ranks",
+        "_reopen",
+        "_rng",
+        "_round_street",
+        "_sd",
+        "_sd_order",
+        "_sixth_first",
+        "_sk",
+        "_stacks",
+        "_start",
+        "_street",
+        "_u",
+        "_up",
+        "rules",
     )
 
     rules: Rules

@@ -36,7 +36,7 @@ from .rules import Rules
 from .showdown import Showdown, ShowdownEntry
 from .view import HandView, format_entry
 
-__all__ = ["Hand", "HandView", "Pot", "ShowdownEntry", "Award", "play_random"]
+__all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
 
 _UNLIMITED = 1 << 30
 
@@ -159,7 +159,7 @@ class Hand(Dealing, Showdown):
             b = seats[max(range(len(seats)), key=doors.__getitem__)]
         else:
             top = max(d >> 2 for d in doors)
-            b = next(s for s, d in zip(seats, doors) if d >> 2 == top)
+            b = next(s for s, d in zip(seats, doors, strict=True) if d >> 2 == top)
         if self._stacks[b] > 0:
             self._begin_betting(b, BRING)
         elif rules.all_in_bring_in == "forced_next":
@@ -225,7 +225,7 @@ class Hand(Dealing, Showdown):
         stack = self._stacks[p]
         b = self._bets[p]
         phase = self._phase
-        if phase == BRING or phase == OPEN:
+        if phase in (BRING, OPEN):
             cbr = 0
             if stack > rules.bring_in and (phase == OPEN or rules.bring_in_may_complete):
                 cbr = min(self._u, b + stack)
@@ -397,7 +397,7 @@ class Hand(Dealing, Showdown):
         >>> from razzcore.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
         >>> h.post_bring_in(); h.fold(); h.is_over, h.stacks
-        (True, (55, 45))
+        (True, (52, 48))
         """
         p = self._check_betting_turn("fold")
         fold, _cc, pb, _cbr, _legal = self._options(p)
@@ -537,9 +537,12 @@ class Hand(Dealing, Showdown):
         self._acted[p] = True
         self._reopen[p] = False
         self._last[p] = self._bets[p]
-        if not self._capped_multi and self._count >= self.rules.max_bets_per_round:
-            if self._active_count() >= 3:
-                self._capped_multi = True
+        if (
+            not self._capped_multi
+            and self._count >= self.rules.max_bets_per_round
+            and self._active_count() >= 3
+        ):
+            self._capped_multi = True
         if self._live_count() == 1:
             self._end_round()
             return
@@ -549,10 +552,13 @@ class Hand(Dealing, Showdown):
         opening = self._phase == OPEN
         for k in range(1, n):
             q = order[(i + k) % n]
-            if self._live[q] and self._stacks[q] > 0:
-                if not self._acted[q] or (self._bets[q] < high and not opening):
-                    self._actor = q
-                    return
+            if (
+                self._live[q]
+                and self._stacks[q] > 0
+                and (not self._acted[q] or (self._bets[q] < high and not opening))
+            ):
+                self._actor = q
+                return
         self._end_round()
 
     def _end_round(self) -> None:
@@ -619,7 +625,7 @@ class Hand(Dealing, Showdown):
         """Main pot then side pots, from the chips collected so far (the
         current street's bets are in :attr:`bets` until the round ends); after
         the hand, the pots as they were awarded."""
-        collected = [c - b for c, b in zip(self._contrib, self._bets)]
+        collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
         return build_pots(collected, self._live)
 
     @property
@@ -651,9 +657,11 @@ class Hand(Dealing, Showdown):
         out = []
         for entry in self._log:
             if entry[0] == "sm":
-                s = entry[1]
-                shown = entry[2] is not None
-                out.append(ShowdownEntry(s, shown, entry[2] or (), self._ranks[s] if shown else None))
+                s, cards = entry[1], entry[2]
+                if cards is None:
+                    out.append(ShowdownEntry(s, False, (), None))
+                else:
+                    out.append(ShowdownEntry(s, True, cards, self._ranks[s]))
         return out
 
     @property
@@ -700,12 +708,14 @@ class Hand(Dealing, Showdown):
         >>> from razzcore.hand import Hand
         >>> from razzcore.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
-        >>> h.view(1).cards
-        ((None, None, 'Kd'), ('3c', '5c', 'Qd'))
+        >>> h.view(1).cards  # seat 0's two down cards are hidden from seat 1
+        ((None, None, 49), (8, 16, 45))
+        >>> h.view(1).history[0]
+        'd dh p1 ????Kd'
         """
         if not 0 <= seat < self._n:
             raise IndexError(f"no seat {seat}")
-        cards = []
+        cards: list[tuple[int | None, ...]] = []
         for s in range(self._n):
             if s == seat or self._exposed[s]:
                 cards.append(tuple(self._cards[s]))

@@ -4,8 +4,11 @@ These are pure functions over per-seat integer lists; the hand state machine
 (:mod:`razzcore.hand`) calls them.
 
 >>> from razzcore.pots import build_pots, split_amount
->>> build_pots([1, 5, 12, 12], [True, True, True, True])
-[Pot(amount=4, eligible=(0, 1, 2, 3)), Pot(amount=12, eligible=(1, 2, 3)), Pot(amount=14, eligible=(2, 3))]
+>>> for pot in build_pots([1, 5, 12, 12], [True, True, True, True]):
+...     print(pot)
+Pot(amount=4, eligible=(0, 1, 2, 3))
+Pot(amount=12, eligible=(1, 2, 3))
+Pot(amount=14, eligible=(2, 3))
 >>> split_amount(127, [2, 0])
 {2: 64, 0: 63}
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Pot", "Award", "build_pots", "uncalled_excess", "split_amount"]
+__all__ = ["Award", "Pot", "build_pots", "split_amount", "uncalled_excess"]
 
 
 class Pot(NamedTuple):

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from .errors import RulesError
 
-__all__ = ["Rules", "PROFILES", "OPTION_CHOICES", "option_names"]
+__all__ = ["OPTION_CHOICES", "PROFILES", "Rules", "option_names"]
 
 # Allowed values of every string option (the first one listed is not
 # necessarily the default: defaults live in the profiles).
@@ -259,7 +259,9 @@ class Rules:
         if hu is not None and _check_int("heads_up_max_bets", hu) < 1:
             raise RulesError("rule option heads_up_max_bets must be at least 1 (or None)")
         if not 2 <= values["max_players"] <= 8:
-            raise RulesError(f"rule option max_players must be in 2..8, not {values['max_players']}")
+            raise RulesError(
+                f"rule option max_players must be in 2..8, not {values['max_players']}"
+            )
         if not 2 <= values["min_players"] <= values["max_players"]:
             raise RulesError(
                 f"rule option min_players must be in 2..max_players, not {values['min_players']}"

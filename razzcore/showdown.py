@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from . import evaluator
-from ._state import OVER, SHOW, HandState
+from ._state import SHOW, HandState
 from .cards import format_card, parse_cards
 from .errors import CardError, IllegalActionError
 from .pots import Award, build_pots, split_amount
 
-__all__ = ["ShowdownEntry", "Showdown", "odd_chip_order", "clockwise_from", "showing_order"]
+__all__ = ["Showdown", "ShowdownEntry", "clockwise_from", "odd_chip_order", "showing_order"]
 
 
 class ShowdownEntry(NamedTuple):

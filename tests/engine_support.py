@@ -65,7 +65,9 @@ def _bring_in_order(doors: Sequence[int]) -> list[int]:
     return sorted(range(len(doors)), key=lambda i: (-(doors[i] >> 2), -doors[i]))
 
 
-def _board_order(boards: Sequence[Sequence[int]], *, tiebreak: str = "high_card_by_suit") -> list[int]:
+def _board_order(
+    boards: Sequence[Sequence[int]], *, tiebreak: str = "high_card_by_suit"
+) -> list[int]:
     def key(i: int) -> tuple[object, ...]:
         k = _rank_board(boards[i])
         if tiebreak == "high_card_by_suit":
@@ -78,7 +80,7 @@ def _board_order(boards: Sequence[Sequence[int]], *, tiebreak: str = "high_card_
 def ensure_evaluator() -> bool:
     """Install the stand-in evaluator if the real one is missing; True if real."""
     try:
-        import razzcore.evaluator  # noqa: F401
+        import razzcore.evaluator
 
         return True
     except ImportError:

@@ -91,8 +91,8 @@ class EngineMachine(RuleBasedStateMachine):
         self.steps = 0
         self.hand = Hand(rules, stacks, seed=seed, manual_showdown=manual)
         n = len(stacks)
-        self.bound = 5 * (n * (rules.max_bets_per_round + 3) + 2 * max(stacks) // rules.small_bet + 2)
-        self.bound += 2 * n + 2
+        raises = 2 * max(stacks) // rules.small_bet
+        self.bound = 5 * (n * (rules.max_bets_per_round + 3) + raises + 2) + 2 * n + 2
 
     @precondition(lambda self: self.hand.actor is not None)
     @rule(data=st.data())
@@ -115,11 +115,11 @@ class EngineMachine(RuleBasedStateMachine):
         if h.actor is not None and words and words[0] == f"p{h.actor + 1}":
             words = words[1:]
         text = " ".join(words)
-        if text in legal or text in ("cbr", "sm -") and legal:
+        if text in legal or (text in ("cbr", "sm -") and legal):
             return
         if text.startswith("cbr ") and any(a.startswith("cbr") for a in legal):
             return  # an explicit raise to an opponent's all-in total may be accepted
-        if text.startswith("sm") and h.actor is not None and legal[0].startswith("sm"):
+        if text.startswith("sm") and legal and legal[0].startswith("sm"):
             return  # partial shows are accepted at a manual showdown (replay)
         before = snapshot(h)
         with pytest.raises(IllegalActionError):
