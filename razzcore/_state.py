@@ -74,6 +74,7 @@ class HandState:
     """Every field of a hand, and helpers that read them (see module doc)."""
 
     __slots__ = (
+        "_absent",
         "_acted",
         "_actor",
         "_aggressor",
@@ -161,6 +162,7 @@ class HandState:
     _payoffs: tuple[int, ...] | None
     _awards: list[Award]
     _sixth_first: int
+    _absent: tuple[bool, ...]
     _opts: tuple[bool, bool, bool, int, tuple[str, ...]] | None
 
     def _active(self, s: int) -> bool:

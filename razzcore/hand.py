@@ -25,7 +25,7 @@ play where fairness matters pass ``rng=secrets.SystemRandom()``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ._state import BRING, NORMAL, OPEN, OVER, SHOW, HandState, suit_keyed_codes
 from .cards import CardsLike
@@ -52,6 +52,10 @@ class Hand(Dealing, Showdown):
       pass, a face-up pass; then one card per live player per street in seat
       order, after one burn when ``burn_cards``).  A partial deck is completed
       with the unused cards, shuffled with the seed/``rng``.
+    * ``absent``: seats sitting out.  They are not dealt in unless the rules
+      say ``deal_in_absent_players=True``; then they post the ante, post the
+      bring-in if their door card calls for it, and their hands are killed
+      after the initial deal (R23).
     * ``manual_showdown``: at the showdown ``actor`` is the seat due to show
       and :meth:`act` takes ``"sm <cards>"`` (show), ``"sm -"`` (show) or
       ``"sm"`` (muck), as in PHH.  By default the showdown is automatic.
@@ -76,6 +80,7 @@ class Hand(Dealing, Showdown):
         seed: int | None = None,
         rng: random.Random | None = None,
         manual_showdown: bool = False,
+        absent: Iterable[int] = (),
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
@@ -87,7 +92,14 @@ class Hand(Dealing, Showdown):
                 raise RulesError(f"stacks must be non-negative ints, not {v!r}")
         if not 2 <= n <= rules.max_players:
             raise RulesError(f"a table has 2..{rules.max_players} seats, not {n}")
-        dealt = [v > 0 for v in st]
+        away = set(absent)
+        if any(not isinstance(s, int) or not 0 <= s < n for s in away):
+            raise RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {sorted(away)!r}")
+        if not rules.deal_in_absent_players:
+            dealt = [v > 0 and s not in away for s, v in enumerate(st)]
+        else:
+            dealt = [v > 0 for v in st]
+        self._absent = tuple(dealt[s] and s in away for s in range(n))
         if sum(dealt) < rules.min_players:
             raise RulesError(
                 f"at least {rules.min_players} seats with chips are needed, got {sum(dealt)}"
@@ -144,28 +156,62 @@ class Hand(Dealing, Showdown):
 
     def _start_third(self) -> None:
         rules = self.rules
+        seats = [s for s in self._order if self._dealt[s]]
+        b = self._bring_in_seat(seats) if rules.has_bring_in else -1
+        if any(self._absent) and self._kill_absent(b):
+            return
         if self._active_count() < 2:
             self._end_round()
             return
-        seats = [s for s in self._order if self._dealt[s]]
-        if not rules.has_bring_in:
+        if b < 0:
             first = self._first_actor_from(self._ranked_live())
             self._begin_betting(first, NORMAL)
             return
-        sk = self._sk
-        doors = [sk[self._up[s][0]] for s in seats]
-        if rules.bring_in_tiebreak == "suit":
-            # R6: the highest door by rank, then suit = the highest keyed code.
-            b = seats[max(range(len(seats)), key=doors.__getitem__)]
-        else:
-            top = max(d >> 2 for d in doors)
-            b = next(s for s, d in zip(seats, doors, strict=True) if d >> 2 == top)
         if self._stacks[b] > 0:
             self._begin_betting(b, BRING)
         elif rules.all_in_bring_in == "forced_next":
             self._begin_betting(self._next_active(b), BRING)
         else:
             self._begin_betting(self._next_active(b), OPEN)
+
+    def _kill_absent(self, b: int) -> bool:
+        """R23: absent players dealt in post the bring-in if it is theirs, then
+        their hands are killed.  True if that already settled the round."""
+        posted = b >= 0 and self._absent[b] and self._stacks[b] > 0
+        if posted:
+            self._begin_betting(b, BRING)
+            bring_in = self.rules.bring_in
+            self._put(b, min(bring_in, self._stacks[b]))
+            self._high = bring_in
+            self._aggressor = b
+            self._phase = NORMAL
+            self._log.append(("pb", b))
+            self._acted[b] = True
+            self._last[b] = self._bets[b]
+        for s in self._order:
+            if self._absent[s]:
+                self._live[s] = False
+                self._log.append(("f", s))
+        if self._live_count() == 1 or self._active_count() < 2:
+            self._end_round()
+            return True
+        if posted:
+            self._after(b)
+            return True
+        return False
+
+    def _bring_in_seat(self, seats: list[int]) -> int:
+        """R6: the seat with the highest door card (by rank, ties per
+        ``bring_in_tiebreak``)."""
+        sk = self._sk
+        doors = [sk[self._up[s][0]] for s in seats]
+        if self.rules.bring_in_tiebreak == "suit":
+            # R6: the highest door by rank, then suit = the highest keyed code.
+            b = seats[max(range(len(seats)), key=doors.__getitem__)]
+        else:
+            top = max(d >> 2 for d in doors)
+            b = next(s for s, d in zip(seats, doors, strict=True) if d >> 2 == top)
+        return b
 
     def _begin_betting(self, first: int, phase: int) -> None:
         self._opts = None

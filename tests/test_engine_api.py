@@ -1,0 +1,348 @@
+"""Rules validation, the Hand API, options beyond the worked scenarios, and a
+real PHH hand (raise to exactly an opponent's all-in)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import secrets
+
+import pytest
+from engine_support import build_deck, check_down, play
+
+from razzcore.cards import format_card
+from razzcore.errors import IllegalActionError, RulesError
+from razzcore.hand import Hand, play_random
+from razzcore.rules import PROFILES, Rules
+
+TDA = Rules(2, 5, 10, 20, profile="tda")
+
+
+# Rules ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        ((2, 5, 0, 0), "small bet must be positive"),
+        ((2, 5, 10, 9), "big bet"),
+        ((2, -1, 10, 20), "bring-in must not be negative"),
+        ((2, 10, 10, 20), "less than the small bet"),
+        ((-1, 5, 10, 20), "ante must not be negative"),
+        ((0, 0, 10, 20), "forced money"),
+        ((2.5, 5, 10, 20), "ante must be an int"),
+    ],
+)
+def test_rules_amounts_validated(args: tuple[int, int, int, int], match: str) -> None:
+    with pytest.raises(RulesError, match=match):
+        Rules(*args)
+
+
+def test_rules_options_validated_by_name() -> None:
+    with pytest.raises(RulesError, match="unknown rule option 'cap'"):
+        Rules(2, 5, 10, 20, cap=3)
+    with pytest.raises(RulesError, match="odd_chip_rule"):
+        Rules(2, 5, 10, 20, odd_chip_rule="random")
+    with pytest.raises(RulesError, match="burn_cards"):
+        Rules(2, 5, 10, 20, burn_cards="yes")
+    with pytest.raises(RulesError, match="unknown profile"):
+        Rules(2, 5, 10, 20, profile="wsop")
+    with pytest.raises(RulesError, match="burn_cards=True"):
+        Rules(2, 5, 10, 20, burn_cards=False, seventh_street_shortage="tda_rp10h")
+    with pytest.raises(RulesError, match="max_players"):
+        Rules(2, 5, 10, 20, max_players=9)
+    with pytest.raises(RulesError, match="suit_order"):
+        Rules(2, 5, 10, 20, suit_order=("c", "d", "h", "x"))
+    assert Rules(0, 0, 10, 20, bring_in_mode="none").has_bring_in is False
+
+
+def test_profiles_are_bundles_of_options() -> None:
+    expected = {
+        "online": ("community_when_short", "forced_next", "deal_start_seat", "high_card_by_suit",
+                   "high_card_in_hand", False, True, False),
+        "tda": ("tda_rp10h", "open_left_optional", "last_aggressor_else_first_actor",
+                "high_card_by_suit", "high_card_in_hand", False, True, True),
+        "roberts": ("tda_rp10h", "open_left_optional", "last_aggressor_else_first_actor",
+                    "position", "low_card_all_cards", True, False, True),
+    }
+    for profile, values in expected.items():
+        r = Rules(2, 5, 10, 20, profile=profile)
+        assert (
+            r.seventh_street_shortage, r.all_in_bring_in, r.showdown_order,
+            r.later_street_tiebreak, r.odd_chip_rule, r.heads_up_uncapped, r.face_up_all_in,
+            r.burn_cards,
+        ) == values
+        assert r.options == dict(PROFILES[profile])
+    # a profile is only option values: overriding every one gives the same rules
+    assert Rules(2, 5, 10, 20, profile="tda", **dict(PROFILES["online"])) == Rules(2, 5, 10, 20)
+    assert Rules(2, 5, 10, 20, burn_cards=True).seventh_street_shortage == "tda_rp10h"
+
+
+def test_rules_frozen_hashable_picklable() -> None:
+    r = Rules(2, 5, 10, 20, profile="roberts", max_bets_per_round=5)
+    with pytest.raises(AttributeError):
+        r.ante = 3  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert hash(r) == hash(Rules(2, 5, 10, 20, profile="roberts", max_bets_per_round=5))
+    assert eval(repr(r), {"Rules": Rules}) == r
+    assert r.replace(ante=3).ante == 3 and r.replace(ante=3).max_bets_per_round == 5
+
+
+def test_rules_standard() -> None:
+    r = Rules.standard(10)
+    assert (r.ante, r.bring_in, r.small_bet, r.big_bet) == (2, 5, 10, 20)
+    r = Rules.standard(20, bring_in_fraction="1/4", ante_fraction=0.1, profile="tda")
+    assert (r.ante, r.bring_in, r.big_bet, r.profile) == (2, 5, 40, "tda")
+    with pytest.raises(RulesError):
+        Rules.standard(10, bring_in_fraction="2/3")
+
+
+# Hand set-up ---------------------------------------------------------------------
+
+
+def test_hand_setup_validated() -> None:
+    with pytest.raises(RulesError, match="non-negative"):
+        Hand(TDA, [10, -1])
+    with pytest.raises(RulesError, match="seats with chips"):
+        Hand(TDA, [10, 0, 0])
+    with pytest.raises(RulesError, match=r"2\.\.8 seats"):
+        Hand(TDA, [10] * 9)
+    with pytest.raises(RulesError, match="duplicate"):
+        Hand(TDA, [10, 10], deck="As As")
+    with pytest.raises(RulesError):
+        Hand("tda", [10, 10])  # type: ignore[arg-type]
+
+
+def test_zero_stack_seats_not_dealt_in() -> None:
+    h = Hand(TDA, [50, 0, 50], seed=3)
+    assert h.dealt_in == (True, False, True) and h.hole_cards(1) == ()
+    assert all(not a.startswith("d dh p2") for a in h.history)
+
+
+def test_same_seed_same_hand_and_system_random() -> None:
+    a = play_random(Hand(TDA, [80] * 4, seed=42), random.Random(1))
+    b = play_random(Hand(TDA, [80] * 4, seed=42), random.Random(1))
+    assert a.history == b.history
+    c = play_random(Hand(TDA, [80] * 4, rng=secrets.SystemRandom()), random.Random(2))
+    assert c.is_over and sum(c.stacks) == 320
+
+
+def test_partial_deck_is_completed() -> None:
+    h = Hand(TDA, [50, 50], deck="As 2s 3s 4s 5s 6s", seed=1)
+    assert h.hole_cards(0) == (3, 11, 19) and h.hole_cards(1) == (7, 15, 23)
+
+
+def test_deal_start_seat() -> None:
+    rules = TDA.replace(deal_start_seat=2)
+    h = Hand(rules, [50, 50, 50], deck="As 2s 3s 4s 5s 6s 7s 8s 9s")
+    assert h.hole_cards(1)[0] == 3 and h.hole_cards(0)[0] == 11  # seat 2 gets the first card
+    assert h.history[0].startswith("d dh p2")
+
+
+# Actions -------------------------------------------------------------------------
+
+
+def test_illegal_actions_leave_the_hand_unchanged() -> None:
+    h = Hand(TDA, [100] * 3, deck=build_deck(["7c7dKd", "8c8d4c", "9c9d7h"], burns=True))
+    h.act("pb")
+    before = (h.stacks, h.bets, h.actor, h.history, h.legal_actions())
+    for bad in ["cbr 25", "cbr 5", "pb", "x", "", "cbr ten", "p3 cc", "p1 cc", "sm", "cc 5",
+                "cbr 10 20", "cbr ²"]:
+        with pytest.raises(IllegalActionError):
+            h.act(bad)
+    with pytest.raises(IllegalActionError, match="allowed: 'f', 'cc', 'cbr 10'"):
+        h.act("cbr 30")
+    with pytest.raises(IllegalActionError):
+        h.complete_bet_or_raise(10.0)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        h.act(None)  # type: ignore[arg-type]
+    assert (h.stacks, h.bets, h.actor, h.history, h.legal_actions()) == before
+    h.act("p2 cbr 10")
+    assert h.actor == 2
+
+
+def test_method_api_matches_strings() -> None:
+    h = Hand(TDA, [100] * 3, deck=build_deck(["7c7dKd", "8c8d4c", "9c9d7h"], burns=True))
+    h.post_bring_in()
+    h.complete_bet_or_raise()
+    h.check_or_call()
+    h.fold()
+    assert h.history[3:7] == ["p1 pb", "p2 cbr 10", "p3 cc", "p1 f"]
+    assert h.street == 4
+
+
+def test_allow_open_fold() -> None:
+    third = ["7c7dKd", "8c8d4c", "9c9d7h"]
+    h = Hand(TDA, [100] * 3, deck=build_deck(third, burns=True))
+    play(h, "p1 pb, p2 cc, p3 cc")
+    with pytest.raises(IllegalActionError, match="check instead"):
+        h.act("f")
+    h = Hand(TDA.replace(allow_open_fold=True), [100] * 3, deck=build_deck(third, burns=True))
+    play(h, "p1 pb, p2 cc, p3 cc")
+    assert h.legal_actions()[0] == "f"
+
+
+def test_call_bring_in_forbidden_and_no_completion_by_bring_in() -> None:
+    third = ["7c7dKd", "8c8d4c", "9c9d7h"]
+    h = Hand(TDA.replace(allow_call_bring_in=False), [100] * 3, deck=build_deck(third))
+    h.act("pb")
+    assert h.legal_actions() == ["f", "cbr 10"]
+    h = Hand(TDA.replace(bring_in_may_complete=False), [100] * 3, deck=build_deck(third))
+    assert h.legal_actions() == ["pb"]
+
+
+def test_bring_in_tiebreak_position_and_suit_order() -> None:
+    third = ["2c3cKc", "4c5cKs", "6c7c9s"]
+    assert Hand(TDA, [50] * 3, deck=build_deck(third)).actor == 1
+    by_position = TDA.replace(bring_in_tiebreak="position")
+    assert Hand(by_position, [50] * 3, deck=build_deck(third)).actor == 0
+    reversed_suits = TDA.replace(suit_order=("s", "h", "d", "c"))
+    assert Hand(reversed_suits, [50] * 3, deck=build_deck(third)).actor == 0
+
+
+def test_max_bets_per_round_five() -> None:
+    h = Hand(TDA.replace(max_bets_per_round=5), [200] * 4,
+             deck=build_deck(["7c7dKd", "8c8d4c", "9c9d7h", "TcTd2s"]))
+    play(h, "p1 pb, p2 cbr 10, p3 cbr 20, p4 cbr 30, p1 cbr 40, p2 cbr 50")
+    assert h.legal_actions() == ["f", "cc"]
+
+
+def test_first_actor_all_in_options() -> None:
+    # Seat 3 has the best 4th-street board (5-4) but is all-in; seat 2 has the
+    # next best (9-2), seat 4 is next clockwise (K-8).
+    third = ["KcKdQc", "JcJd9h", "2c3c4c", "TcTd8h"]
+    later = [["Qd", "2d", "5c", "Ks"]]
+    for option, first in [("skip_clockwise", 3), ("next_best_board", 1)]:
+        h = Hand(TDA.replace(first_actor_all_in=option), [100, 100, 7, 100],
+                 deck=build_deck(third, later, burns=True))
+        play(h, "p1 pb, p2 cc, p3 cc, p4 cc")
+        assert h.street == 4 and h.stacks[2] == 0
+        assert h.actor == first
+
+
+# Showdown ------------------------------------------------------------------------
+
+
+def _to_showdown(rules: Rules, **kw: bool) -> Hand:
+    h = Hand(rules, [100] * 3, deck=build_deck(
+        ["Ac2c3c", "7c7d9h", "8c8dKh"],
+        [["4c", "9d", "Qh"], ["5c", "Td", "Jh"], ["6c", "Ts", "Js"], ["Kd", "Qs", "Qd"]],
+        burns=rules.burn_cards), **kw)
+    play(h, "p3 pb, p1 cc, p2 cc")
+    check_down(h)
+    return h
+
+
+def test_auto_showdown_mucks_losers_and_reveal_all() -> None:
+    h = _to_showdown(TDA)
+    assert [(e.seat, e.shown) for e in h.showdown] == [(0, True), (1, False), (2, False)]
+    assert h.history[-2:] == ["p2 sm", "p3 sm"]
+    h = _to_showdown(TDA.replace(reveal_all_at_showdown=True))
+    assert all(e.shown for e in h.showdown)
+    h = _to_showdown(TDA.replace(losers_may_muck=False))
+    assert all(e.shown for e in h.showdown)
+    assert h.showdown[0].cards == h.hole_cards(0)
+
+
+def test_view_hides_down_cards_until_shown() -> None:
+    h = _to_showdown(TDA, manual_showdown=True)
+    v = h.view(1)
+    assert v.cards[0][:2] == (None, None) and v.cards[0][6] is None
+    assert v.cards[1] == h.hole_cards(1)
+    assert "d dh p1 ????3c" in v.history
+    h.act("sm -")
+    v = h.view(1)
+    assert v.cards[0] == h.hole_cards(0)
+    assert v.legal_actions == ("sm 7c7d9h9dTdTsQs", "sm")
+    h.act("sm")
+    assert h.view(0).cards[1][0] is None  # a mucked hand stays hidden
+
+
+def test_face_up_all_in_exposes_hands_when_betting_is_over() -> None:
+    h = Hand(TDA, [100, 100, 8], deck=build_deck(["Ac2c3c", "7c7d9h", "8c8dKh"]), seed=1)
+    play(h, "p3 pb, p1 cc, p2 cbr 10, p3 cc, p1 f")
+    assert h.is_over
+    assert all(e.shown for e in h.showdown)
+    h = Hand(Rules(2, 5, 10, 20, profile="roberts"), [100, 100, 8],
+             deck=build_deck(["Ac2c3c", "7c7d9h", "8c8dKh"]), seed=1, manual_showdown=True)
+    play(h, "p3 pb, p1 cc, p2 cbr 10, p3 cc, p1 f")
+    assert h.view(1).cards[2][0] is None  # roberts: no face-up all-in rule
+
+
+def test_odd_chip_position_rule() -> None:
+    # W10 hand with odd chips by position: seat 1 (first clockwise) gets it
+    from test_engine_scenarios import _w10
+
+    h = _w10(TDA.replace(odd_chip_rule="position"))
+    assert h.stacks == (236, 148, 63, 193)
+
+
+def test_copy_is_independent() -> None:
+    h = Hand(TDA, [100] * 3, seed=5)
+    h.act(h.legal_actions()[0])
+    c = h.copy()
+    before = (h.stacks, h.history, h.actor)
+    play_random(c, random.Random(0))
+    assert c.is_over and (h.stacks, h.history, h.actor) == before
+    play_random(h, random.Random(0))
+    assert h.history == c.history  # same future cards, same choices
+
+
+def test_absent_players() -> None:
+    third = ["2c3cKs", "5c6c4d", "7c9c8c", "TcQcJh"]
+    h = Hand(TDA, [100] * 4, deck=build_deck(third), absent=[0])
+    assert h.dealt_in == (False, True, True, True)
+    h = Hand(TDA.replace(deal_in_absent_players=True), [100] * 4, deck=build_deck(third),
+             absent=[0])
+    assert h.history[4:6] == ["p1 pb", "p1 f"]
+    assert h.contributions[0] == 7 and h.actor == 1
+    assert h.legal_actions() == ["f", "cc", "cbr 10"]
+    play(h, "p2 cc, p3 cc, p4 cc")
+    assert h.street == 4 and h.total_pot == 8 + 20
+
+
+# A real hand: raise to exactly an opponent's all-in (WSOP 2023 #43, 03-50-24) -----------
+
+
+PHH_03_50_24 = [
+    "d dh p1 8c2h4c", "d dh p2 4h3d8d", "p2 pb", "p1 cbr 300000", "p2 cbr 600000", "p1 cc",
+    "d dh p1 Ad", "d dh p2 2s", "p1 cbr 300000", "p2 cbr 600000", "p1 cc",
+    "d dh p1 Qd", "d dh p2 Td", "p2 cbr 600000", "p1 cc",
+    "d dh p1 Jd", "d dh p2 8s", "p1 cbr 600000", "p2 cbr 750000", "p1 cc",
+    "p2 sm 4h3d8d2sTd8s", "p1 sm 8c2h4cAdQdJd", "d dh p1 Kh", "d dh p2 7h",
+    "p1 sm 8c2h4cAdQdJdKh", "p2 sm 4h3d8d2sTd8s7h",
+]
+
+
+PHH_LATER = [["Ad", "2s"], ["Qd", "Td"], ["Jd", "8s"], ["Kh", "7h"]]
+
+
+def test_phh_raise_to_opponents_all_in_is_accepted() -> None:
+    rules = Rules(100000, 100000, 300000, 600000, profile="tda")
+    deck = build_deck(["8c2h4c", "4h3d8d"], PHH_LATER, burns=True)
+    h = Hand(rules, [2650000, 27050000], deck=deck, manual_showdown=True)
+    for action in PHH_03_50_24:
+        if not action.startswith("d "):
+            h.act(action)
+    assert h.is_over and h.stacks == (0, 29700000)
+    assert [a for a in h.history if not a.startswith("d ")] == [
+        a for a in PHH_03_50_24 if not a.startswith("d ")
+    ]
+    dealt = [a for a in h.history if a.startswith("d ")]
+    assert dealt == [a for a in PHH_03_50_24 if a.startswith("d ")]
+
+
+def test_raise_to_opponents_all_in_only_that_amount() -> None:
+    rules = Rules(100000, 100000, 300000, 600000, profile="tda")
+    deck = build_deck(["8c2h4c", "4h3d8d"], PHH_LATER, burns=True)
+    h = Hand(rules, [2650000, 27050000], deck=deck)
+    for action in PHH_03_50_24[:18]:
+        if not action.startswith("d "):
+            h.act(action)
+    assert h.legal_actions() == ["f", "cc", "cbr 1200000"]
+    with pytest.raises(IllegalActionError):
+        h.act("cbr 700000")
+    h.act("cbr 1200000")
+    h.act("cc")
+    assert h.is_over and sum(h.stacks) == 29700000
+    assert all(format_card(c) for c in h.hole_cards(0))
