@@ -1,0 +1,910 @@
+"""PHH hand histories: read, write and replay fixed-limit razz hands.
+
+PHH (the Poker Hand History format, ``uoftcprg/phh-std``) is TOML with a
+fixed set of fields and a small action language.  razzcore reads and writes
+the razz variant ``FR``:
+
+* :func:`loads` / :func:`load` read one hand, :func:`loads_all` /
+  :func:`load_all` a ``.phhs`` file of many hands (tables ``[1]``, ``[2]`` ...);
+* :func:`dumps` / :func:`dump` write a :class:`HandHistory` or a finished (or
+  running) :class:`~razzcore.hand.Hand`; :func:`dumps_all` / :func:`dump_all`
+  write many;
+* :meth:`HandHistory.replay` plays the actions on the engine and returns the
+  final :class:`~razzcore.hand.Hand` (profile ``tda`` unless the file or the
+  caller says otherwise).
+
+Actions: ``d dh pN cards`` (deal to player N; ``??`` is an unknown card),
+``d db card`` (the community card, R18), ``pN pb`` (post the bring-in),
+``pN f``, ``pN cc`` (check or call), ``pN cbr AMOUNT`` (complete, bet or raise
+to a street total), ``pN sm`` (muck), ``pN sm cards`` / ``pN sm -`` (show),
+each optionally followed by ``# commentary``; an empty or comment-only action
+is a no-op.  Fields whose name starts with ``_`` are the user's and are kept
+as they are.
+
+>>> from razzcore import phh
+>>> hh = phh.loads('''
+... variant = "FR"
+... antes = [2, 2]
+... bring_in = 5
+... small_bet = 10
+... big_bet = 20
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]
+... ''')
+>>> hand = hh.replay()
+>>> hand.stacks, hand.payoffs
+((107, 93), (7, -7))
+>>> phh.loads(phh.dumps(hh)) == hh
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import math
+import re
+import tomllib  # standard library since Python 3.11 (razzcore's minimum)
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import IO, Any
+
+from .cards import RANKS, SUITS, format_card
+from .errors import IllegalActionError, PHHError, RazzError, RulesError
+from .hand import Hand
+from .rules import PROFILES, Rules
+
+__all__ = [
+    "OPTIONAL_FIELDS",
+    "REQUIRED_FIELDS",
+    "VARIANT",
+    "Action",
+    "HandHistory",
+    "dump",
+    "dump_all",
+    "dumps",
+    "dumps_all",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+    "parse_action",
+]
+
+VARIANT = "FR"
+"""The PHH variant code of fixed-limit razz, the only one razzcore plays."""
+
+REQUIRED_FIELDS = (
+    "variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions",
+)
+"""The fields every ``FR`` hand history must have, in writing order."""
+
+# Optional fields of the PHH standard and the kind of value each one holds.
+_KINDS: dict[str, str] = {
+    "author": "str", "event": "str", "url": "str", "venue": "str", "address": "str",
+    "city": "str", "region": "str", "postal_code": "str", "country": "str",
+    "time": "time", "time_zone": "str", "time_zone_abbreviation": "str",
+    "day": "int", "month": "int", "year": "int", "hand": "str_int", "level": "int",
+    "seats": "int_list", "seat_count": "int", "table": "str_int", "players": "str_list",
+    "finishing_stacks": "chips_list", "winnings": "chips_list", "currency": "str",
+    "currency_symbol": "str", "ante_trimming_status": "bool", "time_limit": "num",
+    "time_banks": "num_list",
+}
+
+OPTIONAL_FIELDS = tuple(_KINDS)
+"""The optional fields of the PHH standard, in writing order."""
+
+_PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
+_OTHER_VARIANTS = ("blinds_or_straddles", "min_bet")
+_RULES_FIELD = "_razzcore_rules"
+_CARD_TEXT = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """One parsed PHH action.
+
+    ``verb`` is ``"dh"``, ``"db"``, ``"pb"``, ``"f"``, ``"cc"``, ``"cbr"``,
+    ``"sm"`` or ``""`` (a no-op); ``seat`` is the 0-based player (the dealt
+    player for ``dh``; ``None`` for ``db`` and no-ops); ``cards`` holds card
+    codes with ``None`` for ``??``; ``show`` is True for ``sm cards`` /
+    ``sm -``, False for a muck; ``commentary`` is the text after ``#``.
+
+    >>> parse_action("p2 cbr 30 # raise").amount
+    30
+    """
+
+    verb: str
+    seat: int | None = None
+    cards: tuple[int | None, ...] = ()
+    amount: int | None = None
+    show: bool | None = None
+    commentary: str | None = None
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether the dealer (``d``) performs this action.
+
+        >>> parse_action("d dh p1 AcAd2c").is_dealer
+        True
+        """
+        return self.verb in ("dh", "db")
+
+    def engine_text(self) -> str:
+        """The action as :meth:`Hand.act <razzcore.hand.Hand.act>` takes it
+        (player actions only; shown cards containing ``??`` become ``sm -``).
+
+        >>> parse_action("p1 sm AcAd2c # nice").engine_text()
+        'p1 sm AcAd2c'
+        """
+        head = f"p{(self.seat or 0) + 1} {self.verb}"
+        if self.verb == "cbr":
+            return f"{head} {self.amount}"
+        if self.verb == "sm" and self.show:
+            if not self.cards or None in self.cards:
+                return f"{head} -"
+            return head + " " + "".join(format_card(c) for c in self.cards if c is not None)
+        return head
+
+
+def _parse_cards_text(text: str) -> tuple[int | None, ...]:
+    if len(text) % 2 or not text:
+        raise ValueError(f"cards {text!r} must be two characters each (rank, suit) or '??'")
+    out: list[int | None] = []
+    for i in range(0, len(text), 2):
+        pair = text[i : i + 2]
+        if pair == "??":
+            out.append(None)
+            continue
+        code = _CARD_TEXT.get(pair)
+        if code is None:
+            raise ValueError(f"bad card {pair!r} in {text!r} (rank A23456789TJQK, suit cdhs)")
+        out.append(code)
+    return tuple(out)
+
+
+def _player(word: str) -> int:
+    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
+        raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
+    return int(word[1:]) - 1
+
+
+def parse_action(text: str) -> Action:
+    """Parse one PHH action string (see the module doc for the grammar).
+
+    Raises :class:`~razzcore.errors.PHHError` naming the problem.
+
+    >>> parse_action("d dh p3 ????Kd")
+    Action(verb='dh', seat=2, cards=(None, None, 49), amount=None, show=None, commentary=None)
+    >>> parse_action("p1 sm -").show
+    True
+    >>> parse_action("p1 sd")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: bad action 'p1 sd': 'sd' (stand pat or discard) is not a razz action
+    """
+    if not isinstance(text, str):
+        raise PHHError(f"an action is a string, not {text!r}", field="actions")
+    body, sep, comment = text.partition("#")
+    commentary = comment.strip() if sep else None
+    words = body.split()
+    try:
+        return _parse_words(words, commentary)
+    except ValueError as exc:
+        raise PHHError(f"bad action {text!r}: {exc}", field="actions") from None
+
+
+def _parse_words(words: list[str], commentary: str | None) -> Action:
+    if not words:
+        return Action("", commentary=commentary)
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            return Action("dh", _player(words[2]), _parse_cards_text(words[3]),
+                          commentary=commentary)
+        if len(words) == 3 and words[1] == "db":
+            cards = _parse_cards_text(words[2])
+            if len(cards) != 1:
+                raise ValueError("razz has at most one community card")
+            return Action("db", None, cards, commentary=commentary)
+        raise ValueError("a dealer action is 'd dh pN cards' or 'd db card'")
+    seat = _player(words[0])
+    verb = words[1] if len(words) > 1 else ""
+    rest = words[2:]
+    if verb in ("pb", "f", "cc") and not rest:
+        return Action(verb, seat, commentary=commentary)
+    if verb == "cbr" and len(rest) == 1:
+        if not rest[0].isdigit():
+            raise ValueError(f"the amount {rest[0]!r} must be a whole number of chips")
+        return Action("cbr", seat, amount=int(rest[0]), commentary=commentary)
+    if verb == "sm" and len(rest) <= 1:
+        if not rest:
+            return Action("sm", seat, show=False, commentary=commentary)
+        cards = () if rest[0] == "-" else _parse_cards_text(rest[0])
+        return Action("sm", seat, cards, show=True, commentary=commentary)
+    if verb == "sd":
+        raise ValueError("'sd' (stand pat or discard) is not a razz action")
+    raise ValueError("expected pb, f, cc, cbr AMOUNT, sm or sm CARDS after the player")
+
+
+# --------------------------------------------------------------------- the record
+
+
+@dataclasses.dataclass
+class HandHistory:
+    """One PHH hand history of fixed-limit razz (variant ``FR``).
+
+    The required fields come first; every optional field of the standard is
+    an attribute defaulting to ``None`` (absent); ``user_fields`` keeps the
+    fields whose names start with ``_``, in file order.  Amounts are whole
+    chips.
+
+    >>> hh = HandHistory(antes=[1, 1], bring_in=2, small_bet=5, big_bet=10,
+    ...                  starting_stacks=[50, 50], actions=[])
+    >>> hh.variant, hh.player_count
+    ('FR', 2)
+    """
+
+    antes: list[int]
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    starting_stacks: list[int]
+    actions: list[str]
+    variant: str = VARIANT
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: datetime.time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: str | int | None = None
+    level: int | None = None
+    seats: list[int] | None = None
+    seat_count: int | None = None
+    table: str | int | None = None
+    players: list[str] | None = None
+    finishing_stacks: list[int] | None = None
+    winnings: list[int] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    ante_trimming_status: bool | None = None
+    time_limit: int | float | None = None
+    time_banks: list[int | float] | None = None
+    user_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def player_count(self) -> int:
+        """The number of players (length of ``starting_stacks``)."""
+        return len(self.starting_stacks)
+
+    # ------------------------------------------------------------ conversions
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, where: str = "") -> HandHistory:
+        """Build and validate a hand history from parsed TOML (``where``
+        prefixes error messages, e.g. ``"[2] "`` in a ``.phhs`` file).
+
+        >>> HandHistory.from_mapping({"variant": "NT"})
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: field 'variant': razzcore reads fixed-limit razz ('FR'), not 'NT'
+        """
+        variant = data.get("variant")
+        if variant != VARIANT:
+            if variant is None:
+                raise PHHError(f"{where}missing required field 'variant'", field="variant")
+            raise PHHError(
+                f"{where}field 'variant': razzcore reads fixed-limit razz ('FR'), not {variant!r}",
+                field="variant",
+            )
+        for name in REQUIRED_FIELDS:
+            if name not in data:
+                raise PHHError(f"{where}missing required field {name!r}", field=name)
+        values: dict[str, Any] = {}
+        user: dict[str, Any] = {}
+        for name, value in data.items():
+            if name.startswith("_"):
+                user[name] = value
+            elif name in _OTHER_VARIANTS:
+                raise PHHError(
+                    f"{where}field {name!r} is not used by variant 'FR' (razz has a bring-in)",
+                    field=name,
+                )
+            elif name not in REQUIRED_FIELDS and name not in _KINDS:
+                raise PHHError(
+                    f"{where}unknown field {name!r} (user-defined fields start with '_')",
+                    field=name,
+                )
+            else:
+                values[name] = _check_value(name, value, where)
+        n = len(values["starting_stacks"])
+        for name in ("antes", *_PER_PLAYER):
+            if values.get(name) is not None and len(values[name]) != n:
+                raise PHHError(
+                    f"{where}field {name!r} has {len(values[name])} entries for {n} players",
+                    field=name,
+                )
+        for i, text in enumerate(values["actions"]):
+            try:
+                action = parse_action(text)
+            except PHHError as exc:
+                raise PHHError(f"{where}action {i}: {exc}", field="actions",
+                               action_index=i) from None
+            if action.seat is not None and action.seat >= n:
+                raise PHHError(
+                    f"{where}action {i} {text!r}: there are only {n} players",
+                    field="actions", action_index=i,
+                )
+        return cls(**values, user_fields=user)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The fields as a dict in writing order (absent optional fields left
+        out), ready for TOML.
+
+        >>> list(HandHistory([0, 0], 1, 2, 4, [9, 9], []).to_mapping())[:2]
+        ['variant', 'antes']
+        """
+        out: dict[str, Any] = {}
+        for name in (*REQUIRED_FIELDS, *OPTIONAL_FIELDS):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        out.update(self.user_fields)
+        return out
+
+    @classmethod
+    def from_hand(cls, hand: Hand, **fields: Any) -> HandHistory:
+        """The hand history of an engine :class:`~razzcore.hand.Hand` (its
+        rules are kept in the user field ``_razzcore_rules`` so that
+        :meth:`replay` uses them); ``fields`` adds optional or ``_`` fields.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.act("pb"); h.act("f")
+        >>> hh = HandHistory.from_hand(h, players=["Ann", "Bob"])
+        >>> hh.actions[-2:], hh.finishing_stacks
+        (['p1 pb', 'p2 f'], [52, 48])
+        """
+        if not isinstance(hand, Hand):
+            raise PHHError(f"expected a razzcore Hand, not {type(hand).__name__}")
+        rules = hand.rules
+        n = len(hand.starting_stacks)
+        base = PROFILES[rules.profile]
+        changed = {k: v for k, v in rules.options.items() if base[k] != v}
+        data: dict[str, Any] = {
+            "variant": VARIANT,
+            "antes": [rules.ante] * n,
+            "bring_in": rules.bring_in,
+            "small_bet": rules.small_bet,
+            "big_bet": rules.big_bet,
+            "starting_stacks": list(hand.starting_stacks),
+            "actions": list(hand.history),
+            "ante_trimming_status": True,  # R3: a short ante only wins its share
+        }
+        if hand.is_over:
+            data["finishing_stacks"] = list(hand.stacks)
+        data.update(fields)
+        data[_RULES_FIELD] = {
+            "profile": rules.profile,
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()},
+        }
+        return cls.from_mapping(data)
+
+    def dumps(self) -> str:
+        """This hand history as PHH (TOML) text; see :func:`dumps`."""
+        return _write_toml(self.to_mapping())
+
+    # ----------------------------------------------------------------- replay
+
+    def parsed_actions(self) -> list[Action]:
+        """The actions parsed (:class:`Action`), in order.
+
+        >>> hh = HandHistory([0, 0], 1, 2, 4, [9, 9], ["# hi", "d dh p1 AcAdKd"])
+        >>> hh.parsed_actions()[1].seat
+        0
+        """
+        out = []
+        for i, text in enumerate(self.actions):
+            try:
+                out.append(parse_action(text))
+            except PHHError as exc:
+                raise PHHError(f"action {i}: {exc}", field="actions", action_index=i) from None
+        return out
+
+    def rules(self, **rule_options: Any) -> Rules:
+        """The :class:`~razzcore.rules.Rules` a replay uses.
+
+        Profile ``tda`` unless the file names one in ``_razzcore_rules`` (as
+        files written from a razzcore ``Hand`` do); ``rule_options`` override
+        single options, and a ``profile`` given here drops the file's options.
+
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [])
+        >>> hh.rules().profile, hh.rules(burn_cards=False).burn_cards
+        ('tda', False)
+        """
+        stored = self.user_fields.get(_RULES_FIELD)
+        options: dict[str, Any] = {}
+        profile: Any = "tda"
+        if isinstance(stored, dict):
+            options = {k: v for k, v in stored.items() if k != "profile"}
+            profile = stored.get("profile", "tda")
+        elif stored is not None:
+            raise PHHError(f"field {_RULES_FIELD!r} must be a table", field=_RULES_FIELD)
+        if "profile" in rule_options:
+            profile = rule_options.pop("profile")
+            options = {}
+        options.update(rule_options)
+        antes = set(self.antes)
+        if len(antes) > 1:
+            raise PHHError(
+                f"field 'antes': razzcore needs the same ante for every player, not {self.antes}",
+                field="antes",
+            )
+        ante = antes.pop() if antes else 0
+        for name, value, ok in (
+            ("small_bet", self.small_bet, self.small_bet > 0),
+            ("big_bet", self.big_bet, self.big_bet >= self.small_bet),
+            ("bring_in", self.bring_in, 0 <= self.bring_in < self.small_bet),
+            ("antes", ante, ante >= 0),
+        ):
+            if not ok:
+                raise PHHError(
+                    f"field {name!r}: {value} does not fit the structure (needs "
+                    f"small_bet > 0, big_bet >= small_bet, 0 <= bring_in < small_bet, antes >= 0)",
+                    field=name,
+                )
+        try:
+            return Rules(ante, self.bring_in, self.small_bet, self.big_bet,
+                         profile=profile, **options)
+        except RulesError as exc:
+            source = _RULES_FIELD if stored is not None else None
+            raise PHHError(f"rules for the replay: {exc}", field=source) from None
+
+    def replay(self, **rule_options: Any) -> Hand:
+        """Play the actions on the engine and return the final
+        :class:`~razzcore.hand.Hand` (see :meth:`rules` for the rule set).
+
+        Cards come from the ``d dh`` / ``d db`` actions in R4 dealing order;
+        burns and ``??`` cards are filled with unused cards.  Replay is strict:
+        a wrong actor or amount raises :class:`~razzcore.errors.PHHError`
+        naming the action, except a raise to exactly an opponent's all-in
+        total, which real tables accept.  A history that stops at the showdown
+        is finished with every remaining hand shown (cards speak).
+
+        >>> hh = loads('''variant = "FR"
+        ... antes = [2, 2]
+        ... bring_in = 5
+        ... small_bet = 10
+        ... big_bet = 20
+        ... starting_stacks = [100, 100]
+        ... actions = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]''')
+        >>> hh.replay()
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+        """
+        return _Replay(self, self.rules(**rule_options)).run()
+
+    def verify(self, **rule_options: Any) -> Hand:
+        """Replay, and check the result against ``finishing_stacks`` when the
+        file has it (:class:`~razzcore.errors.PHHError` on a difference).
+
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [100, 100],
+        ...     ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"],
+        ...     finishing_stacks=[107, 93])
+        >>> hh.verify().stacks
+        (107, 93)
+        """
+        hand = self.replay(**rule_options)
+        want = self.finishing_stacks
+        if want is not None and list(hand.stacks) != list(want):
+            raise PHHError(
+                f"field 'finishing_stacks': the replay ends with {list(hand.stacks)}, "
+                f"the file says {list(want)}",
+                field="finishing_stacks",
+            )
+        return hand
+
+    def to_text(self, **rule_options: Any) -> str:
+        """A readable hand history (see :func:`razzcore.phh_text.format_hand`).
+
+        >>> print(loads(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9],
+        ...     ["d dh p1 AcAdKd", "d dh p2 2c2d3c", "p1 pb", "p2 f"]))).to_text().splitlines()[0])
+        Razz (fixed limit): ante 0, bring-in 1, bets 2/4 - rules: tda
+        """
+        from .phh_text import format_hand
+
+        return format_hand(self.replay(**rule_options), players=self.players)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_value(name: str, value: Any, where: str) -> Any:
+    """Type-check one standard field (TOML types of the PHH spec)."""
+    kind = {"variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
+            "big_bet": "chips", "starting_stacks": "chips_list",
+            "actions": "str_list"}.get(name) or _KINDS[name]
+
+    def bad(what: str) -> PHHError:
+        return PHHError(f"{where}field {name!r} must be {what}, not {value!r}", field=name)
+
+    def chips(v: Any) -> int:
+        if isinstance(v, float) and math.isfinite(v) and v == int(v) and v >= 0:
+            return int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise bad("whole non-negative chip amounts")
+        return v
+
+    if kind == "str" and isinstance(value, str):
+        return value
+    if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if kind == "bool" and isinstance(value, bool):
+        return value
+    if kind == "time" and isinstance(value, datetime.time):
+        return value
+    if kind == "str_int" and isinstance(value, (str, int)) and not isinstance(value, bool):
+        return value
+    if kind == "num" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    if kind == "chips":
+        return chips(value)
+    if isinstance(value, list):
+        if kind == "chips_list":
+            return [chips(v) for v in value]
+        if kind == "int_list" and all(_is_int(v) for v in value):
+            return list(value)
+        if kind == "num_list" and all(_is_int(v) or isinstance(v, float) for v in value):
+            return list(value)
+        if kind == "str_list" and all(isinstance(v, str) for v in value):
+            return list(value)
+    names = {"str": "a string", "int": "an integer", "bool": "true or false",
+             "time": "a local time", "str_int": "a string or an integer", "num": "a number",
+             "chips": "a whole non-negative chip amount",
+             "chips_list": "an array of whole non-negative chip amounts",
+             "int_list": "an array of integers", "str_list": "an array of strings",
+             "num_list": "an array of numbers"}
+    raise bad(names[kind])
+
+
+# ------------------------------------------------------------------- TOML output
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+            "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(s: str) -> str:
+    if "'" not in s and not any(ord(ch) < 32 or ord(ch) == 127 for ch in s):
+        return f"'{s}'"
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _toml_string(key)
+
+
+def _toml_value(value: Any, field: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v, field) for v in value) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_toml_key(str(k))} = {_toml_value(v, field)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise PHHError(f"field {field!r}: {value!r} cannot be written as TOML", field=field)
+
+
+def _write_toml(data: Mapping[str, Any]) -> str:
+    return "".join(f"{_toml_key(k)} = {_toml_value(v, k)}\n" for k, v in data.items())
+
+
+# ------------------------------------------------------------------ load / dump
+
+
+def _parse_toml(text: str | bytes) -> dict[str, Any]:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PHHError(f"a PHH file is UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise PHHError(f"expected PHH text, not {type(text).__name__}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PHHError(f"not valid TOML: {exc}") from None
+
+
+def loads(text: str | bytes) -> HandHistory:
+    """Read one hand history from PHH text.
+
+    >>> loads("variant = 'FR'")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: missing required field 'antes'
+    >>> loads("antes = [1, 2")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: not valid TOML: ...
+    """
+    data = _parse_toml(text)
+    if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        raise PHHError(
+            f"this is a .phhs file of {len(data)} hands (tables "
+            f"{', '.join('[' + k + ']' for k in list(data)[:3])}...): use loads_all"
+        )
+    return HandHistory.from_mapping(data)
+
+
+def load(fp: IO[str] | IO[bytes]) -> HandHistory:
+    """Read one hand history from a file opened in text or binary mode.
+
+    >>> import io
+    >>> load(io.BytesIO(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], [])).encode())).bring_in
+    1
+    """
+    return loads(fp.read())
+
+
+def loads_all(text: str | bytes) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file (one TOML table per hand, such as
+    ``[1]``, ``[2]``), in file order.
+
+    >>> text = dumps_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 2)
+    >>> text.splitlines()[0], len(loads_all(text))
+    ('[1]', 2)
+    """
+    data = _parse_toml(text)
+    out = []
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            raise PHHError(
+                f"a .phhs file holds one table per hand; {key!r} is not a table", field=key
+            )
+        out.append(HandHistory.from_mapping(table, where=f"[{key}] "))
+    return out
+
+
+def load_all(fp: IO[str] | IO[bytes]) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file opened in text or binary mode."""
+    return loads_all(fp.read())
+
+
+def _as_history(obj: HandHistory | Hand) -> HandHistory:
+    if isinstance(obj, HandHistory):
+        return obj
+    if isinstance(obj, Hand):
+        return HandHistory.from_hand(obj)
+    raise PHHError(f"can only write a HandHistory or a Hand, not {type(obj).__name__}")
+
+
+def dumps(obj: HandHistory | Hand) -> str:
+    """PHH text of a :class:`HandHistory` or of an engine ``Hand``.
+
+    >>> print(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], ["p1 pb"], players=["O'Neil", "B"])))
+    variant = 'FR'
+    antes = [0, 0]
+    bring_in = 1
+    small_bet = 2
+    big_bet = 4
+    starting_stacks = [9, 9]
+    actions = ['p1 pb']
+    players = ["O'Neil", 'B']
+    <BLANKLINE>
+    """
+    return _as_history(obj).dumps()
+
+
+def dump(obj: HandHistory | Hand, fp: IO[str]) -> None:
+    """Write :func:`dumps` of ``obj`` to a text file."""
+    fp.write(dumps(obj))
+
+
+def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
+    """A ``.phhs`` text holding every hand, as tables ``[1]``, ``[2]`` ...
+
+    >>> dumps_all([]) == ""
+    True
+    """
+    return "\n".join(f"[{i}]\n{dumps(obj)}" for i, obj in enumerate(objs, 1))
+
+
+def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str]) -> None:
+    """Write :func:`dumps_all` of ``objs`` to a text file."""
+    fp.write(dumps_all(objs))
+
+
+# ------------------------------------------------------------------------ replay
+
+
+class _Misplaced(Exception):
+    """Internal: the engine dealt ``got`` where the history has ``want``."""
+
+    def __init__(self, got: int, want: int) -> None:
+        super().__init__(got, want)
+        self.got = got
+        self.want = want
+
+
+class _Replay:
+    """Replay of one hand history (see :meth:`HandHistory.replay`)."""
+
+    def __init__(self, hh: HandHistory, rules: Rules) -> None:
+        self.hh = hh
+        self.rules = rules
+        self.actions = hh.parsed_actions()
+        self.n = hh.player_count
+        self.deck = self._layout()
+
+    def _known_cards(self) -> tuple[list[list[int | None]], list[int | None]]:
+        known: list[list[int | None]] = [[] for _ in range(self.n)]
+        board: list[int | None] = []
+        for a in self.actions:
+            if a.verb == "dh" and a.seat is not None:
+                known[a.seat].extend(a.cards)
+            elif a.verb == "db":
+                board.extend(a.cards)
+        # Cards shown at the showdown fill that seat's unknown (??) cards.
+        for a in self.actions:
+            if a.verb == "sm" and a.seat is not None and a.cards and None not in a.cards:
+                mine = known[a.seat]
+                extra = [c for c in a.cards if c not in mine]
+                holes = [i for i, c in enumerate(mine) if c is None]
+                for i, c in zip(holes, extra, strict=False):
+                    mine[i] = c
+        seen: set[int] = set()
+        for i, a in enumerate(self.actions):
+            if a.verb in ("dh", "db"):
+                for c in a.cards:
+                    if c is not None and c in seen:
+                        raise PHHError(
+                            f"action {i} {self.hh.actions[i]!r}: {format_card(c)} "
+                            f"was already dealt", field="actions", action_index=i,
+                        )
+                    if c is not None:
+                        seen.add(c)
+        return known, board
+
+    def _layout(self) -> list[int]:
+        """A full deck in R4 order: 3rd street in three passes, then a burn
+        (with ``burn_cards``) and one card per receiving seat per street."""
+        known, board = self._known_cards()
+        first = self.rules.deal_start_seat - 1
+        order = [(first + i) % self.n for i in range(self.n)]
+        dealt = [s for s in order if self.hh.starting_stacks[s] > 0]
+        slots: list[int | None] = []
+        for k in range(3):
+            slots += [known[s][k] if len(known[s]) > k else None for s in dealt]
+        for k in range(3, 7):
+            seats = [s for s in dealt if len(known[s]) > k]
+            if self.rules.burn_cards and (seats or (k == 6 and board)):
+                slots.append(None)
+            slots += [known[s][k] for s in seats]
+        slots += board
+        used = {c for c in slots if c is not None}
+        spare = deque(c for c in range(52) if c not in used)
+        deck: list[int] = []
+        for c in slots:
+            if c is not None:
+                deck.append(c)
+            elif spare:
+                deck.append(spare.popleft())
+        return deck + list(spare)
+
+    def run(self) -> Hand:
+        for _ in range(2 * 52):
+            try:
+                return self._attempt()
+            except _Misplaced as m:
+                i, j = self.deck.index(m.got), self.deck.index(m.want)
+                self.deck[i], self.deck[j] = self.deck[j], self.deck[i]
+        raise PHHError("the dealt cards cannot be arranged into one deck", field="actions")
+
+    def _attempt(self) -> Hand:
+        hh = self.hh
+        try:
+            hand = Hand(self.rules, hh.starting_stacks, deck=self.deck, manual_showdown=True)
+        except RazzError as exc:
+            raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
+        pending: list[deque[int]] = [deque() for _ in range(self.n)]
+        board: deque[int] = deque()
+        unknown: list[set[int]] = [set() for _ in range(self.n)]
+        seen = 0
+        for i, a in enumerate(self.actions):
+            history = hand.history
+            for text in history[seen:]:
+                e = parse_action(text)
+                if e.verb == "dh" and e.seat is not None:
+                    pending[e.seat].extend(c for c in e.cards if c is not None)
+                elif e.verb == "db":
+                    board.extend(c for c in e.cards if c is not None)
+            seen = len(history)
+            where = f"action {i} {hh.actions[i]!r}"
+            if a.verb == "":
+                continue
+            if a.verb in ("dh", "db"):
+                queue = board if a.verb == "db" else pending[a.seat or 0]
+                if len(queue) < len(a.cards):
+                    who = "the board" if a.verb == "db" else f"p{(a.seat or 0) + 1}"
+                    raise PHHError(f"{where}: {who} is not dealt {len(a.cards)} card(s) now",
+                                   field="actions", action_index=i)
+                for want in a.cards:
+                    got = queue.popleft()
+                    if want is None:
+                        if a.seat is not None:
+                            unknown[a.seat].add(got)
+                    elif want != got:
+                        raise _Misplaced(got, want)
+                continue
+            if a.verb == "sm" and a.show and a.cards and a.seat is not None:
+                self._check_shown(hand, a, unknown[a.seat], where, i)
+            try:
+                hand.act(a.engine_text())
+            except IllegalActionError as exc:
+                raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
+        self._finish_showdown(hand, unknown)
+        return hand
+
+    def _check_shown(
+        self, hand: Hand, a: Action, unknown: set[int], where: str, i: int
+    ) -> None:
+        seat = a.seat or 0
+        mine = hand.hole_cards(seat)
+        shown = [c for c in a.cards if c is not None]
+        for c in shown:
+            if c not in mine:
+                spare = [u for u in unknown if u not in shown]
+                if not spare:
+                    raise PHHError(
+                        f"{where}: p{seat + 1} shows {format_card(c)}, which p{seat + 1} "
+                        f"was not dealt", field="actions", action_index=i,
+                    )
+                raise _Misplaced(min(spare), c)
+
+    def _finish_showdown(self, hand: Hand, unknown: Sequence[set[int]]) -> None:
+        while hand.actor is not None and all(
+            t.startswith("sm") for t in hand.legal_actions()
+        ):
+            seat = hand.actor
+            if unknown[seat]:
+                raise PHHError(
+                    f"the history stops at the showdown and p{seat + 1}'s cards are not "
+                    f"all known", field="actions",
+                )
+            hand.act(f"p{seat + 1} sm -")
