@@ -29,6 +29,7 @@ from .errors import (
     RazzError,
     RulesError,
 )
+from .equity import EquityResult, equity
 from .evaluator import (
     NUM_CLASSES,
     LowHand,
@@ -52,6 +53,7 @@ __all__ = [
     "CardError",
     "Deck",
     "EquityError",
+    "EquityResult",
     "IllegalActionError",
     "LowHand",
     "PHHError",
@@ -65,6 +67,7 @@ __all__ = [
     "cards_to_mask",
     "check_distinct",
     "describe",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",

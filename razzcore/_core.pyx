@@ -365,3 +365,6 @@ def rank_histogram(int ncards=7):
     with nogil:
         _histogram(ncards, hist)
     return [hist[i] for i in range(6176)]
+
+
+include "_equity.pxi"

@@ -1,0 +1,182 @@
+# Razz equity kernels (exact rank-pattern enumeration and Monte Carlo).
+#
+# Included by _core.pyx (one extension module, one copy of the table); the
+# public API with parsing, planning and executors is razzcore/equity.py.
+# Both entry points validate every number they pass to C, then run the kernel
+# with the GIL released.
+
+from .errors import EquityError
+
+cdef extern from "razz_equity.h" nogil:
+    ctypedef struct rz_eq_spec:
+        int nplayers
+        uint8_t known[8][13]
+        uint8_t missing[8]
+        uint8_t remaining[13]
+    ctypedef struct rz_eq_counts:
+        uint64_t win[8]
+        uint64_t tie[8]
+        uint64_t share[8]
+        uint64_t share_sq[8]
+        uint64_t total
+    void rz_eq_counts_init(rz_eq_counts *c)
+    void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
+    void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk,
+                        uint64_t trials, rz_eq_counts *out)
+
+#: Pot shares are counted in units of 1/EQUITY_UNITS (lcm(1..8)).
+EQUITY_UNITS = 840
+#: Largest number of Monte Carlo trials per run (keeps every count in 64 bits).
+EQUITY_MAX_TRIALS = 1 << 40
+
+
+cdef int _eq_fill_spec(players, remaining, rz_eq_spec *s) except -1:
+    """Copy ``players`` (a sequence of ``(known_counts[13], missing)``) and
+    ``remaining`` (13 unseen counts) into ``s``, checking every value."""
+    cdef int p, r, k, m, need = 0, unseen = 0
+    cdef int used[13]
+    cdef Py_ssize_t n = len(players)
+    if n < 1 or n > 8:
+        raise EquityError(f"equity needs 1 to 8 players, not {n}")
+    if len(remaining) != 13:
+        raise EquityError("remaining must hold 13 per-rank counts")
+    memset(s, 0, sizeof(rz_eq_spec))
+    s.nplayers = <int>n
+    for r in range(13):
+        k = remaining[r]
+        if k < 0 or k > 4:
+            raise EquityError(f"remaining count {k} of rank {r} is outside 0..4")
+        s.remaining[r] = <uint8_t>k
+        used[r] = k
+        unseen += k
+    for p in range(n):
+        known, m = players[p]
+        if len(known) != 13:
+            raise EquityError(f"player {p + 1}: known counts must hold 13 entries")
+        if m < 0 or m > 7:
+            raise EquityError(f"player {p + 1}: {m} cards to come is outside 0..7")
+        total = m
+        for r in range(13):
+            k = known[r]
+            if k < 0 or k > 4:
+                raise EquityError(f"player {p + 1}: count {k} of rank {r} is outside 0..4")
+            s.known[p][r] = <uint8_t>k
+            used[r] += k
+            total += k
+        if total != 7:
+            raise EquityError(f"player {p + 1}: known cards plus cards to come must be 7")
+        s.missing[p] = <uint8_t>m
+        need += m
+    for r in range(13):
+        if used[r] > 4:
+            raise EquityError(f"rank {r} is used {used[r]} times; each rank has 4 cards")
+    if need > unseen:
+        raise EquityError(f"{need} cards are needed but only {unseen} are unseen")
+    return 0
+
+
+cdef tuple _eq_counts_tuple(rz_eq_counts *c, int n):
+    return (
+        tuple([c.win[i] for i in range(n)]),
+        tuple([c.tie[i] for i in range(n)]),
+        tuple([c.share[i] for i in range(n)]),
+        tuple([c.share_sq[i] for i in range(n)]),
+        c.total,
+    )
+
+
+def equity_outcomes(players, remaining):
+    """Number of deals an exact enumeration stands for (a Python int):
+    C(U, m1) * C(U - m1, m2) * ... for U unseen cards.
+
+    >>> equity_outcomes([([1] * 3 + [0] * 10, 4), ([0] * 10 + [1] * 3, 4)], [4] * 13)
+    0
+    """
+    cdef rz_eq_spec s
+    _eq_fill_spec(players, remaining, &s)
+    from math import comb
+    unseen = sum(remaining)
+    out = 1
+    for _, m in players:
+        out *= comb(unseen, m)
+        unseen -= m
+    return out
+
+
+cdef void _eq_exact_kernel(const rz_eq_spec *s, uint64_t lo, uint64_t hi,
+                           rz_eq_counts *out) noexcept nogil:
+    rz_eq_exact(s, lo, hi, out)
+
+
+cdef void _eq_mc_kernel(const rz_eq_spec *s, uint64_t seed, uint64_t first_chunk,
+                        uint64_t nchunks, uint64_t chunk_trials, uint64_t total_trials,
+                        rz_eq_counts *out) noexcept nogil:
+    cdef uint64_t c, start, size
+    for c in range(first_chunk, first_chunk + nchunks):
+        start = c * chunk_trials
+        if start >= total_trials:
+            break
+        size = total_trials - start
+        if size > chunk_trials:
+            size = chunk_trials
+        rz_eq_mc_chunk(s, seed, c, size, out)
+
+
+def equity_exact(players, remaining, lo, hi):
+    """Exact counts over player 1's rank patterns ``lo .. hi - 1``.
+
+    ``players`` is a sequence of ``(known_counts[13], missing)``; ``remaining``
+    holds the 13 per-rank counts of unseen cards.  Returns ``(win, tie, share,
+    share_sq, total)``: per-player tuples of outcomes won alone, tied, and pot
+    shares in units of 1/840, then the number of outcomes.
+
+    >>> p1 = ([1] * 7 + [0] * 6, 0)          # A-2-3-4-5-6-7, complete
+    >>> p2 = ([0] * 12 + [4], 3)             # four kings, three to come
+    >>> win, tie, share, _, total = equity_exact([p1, p2], [0] * 7 + [4, 4, 4] + [0] * 3, 0, 1)
+    >>> win, total
+    ((220, 0), 220)
+    """
+    cdef rz_eq_spec s
+    cdef rz_eq_counts c
+    cdef uint64_t a, b
+    _eq_fill_spec(players, remaining, &s)
+    if equity_outcomes(players, remaining) * EQUITY_UNITS >= (1 << 64):
+        raise EquityError("too many outcomes for 64-bit exact counts; use Monte Carlo")
+    if lo < 0 or hi < lo:
+        raise EquityError(f"bad pattern range {lo}..{hi}")
+    a = lo
+    b = min(hi, (1 << 64) - 1)
+    rz_eq_counts_init(&c)
+    with nogil:
+        _eq_exact_kernel(&s, a, b, &c)
+    return _eq_counts_tuple(&c, s.nplayers)
+
+
+def equity_mc(players, remaining, seed, first_chunk, nchunks, chunk_trials, total_trials):
+    """Monte Carlo counts of chunks ``first_chunk .. first_chunk + nchunks - 1``
+    of a run of ``total_trials`` trials cut in chunks of ``chunk_trials``.
+
+    Chunk ``c`` covers trials ``c * chunk_trials ..`` and draws from its own
+    generator (splitmix64 of ``seed`` and ``c``), so summing the counts of any
+    partition of the chunks gives the same result.  Returns ``(win, tie,
+    share, share_sq, total)`` like :func:`equity_exact`.
+
+    >>> r = equity_mc([([1, 1, 1] + [0] * 10, 4), ([0] * 10 + [1, 1, 1], 4)],
+    ...               [3, 3, 3] + [4] * 7 + [3, 3, 3], 7, 0, 1, 1000, 1000)
+    >>> r[4], sum(r[2]) == 840 * 1000
+    (1000, True)
+    """
+    cdef rz_eq_spec s
+    cdef rz_eq_counts c
+    cdef uint64_t sd, c0, nc, ct, tt
+    _eq_fill_spec(players, remaining, &s)
+    if not 1 <= chunk_trials <= EQUITY_MAX_TRIALS or not 0 <= total_trials <= EQUITY_MAX_TRIALS:
+        raise EquityError("trial counts must be within 1..2**40")
+    if first_chunk < 0 or nchunks < 0 or first_chunk + nchunks > (1 << 62):
+        raise EquityError(f"bad chunk range {first_chunk}+{nchunks}")
+    sd = seed & 0xFFFFFFFFFFFFFFFF
+    c0, nc, ct, tt = first_chunk, nchunks, chunk_trials, total_trials
+    rz_eq_counts_init(&c)
+    with nogil:
+        _eq_mc_kernel(&s, sd, c0, nc, ct, tt, &c)
+    return _eq_counts_tuple(&c, s.nplayers)

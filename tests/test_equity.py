@@ -1,0 +1,314 @@
+"""Exact razz equity against a brute-force enumeration over actual cards.
+
+The reference here shares nothing with razzcore's evaluator: it ranks a hand
+by trying all 21 five-card subsets with a plain ace-to-five comparison, and it
+deals every combination of real cards to every player in turn.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+
+import pytest
+
+import razzcore
+from razzcore import EquityError, equity, parse_card, parse_cards
+from razzcore.equity import estimate_work
+
+UNITS = 840
+
+# ------------------------------------------------------------------ reference
+
+
+def low5_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Ace-to-five order of five ranks (0 = ace): smaller is better.
+
+    Fewer pairs first (no pair, one pair, two pair, trips, full house, quads),
+    then the groups by size and rank, highest first.
+    """
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
+    shape = tuple(c for _, c in groups)
+    order = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)]
+    return (order.index(shape), *(r for r, _ in groups))
+
+
+@cache
+def low7_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Best five of seven ranks (sorted tuple), by brute force over 21 subsets."""
+    return min(low5_key(c) for c in combinations(ranks, 5))
+
+
+def brute_force(hands: list[tuple[list[int], int]], dead: list[int]) -> tuple[list[int], ...]:
+    """(wins, ties, shares in 1/840, outcomes) over every deal of real cards.
+
+    ``hands`` holds (known codes, number of unknown cards) per player.
+    """
+    used = {c for known, _ in hands for c in known} | set(dead)
+    deck = [c for c in range(52) if c not in used]
+    n = len(hands)
+    missing = [7 - len(known) for known, _ in hands]
+    wins, ties, shares = [0] * n, [0] * n, [0] * n
+    total = 0
+    keys: list[tuple[int, ...]] = [()] * n
+
+    def deal(p: int, pool: list[int]) -> None:
+        nonlocal total
+        if p == n:
+            best = min(keys)
+            winners = [i for i in range(n) if keys[i] == best]
+            total += 1
+            for i in winners:
+                if len(winners) == 1:
+                    wins[i] += 1
+                else:
+                    ties[i] += 1
+                shares[i] += UNITS // len(winners)
+            return
+        for combo in combinations(pool, missing[p]):
+            cards = hands[p][0] + list(combo)
+            keys[p] = low7_key(tuple(sorted(c >> 2 for c in cards)))
+            rest = [c for c in pool if c not in combo]
+            deal(p + 1, rest)
+
+    deal(0, deck)
+    return wins, ties, shares, [total]
+
+
+def as_input(hands: list[tuple[list[int], int]]) -> list[list[int | str]]:
+    """Hands for razzcore.equity: unknown down cards first as '??'."""
+    return [["??"] * unknown + list(known) for known, unknown in hands]
+
+
+def check_exact(hands: list[tuple[list[int], int]], dead: list[int]) -> razzcore.EquityResult:
+    r = equity(as_input(hands), dead, exact=True)
+    wins, ties, shares, (total,) = brute_force(hands, dead)
+    assert r.exact
+    assert r.outcomes == total
+    assert list(r.wins) == wins
+    assert list(r.ties) == ties
+    assert list(r.shares) == shares
+    assert sum(r.shares) == UNITS * total
+    assert r.equity_fractions == tuple(Fraction(s, UNITS * total) for s in shares)
+    assert r.stderr == (0.0,) * len(hands)
+    return r
+
+
+def codes(text: str) -> list[int]:
+    return list(parse_cards(text))
+
+
+# ------------------------------------------------------------------ exact vs brute force
+
+
+def test_seventh_street_is_a_single_showdown() -> None:
+    r = check_exact([(codes("As 2d 3c 4h 7s Kd Kh"), 0), (codes("Ah 2c 3d 4s 6c Qd Qh"), 0)], [])
+    assert r.outcomes == 1 and r.wins == (0, 1)
+
+
+def test_heads_up_sixth_street() -> None:
+    check_exact([(codes("As 2d 3c 4h 9s Kd"), 0), (codes("Ah 2c 5d 6s 8c Qd"), 0)], [])
+
+
+def test_heads_up_fifth_street_with_dead_cards() -> None:
+    hands = [(codes("As 2d 7c 8h Ts"), 0), (codes("3h 4c 6d 6s Jc"), 0)]
+    used = {c for h, _ in hands for c in h}
+    dead = [c for c in range(52) if c not in used][:28]
+    check_exact(hands, dead)
+
+
+def test_three_players_sixth_street_with_dead_cards() -> None:
+    hands = [
+        (codes("As 2d 3c 9h 9s Kd"), 0),
+        (codes("Ah 4c 5d 6s Tc Qd"), 0),
+        (codes("2h 3d 7s 8c Jd Jh"), 0),
+    ]
+    dead = codes("Ac Ad 2c 2s 4d 4h 5c 5h 6c 6d 7c")
+    check_exact(hands, dead)
+
+
+def test_unknown_down_cards() -> None:
+    hands = [(codes("5h 6c 7d 8s"), 2), (codes("As 2c 3d 4h 9s Kc"), 0)]
+    used = {c for h, _ in hands for c in h}
+    dead = [c for c in range(52) if c not in used][5:30]
+    r = check_exact(hands, dead)
+    assert r.hands[0] == "?? ?? 5h 6c 7d 8s"
+
+
+def test_three_way_ties_split_in_thirds() -> None:
+    hands = [
+        (codes("As 2s 3s 4s 5s Kc"), 0),
+        (codes("Ah 2h 3h 4h 5h Kd"), 0),
+        (codes("Ad 2d 3d 4d 5d Kh"), 0),
+    ]
+    r = check_exact(hands, [])
+    assert r.equity_fractions == (Fraction(1, 3),) * 3
+    assert r.win == (0.0, 0.0, 0.0) and r.tie == (1.0, 1.0, 1.0)
+
+
+def test_ties_and_wins_mixed() -> None:
+    hands = [(codes("As 2s 3s 4s Kc Kd"), 0), (codes("Ah 2h 3h 4h Kh Ks"), 0)]
+    r = check_exact(hands, codes("5c 5d"))
+    assert 0 < r.tie[0] < 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_small_deals(seed: int) -> None:
+    """Random late-street spots, 2 to 4 players, unknown and dead cards, small
+    enough for the brute force (at most a few thousand deals)."""
+    rng = random.Random(seed)
+    while True:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        n = rng.choice((2, 2, 3, 3, 4))
+        hands: list[tuple[list[int], int]] = []
+        for _ in range(n):
+            size = rng.choice((5, 6, 6, 7)) if n > 2 else rng.choice((4, 5, 6, 6, 7))
+            unknown = rng.choice((0, 0, 1, 2)) if size < 7 else 0
+            known = [deck.pop() for _ in range(size - unknown)]
+            hands.append((known, unknown))
+        missing = [7 - len(k) for k, _ in hands]
+        ndead = rng.randrange(0, len(deck) - sum(missing) + 1)
+        dead = [deck.pop() for _ in range(ndead)]
+        deals, pool = 1, len(deck)
+        for m in missing:
+            deals *= math.comb(pool, m)
+            pool -= m
+        if deals <= 6000:
+            break
+    check_exact(hands, dead)
+
+
+# ------------------------------------------------------------------ properties
+
+
+def test_player_order_does_not_matter() -> None:
+    a = equity(["As 2d 3c 4h 8s", "?? ?? 6s 7d Qs", "5c 8h 9d Kc Td"], exact=True)
+    b = equity(["5c 8h 9d Kc Td", "As 2d 3c 4h 8s", "?? ?? 6s 7d Qs"], exact=True)
+    assert b.shares == (a.shares[2], a.shares[0], a.shares[1])
+    assert b.outcomes == a.outcomes
+
+
+def test_suits_do_not_matter() -> None:
+    a = equity(["As 2d 3c", "Kh Qd Js"], "5c 5d 9h")
+    b = equity(["Ah 2s 3d", "Kc Qs Jd"], "5h 5s 9c")
+    assert a.shares == b.shares and a.outcomes == b.outcomes == math.comb(43, 4) * math.comb(39, 4)
+
+
+def test_third_street_heads_up_counts() -> None:
+    r = equity(["As 2d 3c", "Kh Qd Js"])
+    assert r.exact and r.outcomes == 18_265_297_050  # C(46,4) * C(42,4)
+    assert sum(r.shares) == UNITS * r.outcomes
+    assert r.equity[0] > 0.9
+
+
+def test_codes_text_and_unknowns_are_equivalent() -> None:
+    a = equity(["?? ?? 2c 5d", [parse_card("As"), "3h", "4c", "7d"]], exact=True)
+    b = equity(["????2c5d", "As 3h 4c 7d"], exact=True)
+    assert a == b
+    assert a.hands == ("?? ?? 2c 5d", "As 3h 4c 7d")
+
+
+def test_auto_choice_and_work_estimate() -> None:
+    assert equity(["As 2d 3c", "Kh Qd Js"]).exact
+    # four players on 3rd street is far too much to enumerate
+    hands = ["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"]
+    assert estimate_work(hands) > 10**12
+    r = equity(hands, trials=20_000, seed=3)
+    assert not r.exact and r.outcomes == 20_000 and r.seed == 3
+
+
+def test_str_shows_every_player() -> None:
+    text = str(equity(["As 2d 3c 4h", "?? ?? 6s 7d"]))
+    assert text.startswith("exact, ")
+    assert "As 2d 3c 4h" in text and "?? ?? 6s 7d" in text
+
+
+# ------------------------------------------------------------------ bad input
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead", "message"),
+    [
+        (["As 2d 3c", "As Qd Js"], (), "card As appears twice (player 1 and player 2)"),
+        (["As 2d 3c", "Kh Qd Js"], "Kh", "card Kh appears twice (player 2 and dead)"),
+        (["As 2d 3c", "Kh Qd Js"], "9c 9c", "card 9c appears twice (dead and dead)"),
+        (["As As 3c", "Kh Qd Js"], (), "card As appears twice (player 1 and player 1)"),
+        (["As 2d 3c 4d 5d 6d 7d 8d", "Kh Qd Js"], (), "player 1: a razz hand has 3 to 7"),
+        (["As 2d", "Kh Qd Js"], (), "player 1: a razz hand has 3 to 7 cards"),
+        (["As 2d 3c"], (), "2 to 8 players"),
+        (["As 2d 3c"] * 9, (), "2 to 8 players"),
+        ("As 2d 3c", (), "one entry"),
+        (["As 2d ??", "Kh Qd Js"], (), "card 3 is an upcard"),
+        (["As 2d Xx", "Kh Qd Js"], (), "player 1: bad card"),
+        (["As 2d 3c", "Kh Qd Js"], "??", "dead cards must be known"),
+        (["As 2d 3c", "Kh Qd Js"], "Zz", "dead cards: bad card"),
+        (["As 2d 3c", [1, 2, 99]], (), "player 2: card code 99"),
+        (["As 2d 3c", None], (), "player 2: expected cards"),
+    ],
+)
+def test_bad_hands(hands: object, dead: object, message: str) -> None:
+    with pytest.raises(EquityError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        equity(hands, dead)  # type: ignore[arg-type]
+
+
+def test_eight_players_can_run_out_of_cards() -> None:
+    deck = [razzcore.format_card(c) for c in range(48)]
+    hands = [" ".join(deck[6 * i : 6 * i + 6]) for i in range(8)]
+    with pytest.raises(EquityError, match="need 8 more cards but only 4 are unseen"):
+        equity(hands)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"trials": 0}, "trials must be within"),
+        ({"trials": -5}, "trials must be within"),
+        ({"trials": 2**41}, "trials must be within"),
+        ({"trials": 1.5}, "trials must be a positive int"),
+        ({"trials": True}, "trials must be a positive int"),
+        ({"exact": True, "trials": 1000}, "cannot be used with exact=True"),
+        ({"exact": "yes"}, "exact must be True, False or None"),
+        ({"seed": "x"}, "seed must be an int"),
+        ({"progress": "yes"}, "progress must be"),
+        ({"executor": object()}, "executor must have a submit"),
+    ],
+)
+def test_bad_options(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(EquityError, match=message):
+        equity(["As 2d 3c", "Kh Qd Js"], **kwargs)  # type: ignore[arg-type]
+
+
+def test_exact_refuses_unreasonable_work() -> None:
+    with pytest.raises(EquityError, match="exact enumeration would visit about"):
+        equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], exact=True)
+
+
+def test_kernel_wrappers_check_their_input() -> None:
+    from razzcore import _core
+
+    good = [([1, 1, 1] + [0] * 10, 4), ([0] * 10 + [1, 1, 1], 4)]
+    rem = [3, 3, 3] + [4] * 7 + [3, 3, 3]
+    for players, remaining in [
+        (good[:1] * 9, rem),
+        ([([5] + [0] * 12, 2)] + good[1:], rem),
+        ([([1] * 13, 0)] + good[1:], rem),
+        (good, rem[:12]),
+        (good, [4] * 13),
+        (good, [0] * 13),
+        ([([1, 1, 1] + [0] * 10, 9)] + good[1:], rem),
+    ]:
+        with pytest.raises(EquityError):
+            _core.equity_exact(players, remaining, 0, 10)
+        with pytest.raises(EquityError):
+            _core.equity_mc(players, remaining, 1, 0, 1, 100, 100)
+    with pytest.raises(EquityError):
+        _core.equity_exact(good, rem, 5, 2)
+    with pytest.raises(EquityError):
+        _core.equity_mc(good, rem, 1, 0, 1, 0, 100)
