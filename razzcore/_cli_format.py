@@ -1,0 +1,149 @@
+"""Text and JSON output of the ``razzcore`` command (internal helpers of :mod:`razzcore.cli`).
+
+>>> print(table([["seat", "chips"], ["p1", "+5"]], right=(1,)))
+seat  chips
+p1       +5
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import format_cards
+from .errors import RazzError
+from .evaluator import best_five, describe, evaluate
+from .play import PlayResult
+
+__all__ = ["action_line", "eval_result", "json_text", "play_summary", "table"]
+
+
+def json_text(data: Any) -> str:
+    """Compact, stable JSON for scripts (keys in insertion order).
+
+    >>> json_text({"rank": 1, "best_five": ["5s"]})
+    '{"rank": 1, "best_five": ["5s"]}'
+    """
+    return json.dumps(data, ensure_ascii=False)
+
+
+def table(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
+    """Rows of cells as aligned columns (``right``: right-aligned columns)."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for r in rows:
+        cells = [c.rjust(w) if i in right else c.ljust(w)
+                 for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def eval_result(cards: Sequence[int]) -> dict[str, Any]:
+    """What ``razzcore eval`` reports about 5 to 7 cards.
+
+    >>> eval_result((0, 4, 8, 12, 16))["description"]
+    'Five-Four low, 5-4-3-2-A'
+    """
+    rank = evaluate(cards)
+    return {
+        "cards": format_cards(cards).split(),
+        "rank": rank,
+        "description": describe(rank),
+        "best_five": format_cards(best_five(cards)).split(),
+    }
+
+
+def play_summary(result: PlayResult) -> str:
+    """The summary ``razzcore play`` prints after the hands.
+
+    >>> from razzcore.play import play
+    >>> print(play_summary(play(2, 10, seed=3)).splitlines()[0])
+    10 hands, 2 players, seed 3, online rules: ante 1, bring-in 3, bets 10/20, stacks 1000
+    """
+    r = result.rules
+    stacks = set(result.starting_stacks)
+    stack_text = str(stacks.pop()) if len(stacks) == 1 else str(list(result.starting_stacks))
+    lines = [
+        f"{result.hands} hands, {len(result.players)} players, seed {result.seed}, "
+        f"{r.profile} rules: ante {r.ante}, bring-in {r.bring_in}, "
+        f"bets {r.small_bet}/{r.big_bet}, stacks {stack_text}",
+        "",
+    ]
+    rows = [["seat", "player", "winnings", "big bets/100", "pots won"]]
+    for s, name in enumerate(result.players):
+        rows.append([
+            f"p{s + 1}", name, f"{result.winnings[s]:+d}",
+            f"{result.big_bets_per_100[s]:+.1f}", str(result.pots_won[s]),
+        ])
+    lines.append(table(rows, right=(2, 3, 4)))
+    lines.append("")
+    lines.append(
+        f"{result.hands_per_second:,.0f} hands per second "
+        f"({result.hands} hands in {result.seconds:.2f} s); "
+        f"showdown share {100 * result.showdown_share:.1f}% ({result.showdowns} hands)"
+    )
+    return "\n".join(lines)
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+
+
+def action_line(text: str, index: int) -> int | None:
+    """The 1-based line of ``text`` holding action number ``index`` (0-based)
+    of the first ``actions = [...]`` array, or ``None`` when not found.
+
+    >>> action_line('variant = "FR"\\nactions = [\\n  "d dh p1 AcAd2c",\\n  "p1 pb",\\n]', 1)
+    4
+    """
+    start = re.search(r"^\s*actions\s*=\s*\[", text, re.MULTILINE)
+    if start is None:
+        return None
+    pos = start.end()
+    depth = 1
+    count = 0
+    while pos < len(text) and depth:
+        ch = text[pos]
+        if ch in "\"'":
+            m = _STRING.match(text, pos)
+            if m is None:
+                return None
+            if count == index:
+                return text.count("\n", 0, pos) + 1
+            count += 1
+            pos = m.end()
+            continue
+        if ch == "#":
+            nl = text.find("\n", pos)
+            pos = len(text) if nl < 0 else nl
+            continue
+        depth += ch == "["
+        depth -= ch == "]"
+        pos += 1
+    return None
+
+
+def field_line(text: str, name: str) -> int | None:
+    """The 1-based line where field ``name`` is set, or ``None``.
+
+    >>> field_line('a = 1\\nfinishing_stacks = [1, 2]', "finishing_stacks")
+    2
+    """
+    m = re.search(rf"^\s*{re.escape(name)}\s*=", text, re.MULTILINE)
+    return None if m is None else text.count("\n", 0, m.start()) + 1
+
+
+def check_amount(name: str, value: int, low: int, high: int | None = None) -> int:
+    """Reject a numeric option outside ``low..high`` with a clear message.
+
+    >>> check_amount("--hands", 0, 1)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: --hands must be at least 1, not 0
+    """
+    if value < low:
+        raise RazzError(f"{name} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise RazzError(f"{name} must be at most {high}, not {value}")
+    return value

@@ -1,0 +1,394 @@
+"""The ``razzcore`` command (also ``python -m razzcore``).
+
+Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
+between built-in players), ``replay`` (replay and check a PHH hand history),
+``equity`` (exact or Monte Carlo equity) and ``bench`` (evaluator speed).
+``--json`` gives machine-readable output.  Bad input exits with status 2 and
+one line on stderr; a replay whose ``finishing_stacks`` differ exits with 1.
+
+>>> main(["eval", "As", "2d", "3c", "4h", "7s", "Kd"])
+Seven-Four low, 7-4-3-2-A
+rank 7 of 6175 (1 is the best)
+best five: 7s 4h 3c 2d As
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from . import __version__
+from ._cli_format import (
+    action_line,
+    check_amount,
+    eval_result,
+    field_line,
+    json_text,
+    play_summary,
+    table,
+)
+from .cards import parse_cards
+from .errors import PHHError, RazzError
+from .rules import PROFILES
+
+__all__ = ["build_parser", "main"]
+
+EXIT_OK = 0
+EXIT_MISMATCH = 1
+EXIT_USAGE = 2
+
+
+class _Fail(Exception):
+    """A user error: exit with status 2 and this one-line message."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``razzcore play: error: ...``)."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _add(sub: Any, name: str, help_text: str, epilog: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_text, description=help_text,
+        epilog="example:\n" + epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``razzcore`` command.
+
+    >>> build_parser().parse_args(["play", "--players", "3"]).players
+    3
+    """
+    parser = _Parser(
+        prog="razzcore",
+        description="Razz (seven-card stud low): evaluate, play, replay, equity, bench.",
+        epilog="example:\n  razzcore play --players 6 --hands 1000 --seed 1\n"
+               "  razzcore eval As 2d 3c 4h 7s Kd Kh",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"razzcore {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    profiles = list(PROFILES)
+
+    p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards",
+             "  razzcore eval As 2d 3c 4h 7s Kd Kh\n  razzcore eval 'As2d3c4h7s' --json")
+    p.add_argument("cards", nargs="+", metavar="CARDS",
+                   help="5 to 7 cards such as As 2d 10h (separate or in one word)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "play", "deal many hands between built-in players and summarise them",
+             "  razzcore play --players 6 --hands 1000 --seed 1\n"
+             "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
+             "  razzcore play --players 2 --hands 1 --lineup basic --show 1")
+    p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
+    p.add_argument("--hands", type=int, default=100, metavar="H", help="hands to play (100)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed (random when absent; printed in the summary)")
+    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--lineup", default="basic,random", metavar="NAMES",
+                   help="built-in players seated in turn: basic, random (basic,random)")
+    p.add_argument("--stack", type=int, default=1000, metavar="CHIPS",
+                   help="starting stack of every seat, each hand (1000)")
+    p.add_argument("--phh", metavar="FILE",
+                   help="write the hands as PHH (.phhs for many hands, .phh for one)")
+    p.add_argument("--show", type=int, default=1, metavar="K",
+                   help="print the readable log of the first K hands (1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = _add(sub, "replay", "replay a PHH hand history and check its finishing stacks",
+             "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json")
+    p.add_argument("file", metavar="FILE.phh", help="a .phh file (or a .phhs file of hands)")
+    p.add_argument("--profile", choices=profiles, default=None,
+                   help="rule profile (default: the file's, else tda)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "equity", "each hand's share of the pot at showdown",
+             "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
+             "  razzcore equity '?? ?? 4h 5d' '?? ?? 9c 2s' --dead 8c 9h --trials 200000 --seed 1")
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help="a player's cards in street order; ?? for an unknown down card")
+    p.add_argument("--dead", nargs="+", default=[], metavar="CARD",
+                   help="cards known to be out of play (folded upcards)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--exact", action="store_true", help="enumerate every outcome")
+    group.add_argument("--trials", type=int, default=None, metavar="N",
+                       help="Monte Carlo with N trials")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="Monte Carlo seed")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "bench", "time the evaluator beside a pure-Python reference and pokerkit",
+             "  razzcore bench\n  razzcore bench --hands 1000000 --json")
+    p.add_argument("--hands", type=int, default=100_000, metavar="N",
+                   help="random 7-card hands for razzcore (100000)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+# ---------------------------------------------------------------- eval
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    text = " ".join(args.cards)
+    cards = parse_cards(text)
+    if not 5 <= len(cards) <= 7:
+        raise _Fail(f"a hand has 5 to 7 cards, got {len(cards)}: {text}")
+    result = eval_result(cards)
+    if args.json:
+        print(json_text(result))
+        return EXIT_OK
+    print(result["description"])
+    print(f"rank {result['rank']} of 6175 (1 is the best)")
+    print(f"best five: {' '.join(result['best_five'])}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- play
+
+
+def _progress_wanted(work: int, threshold: int) -> bool:
+    """A bar on long runs when stderr is a terminal and tqdm is installed."""
+    if work < threshold or not sys.stderr.isatty():
+        return False
+    try:
+        import tqdm  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play
+
+    check_amount("--players", args.players, 2, 8)
+    check_amount("--hands", args.hands, 1)
+    check_amount("--stack", args.stack, 1)
+    check_amount("--show", args.show, 0)
+    check_amount("--jobs", args.jobs, 1)
+    lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
+    if args.phh:
+        _check_phh_target(args.phh, args.hands)
+    keep: bool | int = True if args.phh else (0 if args.json else args.show)
+    options: dict[str, Any] = {
+        "seed": args.seed, "profile": args.profile, "stacks": args.stack, "lineup": lineup,
+        "keep_hands": keep, "progress": _progress_wanted(args.hands, 20_000),
+    }
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            result = play(args.players, args.hands, executor=pool, **options)
+    else:
+        result = play(args.players, args.hands, **options)
+    names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
+    if args.phh:
+        _write_phh(args.phh, result.hand_list, names)
+    if args.json:
+        data = result.to_dict()
+        if args.phh:
+            data["phh"] = args.phh
+        print(json_text(data))
+        return EXIT_OK
+    if args.phh:
+        print(f"wrote {len(result.hand_list)} hand(s) to {args.phh}")
+    else:
+        from .phh_text import format_hand
+
+        for j, hand in enumerate(result.hand_list[: args.show]):
+            print(f"=== hand {j + 1} ===")
+            print(format_hand(hand, players=names))
+            print()
+    print(play_summary(result))
+    return EXIT_OK
+
+
+def _check_phh_target(path: str, hands: int) -> None:
+    if not path.endswith((".phh", ".phhs")):
+        raise _Fail(f"--phh {path}: the file name must end with .phh or .phhs")
+    if hands > 1 and path.endswith(".phh"):
+        raise _Fail(f"--phh {path}: {hands} hands need a .phhs file (a .phh holds one hand)")
+
+
+def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
+    from . import phh
+
+    histories = [
+        dataclasses.replace(phh.HandHistory.from_hand(h, players=names), hand=j + 1)
+        for j, h in enumerate(hands)
+    ]
+    text = phh.dumps(histories[0]) if path.endswith(".phh") else phh.dumps_all(histories)
+    with open(path, "w", encoding="utf-8") as fp:
+        fp.write(text)
+
+
+# ---------------------------------------------------------------- replay
+
+
+_TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
+
+
+def _where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
+    """``FILE:LINE`` of the failing action or field of hand ``index``."""
+    offset = 0
+    if multi:
+        headers = list(_TABLE_HEADER.finditer(text))
+        if index < len(headers):
+            offset = headers[index].start()
+    part = text[offset:]
+    line = None
+    if exc.action_index is not None:
+        line = action_line(part, exc.action_index)
+    elif exc.field:
+        line = field_line(part, exc.field)
+    if line is None:
+        return path
+    return f"{path}:{text.count(chr(10), 0, offset) + line}"
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from . import phh
+    from .phh_text import format_hand
+
+    path: str = args.file
+    with open(path, encoding="utf-8") as fp:
+        text = fp.read()
+    multi = path.endswith(".phhs")
+    try:
+        histories = phh.loads_all(text) if multi else [phh.loads(text)]
+    except PHHError as exc:
+        raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
+    options = {} if args.profile is None else {"profile": args.profile}
+    reports: list[dict[str, Any]] = []
+    status = EXIT_OK
+    for i, hh in enumerate(histories):
+        label = f"hand {i + 1}: " if multi else ""
+        try:
+            hand = hh.replay(**options)
+        except PHHError as exc:
+            raise _Fail(f"{_where(path, text, i, multi, exc)}: {label}{exc}") from None
+        got = list(hand.stacks)
+        want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
+        ok = None if want is None else got == want
+        reports.append({"finishing_stacks": got, "expected_finishing_stacks": want,
+                        "matches": ok, "payoffs": list(hand.payoffs or ())})
+        if not args.json:
+            if multi:
+                print(f"=== hand {i + 1} ===")
+            print(format_hand(hand, players=hh.players))
+            verdict = {None: "(the file has no finishing_stacks)",
+                       True: "(match the file)", False: f"(the file says {want})"}[ok]
+            print(f"finishing stacks: {got} {verdict}")
+            if multi:
+                print()
+        if ok is False:
+            status = EXIT_MISMATCH
+            err = PHHError("mismatch", field="finishing_stacks")
+            sys.stderr.write(
+                f"{_where(path, text, i, multi, err)}: {label}finishing_stacks mismatch: "
+                f"the file says {want}, the replay gives {got}\n"
+            )
+    if args.json:
+        print(json_text({"hands": reports} if multi else reports[0]))
+    elif multi:
+        good = sum(1 for r in reports if r["matches"])
+        print(f"{len(reports)} hands replayed, {good} match their finishing_stacks")
+    return status
+
+
+# ---------------------------------------------------------------- equity
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from .equity import equity
+
+    if args.trials is not None:
+        check_amount("--trials", args.trials, 1)
+    result = equity(
+        args.hands, " ".join(args.dead),
+        exact=True if args.exact else (False if args.trials is not None else None),
+        trials=args.trials, seed=args.seed,
+        progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
+    )
+    if args.json:
+        print(json_text({
+            "hands": list(result.hands), "equity": list(result.equity),
+            "win": list(result.win), "tie": list(result.tie), "exact": result.exact,
+            "outcomes": result.outcomes, "stderr": list(result.stderr), "seed": result.seed,
+        }))
+    else:
+        print(result)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- bench
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from ._cli_bench import run_bench
+
+    check_amount("--hands", args.hands, 100, 50_000_000)
+    out = run_bench(args.hands)
+    if args.json:
+        print(json_text(out))
+        return EXIT_OK
+    base = next(r for r in out["rows"] if r["name"] == "pure-Python reference")
+    rows = [["evaluator", "hands", "seconds", "hands/s", "vs reference"]]
+    for r in out["rows"]:
+        rows.append([r["name"], f"{r['hands']:,}", f"{r['seconds']:.3f}",
+                     f"{r['hands_per_second']:,.0f}",
+                     f"{r['hands_per_second'] / base['hands_per_second']:,.1f}x"])
+    print(table(rows, right=(1, 2, 3, 4)))
+    print(f"random 7-card hands, seed {out['seed']}; razzcore agrees with the reference: "
+          f"{'yes' if out['agrees'] else 'NO'}")
+    if not out["pokerkit"]:
+        print("(pokerkit is not installed: pip install pokerkit to compare)")
+    return EXIT_OK if out["agrees"] else EXIT_MISMATCH
+
+
+_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "replay": _cmd_replay,
+             "equity": _cmd_equity, "bench": _cmd_bench}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``razzcore`` command; returns the exit status.
+
+    >>> main(["eval", "As", "2d"])  # the error line goes to stderr
+    2
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    prog = f"razzcore {args.command}"
+    try:
+        return _COMMANDS[args.command](args)
+    except (_Fail, RazzError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        sys.stderr.write(f"{prog}: error: {message}\n")
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            _silence_stdout()
+            return EXIT_OK
+        where = f"{exc.filename}: " if exc.filename else ""
+        sys.stderr.write(f"{prog}: error: {where}{exc.strerror or exc}\n")
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{prog}: interrupted\n")
+        return 130
+    return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe (``razzcore play | head``), drop further output."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

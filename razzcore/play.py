@@ -1,0 +1,307 @@
+"""Play many hands between players: :func:`play`, the library side of ``razzcore play``.
+
+Every hand ``j`` of a run with seed ``s`` gets its own seeds (one for the deck,
+one per seat for the players' :meth:`~razzcore.players.Player.reseed`) derived
+from ``(s, j)`` alone, and every hand starts from the same stacks.  The hands
+are split into chunks that run in process or on any
+:class:`concurrent.futures.Executor` (threads, processes,
+dask.distributed's ``Client.get_executor()``, Ray's executor): the result is
+the same whatever runs them and however they are split.
+
+>>> from razzcore.play import play
+>>> r = play(3, 20, seed=1)
+>>> r.hands, sum(r.winnings), len(r.players)
+(20, 0, 3)
+>>> r.winnings == play(3, 20, seed=1, chunk_size=3).winnings
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import secrets
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RazzError
+from .hand import Hand
+from .players import Policy, make_player, play_hand
+from .rules import Rules
+
+__all__ = ["DEFAULT_RULES", "DEFAULT_STACK", "PlayResult", "hand_seed", "play"]
+
+DEFAULT_RULES = (1, 3, 10, 20)
+"""Ante, bring-in, small bet and big bet of :func:`play` when no rules are given."""
+DEFAULT_STACK = 1000
+"""Starting stack of every seat (50 big bets) when none is given."""
+
+
+def hand_seed(seed: int, index: int, part: int = 0) -> int:
+    """The 64-bit seed of part ``part`` (0 = deck, ``1 + seat`` = a player) of
+    hand ``index`` of a run seeded with ``seed``.
+
+    >>> hand_seed(1, 0) == hand_seed(1, 0), hand_seed(1, 0) == hand_seed(1, 1)
+    (True, False)
+    """
+    digest = hashlib.blake2b(f"razzcore.play/{seed}/{index}/{part}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "little")
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What :func:`play` measured.
+
+    ``winnings[s]`` is seat ``s``'s net chips over all hands; ``pots_won[s]``
+    the number of hands in which it collected chips; ``showdowns`` the number
+    of hands that reached a showdown.  ``hand_list`` holds the finished
+    :class:`~razzcore.hand.Hand` objects when ``keep_hands=True``.
+    """
+
+    players: tuple[str, ...]
+    hands: int
+    seed: int
+    seconds: float
+    rules: Rules
+    starting_stacks: tuple[int, ...]
+    winnings: tuple[int, ...]
+    pots_won: tuple[int, ...]
+    showdowns: int
+    hand_list: tuple[Hand, ...] = field(default=(), repr=False)
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands dealt and played per second of wall time."""
+        return self.hands / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def showdown_share(self) -> float:
+        """The fraction of hands that reached a showdown."""
+        return self.showdowns / self.hands if self.hands else 0.0
+
+    @property
+    def big_bets_per_100(self) -> tuple[float, ...]:
+        """Each seat's winnings in big bets per 100 hands."""
+        if not self.hands:
+            return tuple(0.0 for _ in self.winnings)
+        return tuple(100 * w / self.rules.big_bet / self.hands for w in self.winnings)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (no hands).
+
+        >>> sorted(play(2, 3, seed=4).to_dict())[:4]
+        ['big_bets_per_100', 'hands', 'hands_per_second', 'players']
+        """
+        return {
+            "players": list(self.players),
+            "hands": self.hands,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+            "rules": {"ante": self.rules.ante, "bring_in": self.rules.bring_in,
+                      "small_bet": self.rules.small_bet, "big_bet": self.rules.big_bet,
+                      "profile": self.rules.profile},
+            "starting_stacks": list(self.starting_stacks),
+            "winnings": list(self.winnings),
+            "big_bets_per_100": list(self.big_bets_per_100),
+            "pots_won": list(self.pots_won),
+            "showdowns": self.showdowns,
+            "showdown_share": self.showdown_share,
+        }
+
+
+@dataclass(frozen=True)
+class _Job:
+    """Everything a worker needs (picklable)."""
+
+    rules: Rules
+    stacks: tuple[int, ...]
+    players: tuple[Policy, ...]
+    seed: int
+    keep: int
+
+
+@dataclass
+class _Chunk:
+    winnings: list[int]
+    pots_won: list[int]
+    showdowns: int
+    hands: list[Hand]
+
+
+def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
+    """Play hands ``start..stop-1`` of ``job`` (runs in a worker)."""
+    players = copy.deepcopy(job.players)
+    n = len(job.stacks)
+    out = _Chunk([0] * n, [0] * n, 0, [])
+    for j in range(start, stop):
+        for s, p in enumerate(players):
+            reseed = getattr(p, "reseed", None)
+            if reseed is not None:
+                reseed(hand_seed(job.seed, j, 1 + s))
+        hand = Hand(job.rules, job.stacks, rng=random.Random(hand_seed(job.seed, j)))
+        play_hand(hand, players)
+        payoffs = hand.payoffs or (0,) * n
+        for s in range(n):
+            out.winnings[s] += payoffs[s]
+        for s in {a.seat for a in hand.awards}:
+            out.pots_won[s] += 1
+        if any(e.shown for e in hand.showdown):
+            out.showdowns += 1
+        if job.keep < 0 or j < job.keep:
+            out.hands.append(hand)
+    return out
+
+
+def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) -> list[Policy]:
+    if isinstance(players, bool):
+        raise RazzError(f"players must be a count or a list of players, not {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 8:
+            raise RazzError(f"a razz table has 2 to 8 players, not {players}")
+        if not lineup:
+            raise RazzError("the lineup of built-in players is empty")
+        return [make_player(lineup[s % len(lineup)]) for s in range(players)]
+    out: list[Policy] = []
+    for p in players:
+        if isinstance(p, str):
+            out.append(make_player(p))
+        elif callable(getattr(p, "act", None)):
+            out.append(p)
+        else:
+            raise RazzError(f"a player needs an act(view, legal_actions) method: {p!r}")
+    if not 2 <= len(out) <= 8:
+        raise RazzError(f"a razz table has 2 to 8 players, not {len(out)}")
+    return out
+
+
+def _player_name(p: Policy) -> str:
+    name = getattr(p, "name", None)
+    return name if isinstance(name, str) else type(p).__name__
+
+
+def _progress_bar(total: int, enabled: bool | None) -> Callable[[int], None] | None:
+    """A tqdm bar on stderr (lazy import), or None."""
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        raise RazzError(
+            "progress=True needs tqdm: pip install 'razzcore[progress]'"
+        ) from None
+    bar = tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
+
+    def update(n: int) -> None:
+        bar.update(n)
+        if bar.n >= total:
+            bar.close()
+
+    return update
+
+
+def play(
+    players: int | Sequence[Policy | str] = 2,
+    hands: int = 1,
+    *,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    profile: str = "online",
+    stacks: int | Sequence[int] = DEFAULT_STACK,
+    lineup: Sequence[str] = ("basic", "random"),
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    progress: bool | None = None,
+    keep_hands: bool | int = False,
+) -> PlayResult:
+    """Play ``hands`` hands at one table and total the results.
+
+    * ``players``: a seat count (2..8, seated from ``lineup`` in turn:
+      ``"basic"`` then ``"random"`` by default) or one player per seat: built-in
+      names or any object with ``act(view, legal_actions)`` (see
+      :mod:`razzcore.players`); players are copied for each chunk of hands.
+    * ``seed``: the run's seed (``None`` draws one, reported in the result).
+    * ``rules`` (default ``Rules(1, 3, 10, 20, profile=profile)``) and
+      ``stacks``: every hand starts from these stacks.
+    * ``executor``: runs chunks of ``chunk_size`` hands (any
+      :class:`concurrent.futures.Executor`); results do not depend on it.
+    * ``progress=True``: a tqdm bar on stderr (``pip install
+      'razzcore[progress]'``); off by default.
+    * ``keep_hands=True`` keeps every finished hand in ``hand_list``; an int
+      ``k`` keeps the first ``k`` hands.
+
+    >>> r = play(["basic", "random"], 50, seed=7)
+    >>> r.players, r.hands, sum(r.winnings)
+    (('basic', 'random'), 50, 0)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     r2 = play(["basic", "random"], 50, seed=7, executor=pool, chunk_size=7)
+    >>> r2.winnings == r.winnings and r2.showdowns == r.showdowns
+    True
+    """
+    table = _make_players(players, lineup)
+    n = len(table)
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise RazzError(f"hands must be a non-negative int, not {hands!r}")
+    if rules is None:
+        rules = Rules(*DEFAULT_RULES, profile=profile)
+    elif not isinstance(rules, Rules):
+        raise RazzError(f"rules must be a razzcore Rules, not {type(rules).__name__}")
+    if isinstance(stacks, int) and not isinstance(stacks, bool):
+        stack_list = (stacks,) * n
+    else:
+        stack_list = tuple(stacks)  # type: ignore[arg-type]
+    if len(stack_list) != n or any(
+        isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in stack_list
+    ):
+        raise RazzError(f"stacks must be {n} positive ints, not {stacks!r}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise RazzError(f"seed must be an int, not {seed!r}")
+    if chunk_size is None:
+        chunk_size = min(2000, max(100, hands // 64))
+    elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise RazzError(f"chunk_size must be a positive int, not {chunk_size!r}")
+    # Validate the table once before farming it out (a bad rule set fails here).
+    Hand(rules, stack_list, seed=0)
+    if keep_hands is True:
+        keep = -1
+    elif isinstance(keep_hands, int) and keep_hands >= 0:
+        keep = keep_hands
+    else:
+        raise RazzError(f"keep_hands must be True, False or a count, not {keep_hands!r}")
+    job = _Job(rules, stack_list, tuple(table), seed, keep)
+    bounds = [(a, min(a + chunk_size, hands)) for a in range(0, hands, chunk_size)]
+    update = _progress_bar(hands, progress)
+    t0 = time.perf_counter()
+    chunks: list[_Chunk] = []
+    if executor is None:
+        for a, b in bounds:
+            chunks.append(_play_chunk(job, a, b))
+            if update:
+                update(b - a)
+    else:
+        futures = [executor.submit(_play_chunk, job, a, b) for a, b in bounds]
+        for (a, b), fut in zip(bounds, futures, strict=True):
+            chunks.append(fut.result())
+            if update:
+                update(b - a)
+    seconds = time.perf_counter() - t0
+    return PlayResult(
+        players=tuple(_player_name(p) for p in table),
+        hands=hands,
+        seed=seed,
+        seconds=seconds,
+        rules=rules,
+        starting_stacks=stack_list,
+        winnings=tuple(sum(c.winnings[s] for c in chunks) for s in range(n)),
+        pots_won=tuple(sum(c.pots_won[s] for c in chunks) for s in range(n)),
+        showdowns=sum(c.showdowns for c in chunks),
+        hand_list=tuple(h for c in chunks for h in c.hands),
+    )
