@@ -17,13 +17,14 @@ streets), it deals random boards in C instead, seeded and reproducible, on any
 
 from __future__ import annotations
 
+import importlib
 import math
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, Union
+from typing import Any, Protocol
 
 from . import _core
 from .cards import CardLike, CardsLike, format_card, parse_card, parse_cards
@@ -51,7 +52,7 @@ MAX_TASKS = 64
 #: Street positions (0-based) of the down cards; only these may be unknown.
 DOWN_CARD_POSITIONS = (0, 1, 6)
 
-HandLike = Union[str, Iterable[CardLike]]
+HandLike = str | Iterable[CardLike]
 """One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``."""
 
 
@@ -270,12 +271,15 @@ _Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ..
 
 def _run_task(task: _Task) -> _Counts:
     """Run one task in this process (executors call this, pickled by name)."""
+    counts: _Counts
     if task.exact:
-        return _core.equity_exact(task.players, task.remaining, task.lo, task.hi)  # type: ignore[no-any-return]
-    return _core.equity_mc(  # type: ignore[no-any-return]
-        task.players, task.remaining, task.seed, task.lo, task.hi - task.lo, CHUNK_TRIALS,
-        task.trials,
-    )
+        counts = _core.equity_exact(task.players, task.remaining, task.lo, task.hi)
+    else:
+        nchunks = task.hi - task.lo
+        counts = _core.equity_mc(
+            task.players, task.remaining, task.seed, task.lo, nchunks, CHUNK_TRIALS, task.trials
+        )
+    return counts
 
 
 def _split(n: int) -> list[tuple[int, int]]:
@@ -291,7 +295,7 @@ def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: s
 
     def add(counts: _Counts, size: int) -> None:
         nonlocal total
-        for row, values in zip(acc, counts[:4]):
+        for row, values in zip(acc, counts[:4], strict=True):
             for i, v in enumerate(values):
                 row[i] += v
         total += counts[4]
@@ -325,11 +329,9 @@ def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: s
 
 def _progress_bar(total: int, unit: str) -> Any:
     try:
-        from tqdm.auto import tqdm
+        tqdm = importlib.import_module("tqdm.auto").tqdm  # imported lazily: optional extra
     except ImportError as exc:
-        raise ImportError(
-            "progress=True needs tqdm: pip install 'razzcore[progress]'"
-        ) from exc
+        raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
     return tqdm(total=total, unit=unit, unit_scale=True, desc="razz equity")
 
 
@@ -451,7 +453,7 @@ def _result(
     else:
         stderr = tuple(
             math.sqrt(max(0.0, sq / total - (s / total) ** 2) / total) / UNITS
-            for s, sq in zip(share, share_sq)
+            for s, sq in zip(share, share_sq, strict=True)
         )
     return EquityResult(
         hands=plan.hands,

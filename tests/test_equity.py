@@ -297,12 +297,12 @@ def test_kernel_wrappers_check_their_input() -> None:
     rem = [3, 3, 3] + [4] * 7 + [3, 3, 3]
     for players, remaining in [
         (good[:1] * 9, rem),
-        ([([5] + [0] * 12, 2)] + good[1:], rem),
-        ([([1] * 13, 0)] + good[1:], rem),
+        ([([5] + [0] * 12, 2), *good[1:]], rem),
+        ([([1] * 13, 0), *good[1:]], rem),
         (good, rem[:12]),
         (good, [4] * 13),
         (good, [0] * 13),
-        ([([1, 1, 1] + [0] * 10, 9)] + good[1:], rem),
+        ([([1, 1, 1] + [0] * 10, 9), *good[1:]], rem),
     ]:
         with pytest.raises(EquityError):
             _core.equity_exact(players, remaining, 0, 10)

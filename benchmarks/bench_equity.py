@@ -1,0 +1,70 @@
+"""pytest-benchmark suite of razzcore's equity (issue 6).
+
+    pytest benchmarks/bench_equity.py --benchmark-group-by=group
+    pytest benchmarks/bench_equity.py -k exact --benchmark-columns=min,median,max
+
+Timings are reported, never asserted; each benchmark checks its result.  The
+Monte Carlo benchmarks store the trials per second in ``extra_info``
+(``--benchmark-json`` keeps it) and print it with ``-s``.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from razzcore import EquityResult, equity
+
+pytestmark = pytest.mark.filterwarnings("ignore::pytest_benchmark.logger.PytestBenchmarkWarning")
+
+THIRD = ["As 2d 3c", "Kh Qd Js"]
+FOURTH = ["As 2d 3c 7h", "4h 5d 6s 9c"]
+FIFTH_3WAY = ["As 2d 3c 7h Kc", "?? ?? 5d 6s 9c", "2h 4c 8d Th Jd"]
+THIRD_6WAY = ["?? ?? 2c", "?? ?? 5d", "?? ?? 8h", "?? ?? Tc", "?? ?? Ks", "?? ?? 3h"]
+TRIALS = 1_000_000
+
+
+@pytest.mark.benchmark(group="exact")
+def test_exact_heads_up_third_street(benchmark: Any) -> None:
+    r = benchmark(equity, THIRD, exact=True)
+    assert r.outcomes == math.comb(46, 4) * math.comb(42, 4)  # 18,265,297,050 deals
+
+
+@pytest.mark.benchmark(group="exact")
+def test_exact_heads_up_fourth_street(benchmark: Any) -> None:
+    r = benchmark(equity, FOURTH, exact=True)
+    assert r.outcomes == math.comb(44, 3) * math.comb(41, 3)  # 141,181,040 deals
+
+
+@pytest.mark.benchmark(group="exact")
+def test_exact_three_way_fifth_street(benchmark: Any) -> None:
+    r = benchmark(equity, FIFTH_3WAY, exact=True)
+    assert r.exact and sum(r.shares) == 840 * r.outcomes
+
+
+def _mc(benchmark: Any, hands: list[str], **kwargs: Any) -> EquityResult:
+    r: EquityResult = benchmark(equity, hands, exact=False, trials=TRIALS, seed=1, **kwargs)
+    assert r.outcomes == TRIALS
+    rate = TRIALS / benchmark.stats.stats.median
+    benchmark.extra_info["trials_per_s"] = rate
+    print(f"\n{benchmark.name}: {rate / 1e6:.1f}M trials/s")
+    return r
+
+
+@pytest.mark.benchmark(group="monte-carlo")
+def test_mc_heads_up_third_street(benchmark: Any) -> None:
+    _mc(benchmark, THIRD)
+
+
+@pytest.mark.benchmark(group="monte-carlo")
+def test_mc_six_way_third_street(benchmark: Any) -> None:
+    _mc(benchmark, THIRD_6WAY)
+
+
+@pytest.mark.benchmark(group="monte-carlo")
+def test_mc_six_way_third_street_2_threads(benchmark: Any) -> None:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        _mc(benchmark, THIRD_6WAY, executor=pool)
