@@ -5,7 +5,7 @@ Each hand: antes, dealing, a uniformly random legal action at every decision,
 showdown and chips pushed.  Structure ante 2, bring-in 5, bets 10/20, stacks
 of 400.  Run::
 
-    python benchmarks/engine_vs_pokerkit.py [--seconds 2]
+    python benchmarks/engine_vs_pokerkit.py [--seconds 1] [--repeat 3]
 
 Prints hands/s for 2, 4 and 8 players and the speed ratio (target >= 30x).
 """
@@ -27,9 +27,10 @@ STACK = 400
 def razzcore_hand(players: int, rng: random.Random, rules: Rules) -> None:
     """Play one full random hand with razzcore."""
     h = Hand(rules, [STACK] * players, rng=rng)
-    choice = rng.choice
+    rnd = rng.random
     while h.actor is not None:
-        h.act(choice(h.legal_actions()))
+        legal = h.legal_actions()
+        h.act(legal[int(rnd() * len(legal))])
 
 
 def pokerkit_hand(players: int, rng: random.Random) -> None:
@@ -69,7 +70,7 @@ def pokerkit_hand(players: int, rng: random.Random) -> None:
             options.append(state.complete_bet_or_raise_to)
         if not options:  # pragma: no cover - pokerkit dealt everything automatically
             break
-        rng.choice(options)()
+        options[int(rng.random() * len(options))]()
 
 
 def rate(play: Callable[[], None], seconds: float) -> float:
@@ -88,14 +89,19 @@ def rate(play: Callable[[], None], seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="alternating measurements; the best of each is kept"
+    )
     args = parser.parse_args()
     rules = Rules(2, 5, 10, 20)
     print(f"{'players':>7} {'razzcore/s':>12} {'pokerkit/s':>12} {'ratio':>8}")
     for players in (2, 4, 8):
         rng = random.Random(players)
-        ours = rate(partial(razzcore_hand, players, rng, rules), args.seconds)
-        theirs = rate(partial(pokerkit_hand, players, rng), args.seconds)
+        ours = theirs = 0.0
+        for _ in range(args.repeat):  # alternate, keep the best: robust to a busy machine
+            ours = max(ours, rate(partial(razzcore_hand, players, rng, rules), args.seconds))
+            theirs = max(theirs, rate(partial(pokerkit_hand, players, rng), args.seconds))
         print(f"{players:>7} {ours:>12.0f} {theirs:>12.0f} {ours / theirs:>7.1f}x")
 
 

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from . import evaluator
-from .pots import Award
+from .pots import Award, Pot
 from .rules import Rules
 
 __all__ = ["BRING", "NORMAL", "OPEN", "OVER", "SHOW", "HandState", "board_key", "suit_keyed_codes"]
@@ -110,6 +110,7 @@ class HandState:
         "_round_street",
         "_sd",
         "_sd_order",
+        "_sd_pots",
         "_sixth_first",
         "_sk",
         "_stacks",
@@ -163,6 +164,7 @@ class HandState:
     _awards: list[Award]
     _sixth_first: int
     _absent: tuple[bool, ...]
+    _sd_pots: list[Pot]
     _opts: tuple[bool, bool, bool, int, tuple[str, ...]] | None
 
     def _active(self, s: int) -> bool:
@@ -177,7 +179,7 @@ class HandState:
         return count
 
     def _live_count(self) -> int:
-        return sum(self._live)
+        return self._live.count(True)
 
     def _next_active(self, s: int) -> int:
         """The next seat clockwise after ``s`` that can act, or -1."""
@@ -218,12 +220,12 @@ class HandState:
         seats = [s for s in self._order if self._live[s]]
         up = self._up
         if self.rules.later_street_tiebreak == "position":
-            return sorted(seats, key=lambda s: board_key(up[s]))
-        sk = self._sk
-        return sorted(
-            seats,
-            key=lambda s: (board_key(up[s]), sorted([-sk[c] for c in up[s]])),
-        )
+            keys: dict[int, Any] = {s: board_key(up[s]) for s in seats}
+        else:
+            sk = self._sk
+            keys = {s: (board_key(up[s]), sorted([-sk[c] for c in up[s]])) for s in seats}
+        seats.sort(key=keys.__getitem__)
+        return seats
 
     def _expose_live(self) -> None:
         for s in range(self._n):

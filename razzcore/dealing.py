@@ -22,19 +22,23 @@ from .errors import CardError, RulesError
 __all__ = ["Dealing", "shuffle"]
 
 
-def shuffle(cards: list[int], rng: random.Random) -> None:
+def shuffle(cards: list[int], rng: random.Random, count: int | None = None) -> None:
     """Fisher-Yates shuffle in place driven by ``rng.random()``: several times
     faster than :meth:`random.Random.shuffle`, deterministic for a seeded
-    ``rng``, and exactly as fair as ``rng`` itself (bias below 2**-45 for a
-    52-card deck; use :class:`secrets.SystemRandom` where fairness matters).
+    ``rng``, and as fair as ``rng`` itself (bias below 2**-45 for a 52-card
+    deck; use :class:`secrets.SystemRandom` where fairness matters).  With
+    ``count`` only the first ``count`` positions are drawn (a uniformly random
+    prefix; the rest keeps its order).
 
     >>> deck = list(range(52))
     >>> shuffle(deck, random.Random(1)); sorted(deck) == list(range(52))
     True
     """
     rnd = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+    size = len(cards)
+    last = size - 1 if count is None else min(count, size - 1)
+    for i in range(last):
+        j = i + int(rnd() * (size - i))
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -46,7 +50,10 @@ class Dealing(HandState):
     def _make_deck(self, deck: CardsLike | None) -> list[int]:
         if deck is None:
             cards = list(range(52))
-            shuffle(cards, self._rng)
+            # Only the cards that can be dealt need shuffling (uniform prefix);
+            # the rest is only ever used after a TDA remix, which shuffles it.
+            dealt = sum(self._dealt)
+            shuffle(cards, self._rng, 7 * dealt + 5)
             return cards
         try:
             given = list(parse_cards(deck))

@@ -133,6 +133,7 @@ class Hand(Dealing, Showdown):
         self._opts = None
         self._log = []
         self._sd_order = []
+        self._sd_pots = []
         self._sd = {}
         self._ranks = {}
         self._payoffs = None
@@ -233,7 +234,12 @@ class Hand(Dealing, Showdown):
         return rules.max_bets_per_round
 
     def _may_raise(self, p: int) -> bool:
-        if self._count >= self._cap():
+        rules = self.rules
+        count = self._count
+        if (
+            count >= rules.max_bets_per_round
+            or (rules.heads_up_max_bets is not None and count >= rules.heads_up_max_bets)
+        ) and count >= self._cap():
             return False
         live, stacks = self._live, self._stacks
         for q in range(self._n):
@@ -445,8 +451,9 @@ class Hand(Dealing, Showdown):
         >>> h.post_bring_in(); h.fold(); h.is_over, h.stacks
         (True, (52, 48))
         """
-        p = self._check_betting_turn("fold")
-        fold, _cc, pb, _cbr, _legal = self._options(p)
+        p = self._actor
+        opts = self._opts or self._options(self._check_betting_turn("fold"))
+        fold, _cc, pb, _cbr, _legal = opts
         if not fold:
             if pb:
                 why = "the bring-in must be posted (or completed) first"
@@ -468,8 +475,9 @@ class Hand(Dealing, Showdown):
         >>> h.post_bring_in(); h.check_or_call(); h.street
         4
         """
-        p = self._check_betting_turn("check or call")
-        _fold, cc, pb, _cbr, _legal = self._options(p)
+        p = self._actor
+        opts = self._opts or self._options(self._check_betting_turn("check or call"))
+        _fold, cc, pb, _cbr, _legal = opts
         if not cc:
             if pb:
                 why = "the bring-in must be posted (or completed) first; nobody may check"
@@ -501,10 +509,11 @@ class Hand(Dealing, Showdown):
         ...
         razzcore.errors.IllegalActionError: p2 cannot 'cbr 25': ...
         """
-        p = self._check_betting_turn("complete, bet or raise")
+        p = self._actor
+        opts = self._opts or self._options(self._check_betting_turn("complete, bet or raise"))
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise IllegalActionError(f"a cbr amount is an int street total, not {amount!r}")
-        _fold, _cc, _pb, cbr, _legal = self._options(p)
+        _fold, _cc, _pb, cbr, _legal = opts
         text = "cbr" if amount is None else f"cbr {amount}"
         if not cbr:
             raise IllegalActionError(

@@ -123,7 +123,7 @@ class Showdown(HandState):
     def _begin_showdown(self) -> None:
         self._phase = SHOW
         contestants = [s for s in self._order if self._live[s]]
-        pots = build_pots(self._contrib, self._live)
+        pots = self._sd_pots = build_pots(self._contrib, self._live)
         ranks = self._ranks
         comm = self._community
         for s in contestants:
@@ -173,7 +173,7 @@ class Showdown(HandState):
         if self._must_show(s):
             return False
         # The last hand left in a pot wins it: it is never mucked.
-        for pot in build_pots(self._contrib, self._live):
+        for pot in self._sd_pots:
             if s in pot.eligible and all(
                 q == s or self._sd.get(q) is False for q in pot.eligible
             ):
@@ -182,7 +182,7 @@ class Showdown(HandState):
 
     def _can_still_win(self, s: int) -> bool:
         mine = self._ranks[s]
-        for pot in build_pots(self._contrib, self._live):
+        for pot in self._sd_pots:
             if s not in pot.eligible:
                 continue
             shown = [self._ranks[q] for q in pot.eligible if self._sd.get(q)]
@@ -247,7 +247,7 @@ class Showdown(HandState):
         return cards
 
     def _award(self) -> None:
-        pots = build_pots(self._contrib, self._live)
+        pots = self._sd_pots
         rule = self.rules.odd_chip_rule
         sk = self._sk
         comm = self._community
