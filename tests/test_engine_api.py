@@ -346,3 +346,15 @@ def test_raise_to_opponents_all_in_only_that_amount() -> None:
     h.act("cc")
     assert h.is_over and sum(h.stacks) == 29700000
     assert all(format_card(c) for c in h.hole_cards(0))
+
+
+def test_engine_doc_examples() -> None:
+    import doctest
+    import pathlib
+
+    doc = pathlib.Path(__file__).resolve().parent.parent / "docs" / "engine.md"
+    if not doc.exists():
+        pytest.skip("docs/engine.md is not beside the tests (installed-wheel run)")
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.IGNORE_EXCEPTION_DETAIL
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=flags)
+    assert result.attempted > 0 and result.failed == 0
