@@ -1,10 +1,10 @@
-"""Plain-text display of hands for terminals: a table snapshot and a readable log.
+"""Plain-text display of hands for terminals: a snapshot of the table.
 
 :func:`table` reads a :class:`~razzcore.hand.Hand` (everything, or what one
 seat may see) or a :class:`~razzcore.view.HandView` into a small
 :class:`Table` record, which :func:`hand_text` prints and
-:mod:`razzcore.svg` draws.  :func:`hand_log` tells a finished (or running)
-hand street by street for people.
+:mod:`razzcore.svg` draws.  (For a hand told street by street, see
+:func:`razzcore.phh_text.format_hand`.)
 
 >>> from razzcore.hand import Hand
 >>> from razzcore.rules import Rules
@@ -31,7 +31,7 @@ from .hand import Hand
 from .pots import Pot
 from .view import HandView
 
-__all__ = ["STREET_NAMES", "Table", "hand_log", "hand_text", "headline", "table"]
+__all__ = ["STREET_NAMES", "Table", "hand_text", "headline", "table"]
 
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
                 7: "7th street"}
@@ -204,94 +204,4 @@ def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
         if t.lows[s]:
             line += f"  {t.lows[s]}"
         lines.append(line.rstrip())
-    return "\n".join(lines)
-
-
-def _phrase(word: str, amount: str) -> str:
-    return f"{word} {amount}".rstrip()
-
-
-def hand_log(hand: Hand) -> str:
-    """The hand told street by street for people: cards dealt, every action
-    with its amount, the showdown and who won what.
-
-    >>> from razzcore.hand import Hand
-    >>> from razzcore.rules import Rules
-    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
-    >>> h.act("pb"); h.act("cbr 4"); h.act("f")
-    >>> print(hand_log(h))
-    Antes 1. Stacks: p1 50, p2 50
-    3rd street: p1 [Ac 2c] 3c, p2 [9c Kd] Qd
-      p2 brings in for 2
-      p1 completes to 4
-      p2 folds
-    p1 wins 6 uncontested
-    """
-    rules = hand.rules
-    start = hand.starting_stacks
-    head = ", ".join(f"p{s + 1} {v}" for s, v in enumerate(start) if v)
-    lines = [f"Antes {rules.ante}. Stacks: {head}" if rules.ante else f"Stacks: {head}"]
-    dealt: list[str] = []
-    street = 2
-    high = 0
-    counts = [0] * len(start)
-    for entry in hand.history:
-        words = entry.split()
-        if words[0] == "d":
-            if words[1] == "db":
-                lines.append(f"Community card: {words[2]}")
-                continue
-            seat = int(words[2][1:]) - 1
-            cards = [words[3][i:i + 2] for i in range(0, len(words[3]), 2)]
-            new_street = counts[seat] + len(cards)
-            counts[seat] = new_street
-            if new_street != street:
-                if dealt:
-                    lines.append(f"{STREET_NAMES[street]}: {', '.join(dealt)}")
-                dealt, street, high = [], new_street, 0
-            if len(cards) == 3:
-                dealt.append(f"{words[2]} [{cards[0]} {cards[1]}] {cards[2]}")
-            elif new_street == 7:
-                dealt.append(f"{words[2]} [{cards[0]}]")
-            else:
-                dealt.append(f"{words[2]} {cards[0]}")
-            continue
-        if dealt:
-            lines.append(f"{STREET_NAMES[street]}: {', '.join(dealt)}")
-            dealt = []
-        who, verb = words[0], words[1]
-        if verb == "pb":
-            high = max(high, rules.bring_in)
-            text = f"brings in for {rules.bring_in}"
-        elif verb == "f":
-            text = "folds"
-        elif verb == "cc":
-            text = f"calls {high}" if high else "checks"
-        elif verb == "cbr":
-            amount = int(words[2])
-            if street == 3 and high <= rules.bring_in and amount <= rules.small_bet:
-                text = f"completes to {amount}"
-            elif high == 0:
-                text = f"bets {amount}"
-            else:
-                text = f"raises to {amount}"
-            high = max(high, amount)
-        elif verb == "sm":
-            text = "mucks" if len(words) == 2 else _phrase("shows", " ".join(
-                words[2][i:i + 2] for i in range(0, len(words[2]), 2)))
-        else:
-            text = " ".join(words[1:])
-        lines.append(f"  {who} {text}")
-    if dealt:
-        lines.append(f"{STREET_NAMES[street]}: {', '.join(dealt)}")
-    if hand.is_over:
-        shown = {e.seat: e for e in hand.showdown if e.shown and e.rank is not None}
-        for s, e in shown.items():
-            lines.append(f"p{s + 1}: {describe(e.rank or 0)}")
-        won: dict[int, int] = {}
-        for award in hand.awards:
-            won[award.seat] = won.get(award.seat, 0) + award.amount
-        how = "" if shown else " uncontested"
-        for s, amount in won.items():
-            lines.append(f"p{s + 1} wins {amount}{how}")
     return "\n".join(lines)

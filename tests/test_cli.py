@@ -1,0 +1,285 @@
+"""The ``razzcore`` command through its real entry point (``python -m razzcore``)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from razzcore import phh
+
+ROOT = pathlib.Path(__file__).resolve().parent
+WSOP = ROOT / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"
+
+HAND_PHH = """\
+variant = "FR"
+antes = [2, 2]
+bring_in = 5
+small_bet = 10
+big_bet = 20
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 2c3c4c",
+  "d dh p2 5c6cKd",
+  "p2 pb",
+  "p1 cbr 10",
+  "p2 f",
+]
+finishing_stacks = [107, 93]
+"""
+
+
+def run(*args: str, cwd: pathlib.Path | None = None) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "razzcore", *args],
+        capture_output=True, text=True, timeout=120, cwd=cwd,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def assert_user_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:
+    """Status 2 and exactly one clear line on stderr."""
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("razzcore"), lines[0]
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+# ---------------------------------------------------------------- general
+
+
+@pytest.mark.parametrize("command", ["eval", "play", "replay", "equity", "bench"])
+def test_every_subcommand_help_has_an_example(command: str) -> None:
+    proc = run(command, "--help")
+    assert proc.returncode == 0
+    assert "example:" in proc.stdout
+    assert f"razzcore {command}" in proc.stdout.split("example:")[1]
+
+
+def test_top_level_help_and_version() -> None:
+    proc = run("--help")
+    assert proc.returncode == 0 and "example:" in proc.stdout
+    for command in ("eval", "play", "replay", "equity", "bench"):
+        assert command in proc.stdout
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("razzcore ")
+
+
+def test_unknown_subcommand_is_one_line() -> None:
+    assert_user_error(run("evl", "As"), "invalid choice", "'evl'")
+
+
+def test_no_subcommand_is_a_usage_error() -> None:
+    assert_user_error(run(), "required")
+
+
+def test_bad_option_value_is_one_line() -> None:
+    assert_user_error(run("play", "--hands", "many"), "--hands", "invalid int")
+
+
+# ---------------------------------------------------------------- eval
+
+
+def test_eval_text() -> None:
+    proc = run("eval", "As", "2d", "3c", "4h", "7s", "Kd", "Kh")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines() == [
+        "Seven-Four low, 7-4-3-2-A",
+        "rank 7 of 6175 (1 is the best)",
+        "best five: 7s 4h 3c 2d As",
+    ]
+
+
+def test_eval_json_uses_library_names() -> None:
+    proc = run("eval", "As2d3c4h5s", "--json")
+    assert proc.returncode == 0
+    data = json.loads(proc.stdout)
+    assert data["rank"] == 1
+    assert data["description"] == "Five-Four low, 5-4-3-2-A"
+    assert data["best_five"] == ["5s", "4h", "3c", "2d", "As"]
+
+
+def test_eval_typo_card() -> None:
+    assert_user_error(run("eval", "As", "2x", "3c", "4h", "5s"), "bad card '2x'")
+
+
+def test_eval_wrong_count_and_duplicates() -> None:
+    assert_user_error(run("eval", "As", "2d"), "5 to 7 cards", "got 2")
+    assert_user_error(run("eval", "As", "As", "3c", "4h", "5s"), "duplicate card As")
+
+
+# ---------------------------------------------------------------- play
+
+
+def test_play_prints_a_log_and_a_summary() -> None:
+    proc = run("play", "--players", "3", "--hands", "40", "--seed", "1")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "=== hand 1 ===" in out and "*** 3rd street ***" in out
+    assert "40 hands, 3 players, seed 1" in out
+    assert "hands per second" in out and "showdown share" in out
+    for seat in ("p1", "p2", "p3"):
+        assert f"\n{seat} " in out
+
+
+def test_play_json_is_reproducible_and_balanced() -> None:
+    args = ("play", "--players", "4", "--hands", "60", "--seed", "5", "--json")
+    a = json.loads(run(*args).stdout)
+    b = json.loads(run(*args, "--jobs", "2").stdout)
+    assert a["hands"] == 60 and len(a["winnings"]) == 4
+    assert sum(a["winnings"]) == 0
+    assert a["winnings"] == b["winnings"] and a["showdowns"] == b["showdowns"]
+    assert 0 <= a["showdown_share"] <= 1 and a["hands_per_second"] > 0
+
+
+def test_play_writes_phhs_that_replays(tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "hands.phhs"
+    proc = run("play", "--players", "3", "--hands", "25", "--seed", "9", "--phh", str(target))
+    assert proc.returncode == 0, proc.stderr
+    assert "wrote 25 hand(s)" in proc.stdout
+    histories = phh.loads_all(target.read_text())
+    assert len(histories) == 25
+    for hh in histories:
+        assert hh.starting_stacks == [1000, 1000, 1000]
+        assert hh.finishing_stacks is not None
+        assert sum(hh.finishing_stacks) == 3000
+    replay = run("replay", str(target), "--json")
+    assert replay.returncode == 0, replay.stderr
+    reports = json.loads(replay.stdout)["hands"]
+    assert len(reports) == 25 and all(r["matches"] for r in reports)
+
+
+def test_play_single_phh(tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "one.phh"
+    assert run("play", "--hands", "1", "--seed", "3", "--phh", str(target)).returncode == 0
+    hh = phh.loads(target.read_text())
+    assert hh.finishing_stacks is not None and hh.player_count == 6
+
+
+def test_play_bad_input(tmp_path: pathlib.Path) -> None:
+    assert_user_error(run("play", "--players", "9"), "--players", "at most 8")
+    assert_user_error(run("play", "--hands", "0"), "--hands")
+    assert_user_error(run("play", "--lineup", "basic,shark"), "unknown player 'shark'")
+    assert_user_error(run("play", "--profile", "vegas"), "invalid choice")
+    assert_user_error(
+        run("play", "--hands", "3", "--phh", str(tmp_path / "x.phh")), ".phhs"
+    )
+    assert_user_error(
+        run("play", "--hands", "1", "--phh", str(tmp_path / "missing" / "x.phh")),
+        "No such file or directory",
+    )
+
+
+# ---------------------------------------------------------------- replay
+
+
+def test_replay_real_hand_matches() -> None:
+    path = WSOP / "01-00-21.phh"
+    proc = run("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    assert "(match the file)" in proc.stdout
+    assert "Brian Rast" in proc.stdout
+    data = json.loads(run("replay", str(path), "--json").stdout)
+    assert data["finishing_stacks"] == [6450000, 5575000, 4825000, 7450000, 5400000]
+    assert data["matches"] is True
+
+
+def test_replay_json_and_profile(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_text(HAND_PHH)
+    for extra in ((), ("--profile", "roberts")):
+        proc = run("replay", str(path), "--json", *extra)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)["finishing_stacks"] == [107, 93]
+
+
+def test_replay_mismatch_exits_nonzero_naming_the_line(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "bad.phh"
+    path.write_text(HAND_PHH.replace("[107, 93]", "[100, 100]"))
+    proc = run("replay", str(path))
+    assert proc.returncode == 1
+    assert f"{path}:14: finishing_stacks mismatch" in proc.stderr
+    assert "[100, 100]" in proc.stderr and "[107, 93]" in proc.stderr
+    assert json.loads(run("replay", str(path), "--json").stdout)["matches"] is False
+
+
+def test_replay_illegal_action_names_the_line(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "illegal.phh"
+    path.write_text(HAND_PHH.replace('"p2 pb"', '"p1 cc"'))
+    proc = run("replay", str(path))
+    assert_user_error(proc, f"{path}:10:", "p1 cc")
+
+
+def test_replay_malformed_and_missing(tmp_path: pathlib.Path) -> None:
+    bad_toml = tmp_path / "broken.phh"
+    bad_toml.write_text("variant = \n")
+    assert_user_error(run("replay", str(bad_toml)), "not valid TOML")
+    no_field = tmp_path / "nofield.phh"
+    no_field.write_text(HAND_PHH.replace("bring_in = 5\n", ""))
+    assert_user_error(run("replay", str(no_field)), "bring_in")
+    bad_card = tmp_path / "card.phh"
+    bad_card.write_text(HAND_PHH.replace("2c3c4c", "2c3c4x"))
+    assert_user_error(run("replay", str(bad_card)), f"{bad_card}:8:")
+    assert_user_error(run("replay", str(tmp_path / "nope.phh")), "No such file or directory")
+
+
+# ---------------------------------------------------------------- equity
+
+
+def test_equity_exact() -> None:
+    proc = run("equity", "As 2d 3c", "Kh Qd Js", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["exact"] is True
+    assert [round(e, 4) for e in data["equity"]] == [0.9221, 0.0779]
+    text = run("equity", "As 2d 3c", "Kh Qd Js").stdout
+    assert "92.21%" in text and "exact" in text
+
+
+def test_equity_monte_carlo_with_dead_cards_is_seeded() -> None:
+    args = ("equity", "?? ?? 4h 5d", "?? ?? 9c 2s", "?? ?? 7c",
+            "--dead", "8c", "9h", "--trials", "20000", "--seed", "1", "--json")
+    a, b = json.loads(run(*args).stdout), json.loads(run(*args).stdout)
+    assert a["exact"] is False and a["outcomes"] == 20000
+    assert len(a["equity"]) == 3 and abs(sum(a["equity"]) - 1) < 1e-9
+    assert a["equity"] == b["equity"]
+
+
+def test_equity_bad_input() -> None:
+    assert_user_error(run("equity", "As 2d 3c", "As Qd Js"), "As", "twice")
+    assert_user_error(run("equity", "As 2d 3c", "Kh Qd Jx"), "Jx")
+    assert_user_error(run("equity", "As 2d 3c", "Kh Qd Js", "--exact", "--trials", "5"),
+                      "not allowed")
+    assert_user_error(run("equity", "As 2d 3c", "Kh Qd Js", "--trials", "0"), "--trials")
+
+
+# ---------------------------------------------------------------- bench
+
+
+def test_bench() -> None:
+    proc = run("bench", "--hands", "2000")
+    assert proc.returncode == 0, proc.stderr
+    assert "razzcore.evaluate_batch" in proc.stdout and "pure-Python reference" in proc.stdout
+    assert "agrees with the reference: yes" in proc.stdout
+    data = json.loads(run("bench", "--hands", "2000", "--json").stdout)
+    assert data["agrees"] is True
+    assert {r["name"] for r in data["rows"]} >= {"razzcore.evaluate", "pure-Python reference"}
+    assert_user_error(run("bench", "--hands", "5"), "--hands")
+
+
+# ---------------------------------------------------------------- in process
+
+
+def test_main_returns_status_without_exiting(capsys: pytest.CaptureFixture[str]) -> None:
+    from razzcore.cli import main
+
+    assert main(["eval", "As", "2d", "3c", "4h", "5s"]) == 0
+    assert main(["eval", "As"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == ["razzcore eval: error: a hand has 5 to 7 cards, got 1: As"]

@@ -1,0 +1,195 @@
+"""Built-in players, the policy interface and razzcore.play()."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from razzcore.errors import IllegalActionError, RazzError
+from razzcore.hand import Hand
+from razzcore.play import PlayResult, hand_seed, play
+from razzcore.players import (
+    BasicRazzPlayer,
+    Player,
+    Policy,
+    RandomPlayer,
+    make_player,
+    play_hand,
+)
+from razzcore.rules import Rules
+from razzcore.view import HandView
+
+RULES = Rules(1, 2, 4, 8)
+
+
+def test_random_player_picks_legal_actions_and_reseeds() -> None:
+    hand = Hand(RULES, [100, 100, 100], seed=3)
+    player = RandomPlayer(1)
+    view = hand.view(hand.actor or 0)
+    legal = tuple(hand.legal_actions())
+    picks = [player.act(view, legal) for _ in range(50)]
+    assert set(picks) <= set(legal) and len(set(picks)) > 1
+    player.reseed(9)
+    first = [player.act(view, legal) for _ in range(20)]
+    player.reseed(9)
+    assert [player.act(view, legal) for _ in range(20)] == first
+
+
+def test_basic_player_raises_a_premium_start() -> None:
+    hand = Hand(RULES, [100, 100], deck="Ac 9c 2c Kd 3c Qd")
+    hand.act("pb")
+    assert BasicRazzPlayer().act(hand.view(0), hand.legal_actions()) == "cbr 4"
+
+
+def test_basic_player_folds_a_paired_start_against_a_completion() -> None:
+    # p1: Kc Kd | Qs (pair of kings), p2: Ac 2d | 3h completes.
+    hand = Hand(RULES, [100, 100], deck="Kc Ac Kd 2d Qs 3h")
+    assert hand.actor == 0
+    hand.act("pb")
+    hand.act("cbr 4")
+    assert BasicRazzPlayer().act(hand.view(0), hand.legal_actions()) == "f"
+
+
+def test_basic_player_posts_the_forced_bring_in_with_a_bad_hand() -> None:
+    hand = Hand(RULES, [100, 100], deck="Kc Ac Kd 2d Qs 3h")
+    assert BasicRazzPlayer().act(hand.view(0), hand.legal_actions()) == "pb"
+
+
+def test_basic_player_folds_a_paired_high_board_against_a_low_board() -> None:
+    # p1: 4c 5c | 6c, then Kd Ks (a paired king board); p2: Ac 2d | 3h, then 7s 8h.
+    deck = "4c Ac 5c 2d 6c 3h Kd 7s Ks 8h"
+    hand = Hand(RULES, [200, 200], deck=deck)
+    for action in ("pb", "cc"):  # p1 brings in with the 6, p2 calls
+        hand.act(action)
+    while hand.street < 5:
+        hand.act("cc")
+    assert hand.street == 5 and hand.board(0) == (20, 49, 51)
+    if hand.actor == 1:
+        hand.act("cbr")
+    assert hand.actor == 0
+    assert BasicRazzPlayer().act(hand.view(0), hand.legal_actions()) == "f"
+
+
+def test_basic_player_bets_its_best_board() -> None:
+    deck = "Kc Ac Kd 2d Qs 3h Jd 4s"
+    hand = Hand(RULES, [200, 200], deck=deck)
+    hand.act("pb")
+    hand.act("cc")
+    assert hand.street == 4 and hand.actor == 1
+    assert BasicRazzPlayer().act(hand.view(1), hand.legal_actions()).startswith("cbr")
+
+
+def test_basic_beats_random_over_many_hands() -> None:
+    result = play(["basic", "random"], 1500, seed=11)
+    assert result.winnings[0] > 0 > result.winnings[1]
+    assert sum(result.winnings) == 0
+
+
+def test_policy_interface_accepts_user_players() -> None:
+    class CallingStation:
+        name = "station"
+
+        def __init__(self) -> None:
+            self.views: list[HandView] = []
+
+        def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
+            self.views.append(view)
+            return "cc" if "cc" in legal_actions else legal_actions[0]
+
+    station = CallingStation()
+    assert isinstance(station, Policy)
+    hand = play_hand(Hand(RULES, [100, 100, 100], seed=2), [station] * 3)
+    assert hand.is_over and station.views
+    for view in station.views:
+        for seat, cards in enumerate(view.cards):
+            if seat != view.seat and not view.is_over:
+                board = set(view.boards[seat])
+                assert all(c is None or c in board for c in cards)
+    result = play([CallingStation(), "basic"], 30, seed=1)
+    assert result.players == ("station", "basic")
+
+
+def test_illegal_choice_names_the_player() -> None:
+    class Stubborn(Player):
+        def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
+            return "cbr 999"
+
+    with pytest.raises(IllegalActionError, match="Stubborn"):
+        play_hand(Hand(RULES, [100, 100], seed=1), [Stubborn(), Stubborn()])
+
+
+def test_make_player_and_errors() -> None:
+    assert isinstance(make_player("basic"), BasicRazzPlayer)
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    with pytest.raises(RazzError, match="unknown player"):
+        make_player("shark")
+    with pytest.raises(RazzError, match="limit"):
+        BasicRazzPlayer(limit=2)
+    with pytest.raises(RazzError, match="players for a table"):
+        play_hand(Hand(RULES, [100, 100], seed=1), [RandomPlayer(1)])
+
+
+# ---------------------------------------------------------------- play()
+
+
+def _key(r: PlayResult) -> tuple[object, ...]:
+    return (r.winnings, r.pots_won, r.showdowns)
+
+
+def test_play_does_not_depend_on_chunks_or_executor() -> None:
+    base = play(4, 120, seed=3)
+    assert _key(play(4, 120, seed=3, chunk_size=7)) == _key(base)
+    with ThreadPoolExecutor(3) as pool:
+        assert _key(play(4, 120, seed=3, executor=pool, chunk_size=11)) == _key(base)
+    with ProcessPoolExecutor(2) as pool:
+        assert _key(play(4, 120, seed=3, executor=pool, chunk_size=40)) == _key(base)
+    assert _key(play(4, 120, seed=4)) != _key(base)
+
+
+def test_play_keeps_hands_and_reports() -> None:
+    r = play(3, 10, seed=2, keep_hands=True, profile="tda")
+    assert len(r.hand_list) == 10 and all(h.is_over for h in r.hand_list)
+    totals = [0, 0, 0]
+    for h in r.hand_list:
+        assert h.payoffs is not None
+        totals = [t + p for t, p in zip(totals, h.payoffs, strict=True)]
+    assert tuple(totals) == r.winnings
+    assert r.rules.profile == "tda" and r.hands_per_second > 0
+    assert len(play(3, 10, seed=2, keep_hands=4).hand_list) == 4
+    data = r.to_dict()
+    assert data["winnings"] == list(r.winnings) and data["showdown_share"] == r.showdown_share
+    assert hand_seed(2, 0) != hand_seed(2, 0, 1)
+
+
+def test_play_random_seed_is_reported() -> None:
+    r = play(2, 5)
+    assert _key(play(2, 5, seed=r.seed)) == _key(r)
+
+
+def test_play_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    play(2, 50, seed=1, progress=True, chunk_size=10)
+    err = capsys.readouterr().err
+    assert "/50" in err and "hand" in err
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"players": 9}, "2 to 8"),
+        ({"players": ["basic"]}, "2 to 8"),
+        ({"players": [object(), "basic"]}, "act"),
+        ({"hands": -1}, "hands"),
+        ({"stacks": [10, 10, 10]}, "stacks"),
+        ({"seed": "x"}, "seed"),
+        ({"chunk_size": 0}, "chunk_size"),
+        ({"profile": "vegas"}, "profile"),
+        ({"keep_hands": -2}, "keep_hands"),
+    ],
+)
+def test_play_rejects_bad_arguments(kwargs: dict[str, object], match: str) -> None:
+    args: dict[str, object] = {"players": 2, "hands": 1, **kwargs}
+    with pytest.raises(RazzError, match=match):
+        play(**args)  # type: ignore[arg-type]
