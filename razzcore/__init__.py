@@ -44,11 +44,14 @@ from .evaluator import (
     rank_board,
     rank_histogram,
 )
+from .play import PlayResult, play
+from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
 
 __version__ = "0.1.0"
 
 __all__ = [
     "NUM_CLASSES",
+    "BasicRazzPlayer",
     "BatchError",
     "CardError",
     "Deck",
@@ -57,6 +60,10 @@ __all__ = [
     "IllegalActionError",
     "LowHand",
     "PHHError",
+    "PlayResult",
+    "Player",
+    "Policy",
+    "RandomPlayer",
     "RazzError",
     "RulesError",
     "__version__",
@@ -75,6 +82,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "play",
     "rank_board",
     "rank_histogram",
     "rank_of",

@@ -182,10 +182,11 @@ def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
     """
     t = table(obj, seat)
     lines = [headline(t)]
+    width = max(3, *(len(str(v)) for v in t.stacks))
     for s in range(len(t.stacks)):
         mark = ">" if t.actor == s else " "
         if not t.dealt[s]:
-            lines.append(f"{mark} p{s + 1}  stack {t.stacks[s]:<5} (not dealt in)")
+            lines.append(f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} (not dealt in)")
             continue
         if t.payoffs is not None:
             status = f"{t.payoffs[s]:+d}"
@@ -195,7 +196,7 @@ def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
             status = ""
         down = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if not u]
         board = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if u]
-        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<3} {status:<6}"
+        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} {status:<6}"
         line += f"[{' '.join(down)}] {' '.join(board)}"
         if t.folded[s]:
             line += "  folded"

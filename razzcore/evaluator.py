@@ -295,6 +295,11 @@ class LowHand:
             return f"LowHand.from_rank({self.rank})"
         return f"LowHand({format_cards(self.cards)!r})"
 
+    def _repr_svg_(self) -> str:
+        from .svg import low_hand  # Jupyter picture (razzcore.svg)
+
+        return low_hand(self)
+
 
 def _grouped(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """Ranks ordered as read: bigger groups first, then higher rank first."""

@@ -821,6 +821,16 @@ class Hand(Dealing, Showdown):
         state = "over" if self.is_over else f"street {self._street}, actor {self.actor}"
         return f"<Hand {self._n} seats, {state}, stacks {list(self._stacks)}>"
 
+    def __str__(self) -> str:
+        from .display import hand_text  # plain-text table (razzcore.display)
+
+        return hand_text(self)
+
+    def _repr_svg_(self) -> str:
+        from .svg import hand  # Jupyter picture (razzcore.svg)
+
+        return hand(self)
+
 
 _FAST = {
     "cc": Hand.check_or_call,
