@@ -365,7 +365,7 @@ class HandHistory:
         return out
 
     @classmethod
-    def from_hand(cls, hand: Hand, **fields: Any) -> HandHistory:
+    def from_hand(cls, game: Hand, /, **fields: Any) -> HandHistory:
         """The hand history of an engine :class:`~razzcore.hand.Hand` (its
         rules are kept in the user field ``_razzcore_rules`` so that
         :meth:`replay` uses them); ``fields`` adds optional or ``_`` fields.
@@ -378,10 +378,10 @@ class HandHistory:
         >>> hh.actions[-2:], hh.finishing_stacks
         (['p1 pb', 'p2 f'], [52, 48])
         """
-        if not isinstance(hand, Hand):
-            raise PHHError(f"expected a razzcore Hand, not {type(hand).__name__}")
-        rules = hand.rules
-        n = len(hand.starting_stacks)
+        if not isinstance(game, Hand):
+            raise PHHError(f"expected a razzcore Hand, not {type(game).__name__}")
+        rules = game.rules
+        n = len(game.starting_stacks)
         base = PROFILES[rules.profile]
         changed = {k: v for k, v in rules.options.items() if base[k] != v}
         data: dict[str, Any] = {
@@ -390,12 +390,12 @@ class HandHistory:
             "bring_in": rules.bring_in,
             "small_bet": rules.small_bet,
             "big_bet": rules.big_bet,
-            "starting_stacks": list(hand.starting_stacks),
-            "actions": list(hand.history),
+            "starting_stacks": list(game.starting_stacks),
+            "actions": list(game.history),
             "ante_trimming_status": True,  # R3: a short ante only wins its share
         }
-        if hand.is_over:
-            data["finishing_stacks"] = list(hand.stacks)
+        if game.is_over:
+            data["finishing_stacks"] = list(game.stacks)
         data.update(fields)
         data[_RULES_FIELD] = {
             "profile": rules.profile,

@@ -1,0 +1,220 @@
+"""Differential test: random razzcore hands replayed by pokerkit 0.7.7.
+
+Hands are played in razzcore with random legal actions, written as PHH with
+:func:`razzcore.phh.dumps`, and replayed by ``pokerkit.HandHistory``; the
+finishing stacks must agree.  razzcore's options are set to pokerkit's
+behaviour where an option exists (spec section 6).  A hand whose result
+differs must show one of the documented divergences (docs/phh.md); each is
+counted and listed, and any other difference fails the test.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from razzcore import phh
+from razzcore.hand import Hand
+from razzcore.rules import Rules
+
+pokerkit = pytest.importorskip("pokerkit")
+from pokerkit.state import CheckingOrCalling, Folding  # noqa: E402
+
+HANDS = 2000
+SEED = 20261129
+
+# razzcore options that reproduce pokerkit's FixedLimitRazz (spec section 6).
+POKERKIT_OPTIONS = {
+    "later_street_tiebreak": "position",
+    "odd_chip_rule": "position",
+    "short_all_in_rule": "full_bet",
+    "all_in_bring_in": "forced_next",
+    "burn_cards": True,
+    "heads_up_uncapped": False,
+    "max_bets_per_round": 4,
+}
+
+SHORT_BRING_IN = "short bring-in: others call the full bring-in (R7), pokerkit the short amount"
+RAISE_OVER_SHORT = (
+    "raise over a short all-in: razzcore raises to the last full level + a bet (R15.4), "
+    "pokerkit to the all-in total + a bet"
+)
+UNCALLABLE_RAISE = (
+    "raise nobody can call: razzcore allows it and returns it uncalled (R15, R17), "
+    "pokerkit rejects it"
+)
+COMMUNITY = (
+    "deck runs out: razzcore turns a community card (R18; folded cards are dead, R22), "
+    "pokerkit reshuffles the muck and deals each player a card"
+)
+
+
+def divergences(hand: Hand) -> dict[str, int]:
+    """The documented divergences that ``hand`` runs into (see docs/phh.md),
+    each with the index in ``hand.history`` of its first occurrence."""
+    rules = hand.rules
+    n = len(hand.starting_stacks)
+    stacks = [s - min(s, rules.ante) for s in hand.starting_stacks]
+    found: dict[str, int] = {}
+    dealt = [0] * n
+    street = bets = high = level = 0
+    bet_list = [0] * n
+    short_top = False
+    folded = [False] * n
+    for index, text in enumerate(hand.history):
+        words = text.split()
+        if words[0] == "d":
+            if words[1] == "db":
+                found.setdefault(COMMUNITY, index)
+                continue
+            s = int(words[2][1:]) - 1
+            dealt[s] += len(words[3]) // 2
+            if dealt[s] != street:
+                street = dealt[s]
+                bet_list = [0] * n
+                high = level = 0
+                short_top = False
+            continue
+        s = int(words[0][1:]) - 1
+        verb = words[1]
+        u = rules.bet_size(street) if street else rules.small_bet
+        if verb == "pb":
+            amount = min(rules.bring_in, stacks[s])
+            if amount < rules.bring_in:
+                found.setdefault(SHORT_BRING_IN, index)
+            high = max(high, rules.bring_in)
+        elif verb == "cc":
+            amount = min(high - bet_list[s], stacks[s])
+        elif verb == "cbr":
+            total = int(words[2])
+            if not any(
+                q != s and not folded[q] and stacks[q] > 0 and bet_list[q] + stacks[q] > high
+                for q in range(n)
+            ):
+                found.setdefault(UNCALLABLE_RAISE, index)
+            if short_top:
+                found.setdefault(RAISE_OVER_SHORT, index)
+            if total >= level + u:
+                level = total
+                short_top = False
+            elif total > high:
+                short_top = True
+            amount = total - bet_list[s]
+            high = max(high, total)
+        else:
+            folded[s] = verb == "f" or folded[s]
+            continue
+        bets += amount
+        bet_list[s] += amount
+        stacks[s] -= amount
+    return found
+
+
+@dataclass
+class Tally:
+    """What the differential run found."""
+
+    agreed: int = 0
+    explained: Counter[str] = field(default_factory=Counter)
+    harmless: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+    unexplained: list[str] = field(default_factory=list)
+
+
+def random_hand(rng: random.Random) -> Hand:
+    """A random table and a hand played with random legal actions."""
+    n = rng.randint(2, 8)
+    small = rng.choice([2, 4, 10, 20])
+    rules = Rules(
+        rng.randint(0, small // 2), rng.randint(1, small - 1), small, 2 * small,
+        profile="tda", **POKERKIT_OPTIONS,
+    )
+    unit = 1 if rng.random() < 0.5 else small
+    stacks = [rng.choice([1, 2, 3, 5, 8, 12, 20, 35, 60, 100, 200, 400]) * unit for _ in range(n)]
+    hand = Hand(rules, stacks, seed=rng.getrandbits(32))
+    while hand.actor is not None:
+        actions = hand.legal_actions()
+        weights = [0.12 if a == "f" else 1.0 for a in actions]
+        hand.act(rng.choices(actions, weights)[0])
+    return hand
+
+
+@dataclass
+class PokerkitResult:
+    """pokerkit's replay: final stacks, or why it failed and at which action."""
+
+    stacks: list[int] | None
+    why: str = ""
+    failed_at: int | None = None
+
+
+def pokerkit_replay(text: str) -> PokerkitResult:
+    """Replay PHH text in pokerkit (strictly: an action it rejects is a failure,
+    although ``HandHistory`` would "repair" it by folding or checking)."""
+    done = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            history = pokerkit.HandHistory.loads(text)
+            state = None
+            for state, action in history.state_actions:
+                last = state.operations[-1] if state.operations else None
+                if action is not None:
+                    done += 1
+                elif isinstance(last, (Folding, CheckingOrCalling)):
+                    why = f"pokerkit rejects {history.actions[done]!r}"
+                    return PokerkitResult(None, why, done)
+        except (ValueError, KeyError) as exc:
+            # KeyError: pokerkit dealt itself an unknown card after losing track.
+            why = f"pokerkit fails at {history.actions[done]!r}: {type(exc).__name__}: {exc}"
+            return PokerkitResult(None, why, done)
+    assert state is not None
+    return PokerkitResult(list(state.stacks))
+
+
+def run(hands: int, seed: int) -> Tally:
+    rng = random.Random(seed)
+    tally = Tally()
+    for _ in range(hands):
+        hand = random_hand(rng)
+        text = phh.dumps(hand)
+        theirs = pokerkit_replay(text)
+        known = divergences(hand)
+        if theirs.stacks == list(hand.stacks):
+            tally.agreed += 1
+            tally.harmless.update(known.keys())
+            continue
+        # A divergence explains the difference only if it happens no later
+        # than the action pokerkit fails on.
+        limit = len(hand.history) if theirs.failed_at is None else theirs.failed_at
+        causes = [d for d, at in known.items() if at <= limit]
+        if causes:
+            first = min(causes, key=lambda d: known[d])
+            tally.explained[first] += 1
+            tally.examples.setdefault(first, text)
+        else:
+            why = theirs.why or f"pokerkit ends with {theirs.stacks}, razzcore {hand.stacks}"
+            tally.unexplained.append(f"{why}\n{text}")
+    return tally
+
+
+def test_differential_against_pokerkit() -> None:
+    tally = run(HANDS, SEED)
+    print(f"\n{tally.agreed} of {HANDS} hands agree with pokerkit; documented divergences:")
+    for what, count in tally.explained.most_common():
+        print(f"  {count:5d}  {what} (and {tally.harmless[what]} hands where it did not matter)")
+    assert not tally.unexplained, (
+        f"{len(tally.unexplained)} unexplained differences; first:\n{tally.unexplained[0]}"
+    )
+    assert tally.agreed >= HANDS * 3 // 4
+
+
+def test_divergence_detector_sees_a_short_bring_in() -> None:
+    rules = Rules(1, 2, 10, 20, profile="tda", **POKERKIT_OPTIONS)
+    hand = Hand(rules, [4000, 600, 2], deck="4s 8d 6h Ac Jh Qd 8h 3s Jd")
+    hand.act("pb")
+    assert SHORT_BRING_IN in divergences(hand)

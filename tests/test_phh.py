@@ -1,0 +1,407 @@
+"""PHH hand histories: conformance replays, round trips, malformed input."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from razzcore import PHHError, phh
+from razzcore.hand import Hand, play_random
+from razzcore.rules import Rules
+
+DATA = Path(__file__).parent / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"
+FILES = sorted(DATA.glob("*.phh"))
+
+MINI = """variant = 'FR'
+antes = [2, 2, 2]
+bring_in = 5
+small_bet = 10
+big_bet = 20
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 2c3c4c', 'd dh p2 5c6cKd', 'd dh p3 7c8c9d', 'p2 pb', 'p3 cc', 'p1 cbr 10',
+           'p2 f', 'p3 cc']
+"""
+
+
+def read(name: str) -> phh.HandHistory:
+    with open(DATA / name, "rb") as fp:
+        return phh.load(fp)
+
+
+def test_ten_conformance_files_present() -> None:
+    assert len(FILES) == 10
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_conformance_hand_replays_to_finishing_stacks(path: Path) -> None:
+    hh = phh.loads(path.read_text())
+    hand = hh.replay()
+    assert hand.is_over
+    assert hh.finishing_stacks is not None
+    assert list(hand.stacks) == hh.finishing_stacks
+    assert hh.verify().stacks == hand.stacks
+    assert hand.rules.profile == "tda"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_conformance_round_trip(path: Path) -> None:
+    hh = phh.loads(path.read_bytes())
+    text = phh.dumps(hh)
+    assert tomllib.loads(text) == tomllib.loads(path.read_text())
+    assert phh.loads(text) == hh
+    assert phh.dumps(phh.loads(text)) == text
+
+
+def test_raise_to_an_opponents_all_in_is_accepted() -> None:
+    hh = read("03-50-24.phh")
+    assert "p2 cbr 750000" in hh.actions
+    hand = hh.replay()
+    assert hand.stacks == (0, 29700000)
+    # Any other amount short of the full raise is still refused, naming the action.
+    i = hh.actions.index("p2 cbr 750000")
+    hh.actions[i] = "p2 cbr 700000"
+    with pytest.raises(PHHError, match=r"action 18 'p2 cbr 700000'") as info:
+        hh.replay()
+    assert info.value.action_index == i
+    assert info.value.field == "actions"
+
+
+def test_wrong_actor_is_refused() -> None:
+    hh = read("01-02-14.phh")
+    i = hh.actions.index("p5 f")
+    hh.actions[i] = "p1 f"
+    with pytest.raises(PHHError, match=r"action 6 'p1 f': it is p5's turn, not p1's") as info:
+        hh.replay()
+    assert info.value.action_index == 6
+
+
+def test_wrong_card_dealt_to_a_folded_player_is_refused() -> None:
+    hh = read("01-02-14.phh")
+    hh.actions.insert(hh.actions.index("d dh p1 Ts"), "d dh p2 2s")
+    with pytest.raises(PHHError, match=r"p2 is not dealt 1 card\(s\) now"):
+        hh.replay()
+
+
+def test_replay_options_can_be_overridden() -> None:
+    hh = read("01-13-57.phh")
+    assert hh.replay(profile="online").rules.profile == "online"
+    assert hh.replay(burn_cards=False).rules.burn_cards is False
+    assert list(hh.replay(profile="roberts").stacks) == hh.finishing_stacks
+
+
+def test_unknown_down_cards_revealed_at_showdown() -> None:
+    hh = read("01-13-57.phh")
+    hidden = []
+    for a in hh.actions:
+        if a.startswith(("d dh p3 ", "d dh p5 ")) and len(a) == len("d dh p3 6c4c7h"):
+            a = a[:8] + "????" + a[12:]
+        hidden.append(a)
+    assert "d dh p3 ????7h" in hidden
+    hh.actions = hidden
+    hand = hh.verify()
+    assert hand.hole_cards(2)[:2] == tuple(phh.parse_action("d dh p1 6c4c").cards)
+
+
+def test_history_stopping_at_the_showdown_is_finished() -> None:
+    hh = read("01-13-57.phh")
+    hh.actions = [a for a in hh.actions if " sm " not in a]
+    assert list(hh.replay().stacks) == hh.finishing_stacks
+    hh.actions = [a.replace("d dh p5 7s3c5d", "d dh p5 ????5d") for a in hh.actions]
+    with pytest.raises(PHHError, match="p5's cards are not all known"):
+        hh.replay()
+
+
+def test_mucking_is_replayed() -> None:
+    hh = read("01-07-20.phh")
+    hand = hh.replay()
+    assert [(e.seat, e.shown) for e in hand.showdown] == [(2, True), (1, False)]
+
+
+def test_duplicate_card_is_refused() -> None:
+    hh = phh.loads(MINI.replace("7c8c9d", "7c8c2c"))
+    with pytest.raises(PHHError, match="2c was already dealt") as info:
+        hh.replay()
+    assert info.value.action_index == 2
+
+
+def test_non_uniform_antes_refused_at_replay() -> None:
+    hh = phh.loads(MINI.replace("antes = [2, 2, 2]", "antes = [0, 2, 2]"))
+    with pytest.raises(PHHError, match="same ante") as info:
+        hh.replay()
+    assert info.value.field == "antes"
+
+
+# ------------------------------------------------------------------ engine hands
+
+
+def _random_hand(rng: random.Random, profile: str) -> Hand:
+    n = rng.randint(2, 8)
+    stacks = [rng.choice([1, 3, 6, 20, 60, 200, 400]) for _ in range(n)]
+    return play_random(Hand(Rules(2, 5, 10, 20, profile=profile), stacks,
+                            seed=rng.getrandbits(32)), rng)
+
+
+@pytest.mark.parametrize("profile", ["online", "tda", "roberts"])
+def test_engine_hands_round_trip_exactly(profile: str) -> None:
+    rng = random.Random(hash(profile) & 0xFFFF)
+    for _ in range(150):
+        hand = _random_hand(rng, profile)
+        text = phh.dumps(hand)
+        assert tomllib.loads(text) == phh.loads(text).to_mapping()
+        again = phh.loads(text).replay()
+        assert again.history == hand.history
+        assert again.stacks == hand.stacks
+        assert again.payoffs == hand.payoffs
+        assert again.showdown == hand.showdown
+        assert again.rules == hand.rules
+        assert phh.dumps(again) == text
+
+
+def test_community_card_hand_round_trips() -> None:
+    hand = Hand(Rules(1, 2, 4, 8, profile="tda"), [500] * 8, seed=11)
+    while hand.actor is not None:
+        hand.act("cc" if "cc" in hand.legal_actions() else "pb")
+    assert hand.community_card is not None
+    text = phh.dumps(hand)
+    assert "'d db " in text
+    again = phh.loads(text).replay()
+    assert again.history == hand.history and again.stacks == hand.stacks
+
+
+def test_running_hand_is_written_without_finishing_stacks() -> None:
+    hand = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+    hand.act("pb")
+    hh = phh.loads(phh.dumps(hand))
+    assert hh.finishing_stacks is None
+    again = hh.replay()
+    assert again.actor == 1 and again.history == hand.history
+
+
+def test_from_hand_metadata() -> None:
+    hand = play_random(Hand(Rules(2, 5, 10, 20), [80, 80], seed=2), random.Random(2))
+    hh = phh.HandHistory.from_hand(hand, players=["Ann", "Bob"], hand=7, _note="test")
+    assert hh.players == ["Ann", "Bob"] and hh.hand == 7
+    assert hh.user_fields["_note"] == "test"
+    assert hh.user_fields["_razzcore_rules"] == {"profile": "online"}
+    assert phh.loads(phh.dumps(hh)) == hh
+    with pytest.raises(PHHError, match="unknown field 'colour'"):
+        phh.HandHistory.from_hand(hand, colour="red")
+
+
+# ------------------------------------------------------------------------ TOML
+
+
+def test_toml_writer_handles_awkward_values() -> None:
+    hh = phh.loads(MINI)
+    hh.event = 'quote " and apostrophe \' and back\\slash\nnew line\ttab \x01 é ♠'
+    hh.players = ["O'Neil", "", "Ζ"]
+    hh.time = datetime.time(12, 30, 5)
+    hh.time_limit = 1.5
+    hh.time_banks = [30, 2.5, 0]
+    hh.user_fields = {
+        "_nested": {"a key": [1, 2.0, "x"], "b": {"c": True}},
+        "_when": datetime.datetime(2023, 6, 22, 20, 1, tzinfo=datetime.UTC),
+        "_day": datetime.date(2023, 6, 22),
+        "_big": 10**18,
+        "_inf": float("inf"),
+    }
+    text = phh.dumps(hh)
+    assert phh.loads(text) == hh
+    assert tomllib.loads(text)["event"] == hh.event
+
+
+def test_user_tables_and_comments_kept() -> None:
+    text = MINI + "_score = 3  # a TOML comment\n[_extra]\nwho = 'me'\nlist = [1, 2]\n"
+    hh = phh.loads(text)
+    assert hh.user_fields == {"_score": 3, "_extra": {"who": "me", "list": [1, 2]}}
+    assert phh.loads(phh.dumps(hh)) == hh
+
+
+def test_unwritable_value() -> None:
+    hh = phh.loads(MINI)
+    hh.user_fields["_bad"] = object()
+    with pytest.raises(PHHError, match="'_bad'") as info:
+        phh.dumps(hh)
+    assert info.value.field == "_bad"
+
+
+def test_integral_float_amounts_accepted() -> None:
+    hh = phh.loads(MINI.replace("bring_in = 5", "bring_in = 5.0"))
+    assert hh.bring_in == 5 and isinstance(hh.bring_in, int)
+
+
+# ------------------------------------------------------------------ files and .phhs
+
+
+def test_load_and_dump_files(tmp_path: Path) -> None:
+    hh = phh.loads(MINI)
+    path = tmp_path / "x.phh"
+    with open(path, "w", encoding="utf-8") as fp:
+        phh.dump(hh, fp)
+    with open(path, encoding="utf-8") as fp:
+        assert phh.load(fp) == hh
+    with open(path, "rb") as fp:
+        assert phh.load(fp) == hh
+
+
+def test_phhs_many_hands(tmp_path: Path) -> None:
+    hands = [phh.loads(p.read_text()) for p in FILES]
+    buf = io.StringIO()
+    phh.dump_all(hands, buf)
+    text = buf.getvalue()
+    assert text.startswith("[1]\n") and "\n[10]\n" in text
+    assert phh.loads_all(text) == hands
+    assert phh.load_all(io.BytesIO(text.encode())) == hands
+    assert [list(h.replay().stacks) for h in phh.loads_all(text)] == [
+        h.finishing_stacks for h in hands
+    ]
+    with pytest.raises(PHHError, match="use loads_all"):
+        phh.loads(text)
+    with pytest.raises(PHHError, match=r"\[2\] missing required field 'actions'"):
+        phh.loads_all("[1]\n" + MINI + "[2]\nvariant = 'FR'\nantes = [1]\nbring_in = 1\n"
+                      "small_bet = 2\nbig_bet = 4\nstarting_stacks = [5]\n")
+    with pytest.raises(PHHError, match="not a table"):
+        phh.loads_all("x = 1\n")
+
+
+# -------------------------------------------------------------------- malformed
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "match"),
+    [
+        ("variant = ", None, "not valid TOML"),
+        (b"\xff\xfe", None, "UTF-8"),
+        (MINI.replace("variant = 'FR'", "variant = 'NT'"), "variant", "not 'NT'"),
+        (MINI.replace("variant = 'FR'\n", ""), "variant", "missing required field 'variant'"),
+        (MINI.replace("small_bet = 10\n", ""), "small_bet", "missing required field"),
+        (MINI.replace("bring_in = 5", "bring_in = '5'"), "bring_in", "whole non-negative"),
+        (MINI.replace("bring_in = 5", "bring_in = 2.5"), "bring_in", "whole non-negative"),
+        (MINI.replace("bring_in = 5", "bring_in = -5"), "bring_in", "whole non-negative"),
+        (MINI.replace("antes = [2, 2, 2]", "antes = [2, 2]"), "antes", "2 entries for 3"),
+        (MINI.replace("antes = [2, 2, 2]", "antes = 2"), "antes", "array of whole"),
+        (MINI + "players = ['a', 'b']\n", "players", "2 entries for 3"),
+        (MINI + "players = ['a', 'b', 3]\n", "players", "array of strings"),
+        (MINI + "day = 'Monday'\n", "day", "an integer"),
+        (MINI + "time = 5\n", "time", "local time"),
+        (MINI + "ante_trimming_status = 1\n", "ante_trimming_status", "true or false"),
+        (MINI + "colour = 'red'\n", "colour", "start with '_'"),
+        (MINI + "min_bet = 10\n", "min_bet", "not used by variant 'FR'"),
+        (MINI.replace("'p3 cc']", "'p3 call']"), "actions", "action 7: bad action 'p3 call'"),
+        (MINI.replace("'p3 cc']", "'p9 cc']"), "actions", "only 3 players"),
+        (MINI.replace("'p3 cc']", "'p3 cbr ten']"), "actions", "whole number of chips"),
+        (MINI.replace("'p3 cc']", "'p3 sd']"), "actions", "not a razz action"),
+        (MINI.replace("2c3c4c", "2c3c4x"), "actions", "bad card '4x'"),
+        (MINI.replace("2c3c4c", "2c3c4"), "actions", "two characters each"),
+        (MINI.replace("'p2 pb'", "'x2 pb'"), "actions", "not a player"),
+        (MINI.replace("'p2 pb'", "'d db 2h3h'"), "actions", "at most one community card"),
+        (MINI.replace("'p2 pb'", "5"), "actions", "array of strings"),
+    ],
+)
+def test_malformed_files_name_the_field(text: str | bytes, field: str | None, match: str) -> None:
+    with pytest.raises(PHHError, match=match) as info:
+        phh.loads(text)
+    assert info.value.field == field
+
+
+def test_bad_structure_named_at_replay() -> None:
+    hh = phh.loads(MINI.replace("bring_in = 5", "bring_in = 10"))
+    with pytest.raises(PHHError, match="field 'bring_in'") as info:
+        hh.replay()
+    assert info.value.field == "bring_in"
+    hh = phh.loads(MINI + "_razzcore_rules = {profile = 'tda', cap = 3}\n")
+    with pytest.raises(PHHError, match="unknown rule option 'cap'") as info:
+        hh.replay()
+    assert info.value.field == "_razzcore_rules"
+    with pytest.raises(PHHError, match="unknown profile"):
+        phh.loads(MINI).replay(profile="vegas")
+    hh = phh.loads(MINI.replace("[100, 100, 100]", "[100, 0, 0]"))
+    with pytest.raises(PHHError, match="cannot start the hand") as info:
+        hh.replay()
+    assert info.value.field == "starting_stacks"
+
+
+def test_mutated_files_fail_only_with_phherror() -> None:
+    """Random damage to real files: every failure is a PHHError."""
+    rng = random.Random(5)
+    texts = [p.read_text() for p in FILES]
+    outcomes = {"ok": 0, "error": 0}
+    for _ in range(400):
+        text = rng.choice(texts)
+        lines = text.splitlines()
+        i = rng.randrange(len(lines))
+        kind = rng.randrange(4)
+        if kind == 0:
+            del lines[i]
+        elif kind == 1:
+            j = rng.randrange(len(lines[i]) + 1)
+            lines[i] = lines[i][:j] + rng.choice("0p?'[]#, =dhcbrfsm9Ks-") + lines[i][j:]
+        elif kind == 2 and lines[i].startswith("actions"):
+            acts = tomllib.loads(lines[i])["actions"]
+            k = rng.randrange(len(acts))
+            acts[k] = rng.choice(["p1 f", "p2 cc", "p3 cbr 400000", "d dh p1 2h", "p2 sm", ""])
+            lines[i] = "actions = " + repr(acts)
+        else:
+            j = rng.randrange(len(lines[i]) + 1)
+            lines[i] = lines[i][:j] + lines[i][j + 1 :]
+        try:
+            phh.loads("\n".join(lines)).verify()
+            outcomes["ok"] += 1
+        except PHHError:
+            outcomes["error"] += 1
+    assert outcomes["error"] > 100
+
+
+# ------------------------------------------------------------------ actions, text
+
+
+def test_parse_action_grammar() -> None:
+    a = phh.parse_action("  p3   cbr  40   # big raise ")
+    assert (a.verb, a.seat, a.amount, a.commentary) == ("cbr", 2, 40, "big raise")
+    assert phh.parse_action("# just a note").verb == ""
+    assert phh.parse_action("").verb == ""
+    assert phh.parse_action("p1 sm").show is False
+    assert phh.parse_action("d db 4h").cards == (phh.parse_action("d dh p1 4h").cards)
+    assert phh.parse_action("d dh p2 ??").cards == (None,)
+
+
+def test_commented_actions_replay() -> None:
+    hh = phh.loads(MINI.replace("'p2 f'", "'p2 f # gives up', '# a no-op'"))
+    history = hh.replay().history
+    assert history[history.index("p2 f") + 1] == "p3 cc"
+
+
+def test_readable_text() -> None:
+    text = read("01-13-57.phh").to_text()
+    lines = text.splitlines()
+    assert lines[0].startswith("Razz (fixed limit): ante 50000, bring-in 50000")
+    assert "Seat 3: Brian Rast (7875000 in chips)" in lines
+    assert "James Obst brings in for 50000" in lines
+    assert "Talal Shakerchi completes to 200000" in lines
+    assert "*** 7th street ***" in lines
+    assert "Brian Rast: (6c 4c) 7h Qh 5s 3s (2s)" in lines
+    assert "Brian Rast shows (6c 4c) 7h Qh 5s 3s (2s): Six-Five low, 6-5-4-3-2" in lines
+    assert "Pot 3900000: Brian Rast wins 3900000" in lines
+    assert lines[-1] == "Kristopher Tong: 5750000 -> 4100000 (-1650000)"
+    allin = read("03-50-24.phh").to_text().splitlines()
+    assert "Talal Shakerchi calls 150000, all-in" in allin
+    assert "Brian Rast raises to 750000" in allin
+
+
+def test_readable_text_side_pots_and_uncalled() -> None:
+    from razzcore.phh_text import format_hand
+
+    hand = Hand(Rules(2, 5, 10, 20, profile="tda"), [30, 200, 200], seed=4)
+    while hand.actor is not None:
+        acts = hand.legal_actions()
+        hand.act(acts[-1] if acts[-1].startswith("cbr") else "cc" if "cc" in acts else acts[0])
+    text = format_hand(hand)
+    assert "Main pot" in text and "Side pot 1" in text
+    assert "all-in" in text
+    running = Hand(Rules(2, 5, 10, 20), [50, 50], seed=1)
+    assert format_hand(running).endswith("to act)")
