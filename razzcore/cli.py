@@ -347,7 +347,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     base = next(r for r in out["rows"] if r["name"] == "pure-Python reference")
     rows = [["evaluator", "hands", "seconds", "hands/s", "vs reference"]]
     for r in out["rows"]:
-        rows.append([r["name"], f"{r['hands']:,}", f"{r['seconds']:.3f}",
+        rows.append([r["name"], f"{r['hands']:,}", f"{r['seconds']:.4f}",
                      f"{r['hands_per_second']:,.0f}",
                      f"{r['hands_per_second'] / base['hands_per_second']:,.1f}x"])
     print(table(rows, right=(1, 2, 3, 4)))
