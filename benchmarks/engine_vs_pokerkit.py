@@ -1,8 +1,9 @@
 """Full random razz hands per second: razzcore's engine beside pokerkit's
 ``FixedLimitRazz``, measured in the same run.
 
-Each hand: antes, dealing, a uniformly random legal action at every decision,
-showdown and chips pushed.  Structure ante 2, bring-in 5, bets 10/20, stacks
+Each hand: antes, dealing, a uniformly random legal action at every decision
+(then, second table, checking and calling down to a full showdown), showdown
+and chips pushed.  Structure ante 2, bring-in 5, bets 10/20, stacks
 of 400.  Run::
 
     python benchmarks/engine_vs_pokerkit.py [--seconds 1] [--repeat 3]
@@ -24,17 +25,21 @@ from razzcore.rules import Rules
 STACK = 400
 
 
-def razzcore_hand(players: int, rng: random.Random, rules: Rules) -> None:
-    """Play one full random hand with razzcore."""
+def razzcore_hand(players: int, rng: random.Random, rules: Rules, calldown: bool = False) -> None:
+    """Play one full hand with razzcore: random legal actions, or (``calldown``)
+    post the bring-in and check/call everything to the showdown."""
     h = Hand(rules, [STACK] * players, rng=rng)
     rnd = rng.random
     while h.actor is not None:
         legal = h.legal_actions()
-        h.act(legal[int(rnd() * len(legal))])
+        if calldown:
+            h.act(legal[0] if legal[0] == "pb" else "cc")
+        else:
+            h.act(legal[int(rnd() * len(legal))])
 
 
-def pokerkit_hand(players: int, rng: random.Random) -> None:
-    """Play one full random hand with pokerkit (all dealing automated)."""
+def pokerkit_hand(players: int, rng: random.Random, calldown: bool = False) -> None:
+    """The same with pokerkit (all dealing automated)."""
     from pokerkit import Automation, FixedLimitRazz
 
     state = FixedLimitRazz.create_state(
@@ -59,6 +64,12 @@ def pokerkit_hand(players: int, rng: random.Random) -> None:
         players,
     )
     while state.status:
+        if calldown:
+            if state.can_post_bring_in():
+                state.post_bring_in()
+            else:
+                state.check_or_call()
+            continue
         options: list[Callable[[], object]] = []
         if state.can_post_bring_in():
             options.append(state.post_bring_in)
@@ -95,14 +106,19 @@ def main() -> None:
     )
     args = parser.parse_args()
     rules = Rules(2, 5, 10, 20)
-    print(f"{'players':>7} {'razzcore/s':>12} {'pokerkit/s':>12} {'ratio':>8}")
-    for players in (2, 4, 8):
-        rng = random.Random(players)
-        ours = theirs = 0.0
-        for _ in range(args.repeat):  # alternate, keep the best: robust to a busy machine
-            ours = max(ours, rate(partial(razzcore_hand, players, rng, rules), args.seconds))
-            theirs = max(theirs, rate(partial(pokerkit_hand, players, rng), args.seconds))
-        print(f"{players:>7} {ours:>12.0f} {theirs:>12.0f} {ours / theirs:>7.1f}x")
+    for calldown in (False, True):
+        policy = "check/call down" if calldown else "random legal actions"
+        print(f"{policy}:")
+        print(f"{'players':>7} {'razzcore/s':>12} {'pokerkit/s':>12} {'ratio':>8}")
+        for players in (2, 4, 8):
+            rng = random.Random(players)
+            ours_f = partial(razzcore_hand, players, rng, rules, calldown)
+            theirs_f = partial(pokerkit_hand, players, rng, calldown)
+            ours = theirs = 0.0
+            for _ in range(args.repeat):  # alternate, keep the best: robust to a busy machine
+                ours = max(ours, rate(ours_f, args.seconds))
+                theirs = max(theirs, rate(theirs_f, args.seconds))
+            print(f"{players:>7} {ours:>12.0f} {theirs:>12.0f} {ours / theirs:>7.1f}x")
 
 
 if __name__ == "__main__":

@@ -85,6 +85,7 @@ class HandState:
         "_cards",
         "_community",
         "_contrib",
+        "_cw",
         "_count",
         "_dealt",
         "_deck",
@@ -125,6 +126,7 @@ class HandState:
     _n: int
     _order: tuple[int, ...]
     _pos: tuple[int, ...]
+    _cw: tuple[tuple[int, ...], ...]
     _start: tuple[int, ...]
     _stacks: list[int]
     _bets: list[int]
@@ -183,13 +185,11 @@ class HandState:
 
     def _next_active(self, s: int) -> int:
         """The next seat clockwise after ``s`` that can act, or -1."""
-        order, n = self._order, self._n
-        i = self._pos[s]
-        for k in range(1, n + 1):
-            q = order[(i + k) % n]
-            if self._live[q] and self._stacks[q] > 0:
+        live, stacks = self._live, self._stacks
+        for q in self._cw[s]:
+            if live[q] and stacks[q]:
                 return q
-        return -1
+        return s if live[s] and stacks[s] else -1
 
     def _reset_round(self, street: int) -> None:
         n = self._n

@@ -113,6 +113,9 @@ class Hand(Dealing, Showdown):
         for i, s in enumerate(self._order):
             pos[s] = i
         self._pos = tuple(pos)
+        self._cw = tuple(
+            tuple(self._order[(pos[s] + k) % n] for k in range(1, n)) for s in range(n)
+        )
         self._start = tuple(st)
         self._stacks = st
         self._bets = [0] * n
@@ -601,16 +604,14 @@ class Hand(Dealing, Showdown):
         if self._live_count() == 1:
             self._end_round()
             return
-        order, n = self._order, self._n
-        i = self._pos[p]
         high = self._high
+        live, stacks, acted, bets = self._live, self._stacks, self._acted, self._bets
         opening = self._phase == OPEN
-        for k in range(1, n):
-            q = order[(i + k) % n]
+        for q in self._cw[p]:
             if (
-                self._live[q]
-                and self._stacks[q] > 0
-                and (not self._acted[q] or (self._bets[q] < high and not opening))
+                live[q]
+                and stacks[q]
+                and (not acted[q] or (bets[q] < high and not opening))
             ):
                 self._actor = q
                 return
