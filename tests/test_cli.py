@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
+import shlex
 import subprocess
 import sys
 
@@ -283,3 +285,74 @@ def test_main_returns_status_without_exiting(capsys: pytest.CaptureFixture[str])
     assert main(["eval", "As"]) == 2
     err = capsys.readouterr().err
     assert err.strip().splitlines() == ["razzcore eval: error: a hand has 5 to 7 cards, got 1: As"]
+
+
+# ---------------------------------------------------------------- docs/cli.md
+
+
+DOC = ROOT.parent / "docs" / "cli.md"
+_SPEED = re.compile(r"^[\d,]+ hands per second \([^)]*\)", re.MULTILINE)
+_TIMING_KEYS = ("seconds", "hands_per_second")
+
+
+def _doc_blocks() -> list[list[tuple[str, str]]]:
+    """Each console block of docs/cli.md as (command line, printed output) pairs."""
+    blocks = []
+    for body in re.findall(r"```console\n(.*?)```", DOC.read_text(), re.DOTALL):
+        pairs: list[tuple[str, list[str]]] = []
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                pairs.append((line[2:], []))
+            else:
+                pairs[-1][1].append(line)
+        blocks.append([(cmd, "\n".join(out)) for cmd, out in pairs])
+    return blocks
+
+
+def _normalise(text: str) -> str:
+    lines = []
+    for line in text.strip().splitlines():
+        if line.startswith("{"):
+            data = json.loads(line)
+            for key in _TIMING_KEYS:
+                data.pop(key, None)
+            line = json.dumps(data, sort_keys=True)
+        lines.append(_SPEED.sub("<speed>", line))
+    return "\n".join(lines)
+
+
+@pytest.mark.skipif(not DOC.exists(), reason="docs/cli.md is not beside the tests")
+def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
+    """Every command in docs/cli.md prints what the page says (timings aside)."""
+    source = (WSOP / "03-50-24.phh").read_text()
+    (tmp_path / "03-50-24.phh").write_text(source)
+    (tmp_path / "wrong.phh").write_text(
+        re.sub(r"(?m)^finishing_stacks = .*$", "finishing_stacks = [0, 29000000]", source)
+    )
+    (tmp_path / "illegal.phh").write_text(source.replace("'p2 pb'", "'p1 cc'"))
+    checked = 0
+    for block in _doc_blocks():
+        status = 0
+        for command, printed in block:
+            if command == "echo $?":
+                assert int(printed) == status, block[0][0]
+                continue
+            words = shlex.split(command)
+            tail = None
+            if "|" in words:  # only "| tail -n K" is used
+                tail = int(words[-1])
+                words = words[: words.index("|")]
+            assert words[0] == "razzcore"
+            proc = run(*words[1:], cwd=tmp_path)
+            status = proc.returncode
+            out = proc.stderr + proc.stdout
+            if tail is not None:
+                out = "\n".join(out.strip().splitlines()[-tail:])
+            if words[1] == "bench":
+                names = [line.split("  ")[0] for line in printed.splitlines()[1:-1]]
+                for name in names:
+                    assert name in out
+                continue
+            assert _normalise(out) == _normalise(printed), command
+            checked += 1
+    assert checked >= 15
