@@ -43,8 +43,8 @@ class Table(NamedTuple):
 
     ``cards[s]`` holds seat ``s``'s cards in deal order, ``None`` for a card
     the viewer may not see; ``up[s][i]`` says whether that card is face up.
-    ``lows[s]`` describes a low the seat showed (or, for an all-seeing viewer,
-    holds at the end), else ``None``.  ``viewer`` is the seat whose view this
+    ``lows[s]`` describes the low the seat showed at the showdown (``"mucked"``
+    when an all-seeing viewer saw it muck), else ``None``.  ``viewer`` is the seat whose view this
     is, ``None`` for an all-seeing viewer.
     """
 
@@ -87,9 +87,8 @@ def table(obj: Hand | HandView, seat: int | None = None) -> Table:
     boards = [set(hand.board(s)) for s in range(n)]
     up = tuple(tuple(c in boards[s] for c in cards[s]) for s in range(n))
     lows: list[str | None] = [None] * n
-    shown = {e.seat: e.rank for e in hand.showdown if e.shown and e.rank is not None}
-    for s, rank in shown.items():
-        lows[s] = describe(rank, "long")
+    for e in hand.showdown:
+        lows[e.seat] = describe(e.rank, "long") if e.shown and e.rank is not None else "mucked"
     return Table(
         street=hand.street,
         stacks=hand.stacks,

@@ -218,8 +218,14 @@ def _table_svg(t: Table, colors: Sequence[str]) -> Svg:
     cards_w = max_cards * (CARD_W + GAP)
     width = _LABEL_W + cards_w + 200
     top = 30
-    root = _root(width, top + n * _ROW_H + GAP)
-    _sub(root, "rect", width=width, height=top + n * _ROW_H + GAP, fill="#0f5c3a", rx=8)
+    rows = n + (t.community is not None)
+    root = _root(width, top + rows * _ROW_H + GAP)
+    _sub(root, "rect", width=width, height=top + rows * _ROW_H + GAP, fill="#0f5c3a", rx=8)
+    if t.community is not None:
+        y = top + n * _ROW_H
+        _sub(root, "text", "community", x=12, y=y + 22, font_size=13, font_weight="bold",
+             fill="#ffffff")
+        _draw_face(root, t.community, _LABEL_W, y + 5, colors=colors)
     title = headline(t)
     if t.viewer is not None:
         title += f" (as seen by p{t.viewer + 1})"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 import pytest
 
@@ -144,3 +145,20 @@ def test_text_snapshot() -> None:
     shown = [e.seat for e in finished.showdown if e.shown]
     lines = hand_text(finished).splitlines()
     assert all(" low" in lines[1 + s] or "Pair" in lines[1 + s] for s in shown)
+
+
+def test_community_card_and_mucks_are_drawn() -> None:
+    class Caller:
+        def act(self, view: object, legal_actions: Sequence[str]) -> str:
+            return "cc" if "cc" in legal_actions else legal_actions[0]
+
+    hand = play_hand(Hand(RULES, [100] * 8, seed=1), [Caller()] * 8)
+    assert hand.community_card is not None
+    doc = svg.hand(hand)
+    assert "community" in doc and format_card(hand.community_card) in card_titles(doc)
+    mucked = [e.seat for e in hand.showdown if not e.shown]
+    assert mucked and "mucked" in doc
+    lines = hand_text(hand).splitlines()
+    assert all(lines[1 + s].endswith("mucked") for s in mucked)
+    seen = svg.hand(hand, seat=0)
+    assert card_titles(seen).count("face-down card") == 2 * len(mucked)
