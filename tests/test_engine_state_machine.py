@@ -25,7 +25,7 @@ from razzcore.rules import Rules
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[Rules, list[int], int, bool]:
+def tables(draw: st.DrawFn) -> tuple[Rules, list[int], int, bool, set[int]]:
     small = draw(st.integers(2, 20))
     big = draw(st.integers(small, 2 * small))
     bring_in = draw(st.integers(0, small - 1))
@@ -52,6 +52,7 @@ def tables(draw: st.DrawFn) -> tuple[Rules, list[int], int, bool]:
         ("heads_up_uncapped", [False, True]),
         ("max_bets_per_round", [4, 1, 2, 5]),
         ("heads_up_max_bets", [None, 5, 2]),
+        ("deal_in_absent_players", [False, True]),
     ]:
         if draw(st.integers(0, 3)) == 0:
             options[name] = draw(st.sampled_from(values))
@@ -63,7 +64,11 @@ def tables(draw: st.DrawFn) -> tuple[Rules, list[int], int, bool]:
     assume(sum(1 for s in stacks if s > 0) >= 2)
     options["deal_start_seat"] = draw(st.integers(1, n))
     rules = Rules(ante, bring_in, small, big, profile=profile, **options)
-    return rules, stacks, draw(st.integers(0, 2**32)), draw(st.booleans())
+    absent = draw(st.sets(st.integers(0, n - 1), max_size=2))
+    live = [s for s, v in enumerate(stacks) if v > 0]
+    if not rules.deal_in_absent_players:
+        assume(len([s for s in live if s not in absent]) >= 2)
+    return rules, stacks, draw(st.integers(0, 2**32)), draw(st.booleans()), absent
 
 
 def snapshot(h: Hand) -> tuple[Any, ...]:
@@ -84,12 +89,12 @@ class EngineMachine(RuleBasedStateMachine):
     hand: Hand
 
     @initialize(table=tables())
-    def setup(self, table: tuple[Rules, list[int], int, bool]) -> None:
-        rules, stacks, seed, manual = table
+    def setup(self, table: tuple[Rules, list[int], int, bool, set[int]]) -> None:
+        rules, stacks, seed, manual, absent = table
         self.rules = rules
         self.total = sum(stacks)
         self.steps = 0
-        self.hand = Hand(rules, stacks, seed=seed, manual_showdown=manual)
+        self.hand = Hand(rules, stacks, seed=seed, manual_showdown=manual, absent=absent)
         n = len(stacks)
         raises = 2 * max(stacks) // rules.small_bet
         self.bound = 5 * (n * (rules.max_bets_per_round + 3) + raises + 2) + 2 * n + 2
@@ -146,6 +151,9 @@ class EngineMachine(RuleBasedStateMachine):
         assert all(s >= 0 for s in h.stacks)
         in_play = 0 if h.is_over else sum(h.contributions)
         assert sum(h.stacks) + in_play == self.total
+        assert sum(p.amount for p in h.pots) + (0 if h.is_over else sum(h.bets)) == sum(
+            h.contributions
+        )
         if h.is_over:
             assert h.payoffs is not None and sum(h.payoffs) == 0
             assert h.actor is None and h.legal_actions() == []
