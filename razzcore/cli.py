@@ -184,7 +184,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     keep: bool | int = True if args.phh else (0 if args.json else args.show)
     options: dict[str, Any] = {
         "seed": args.seed, "profile": args.profile, "stacks": args.stack, "lineup": lineup,
-        "keep_hands": keep, "progress": _progress_wanted(args.hands, 20_000),
+        "keep_hands": keep, "progress": _progress_wanted(args.hands, 5_000),
     }
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor

@@ -356,3 +356,44 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
             assert _normalise(out) == _normalise(printed), command
             checked += 1
     assert checked >= 15
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+def test_play_shows_progress_on_a_terminal_only() -> None:
+    pytest.importorskip("tqdm")
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+    import threading
+
+    args = [sys.executable, "-m", "razzcore", "play", "--players", "2", "--hands", "5000",
+            "--seed", "1", "--show", "0"]
+    master, slave = pty.openpty()
+    # A real terminal size (a fresh pty has 0 columns, where tqdm draws nothing).
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=slave, timeout=120)
+    finally:
+        os.close(slave)
+    reader.join(timeout=10)
+    os.close(master)
+    assert proc.returncode == 0
+    assert b"/5000" in b"".join(chunks) and b"hand/s" in b"".join(chunks)
+    piped = run("play", "--players", "2", "--hands", "5000", "--seed", "1", "--show", "0")
+    assert piped.stderr == "" and "5000 hands" in piped.stdout
