@@ -42,12 +42,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 import math
 import re
 import tomllib  # standard library since Python 3.11 (razzcore's minimum)
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from .cards import RANKS, SUITS, format_card
 from .errors import IllegalActionError, PHHError, RazzError, RulesError
@@ -731,9 +732,22 @@ def dumps(obj: HandHistory | Hand) -> str:
     return _as_history(obj).dumps()
 
 
-def dump(obj: HandHistory | Hand, fp: IO[str]) -> None:
-    """Write :func:`dumps` of ``obj`` to a text file."""
-    fp.write(dumps(obj))
+def _write(text: str, fp: IO[str] | IO[bytes]) -> None:
+    if isinstance(fp, (io.BufferedIOBase, io.RawIOBase)):
+        fp.write(text.encode("utf-8"))
+    else:
+        cast("IO[str]", fp).write(text)
+
+
+def dump(obj: HandHistory | Hand, fp: IO[str] | IO[bytes]) -> None:
+    """Write :func:`dumps` of ``obj`` to a file opened in text or binary mode.
+
+    >>> buf = io.BytesIO()
+    >>> dump(HandHistory([0, 0], 1, 2, 4, [9, 9], []), buf)
+    >>> buf.getvalue()[:14]
+    b"variant = 'FR'"
+    """
+    _write(dumps(obj), fp)
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
@@ -745,9 +759,9 @@ def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
     return "\n".join(f"[{i}]\n{dumps(obj)}" for i, obj in enumerate(objs, 1))
 
 
-def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str]) -> None:
-    """Write :func:`dumps_all` of ``objs`` to a text file."""
-    fp.write(dumps_all(objs))
+def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str] | IO[bytes]) -> None:
+    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary mode."""
+    _write(dumps_all(objs), fp)
 
 
 # ------------------------------------------------------------------------ replay

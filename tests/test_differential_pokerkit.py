@@ -47,19 +47,26 @@ UNCALLABLE_RAISE = (
     "raise nobody can call: razzcore allows it and returns it uncalled (R15, R17), "
     "pokerkit rejects it"
 )
+MERGED_POTS = (
+    "odd chips of tied pots: razzcore splits every pot on its own (R16, R21), pokerkit merges "
+    "pots left with the same contenders once the losing hands are killed, then splits once"
+)
+ODD_CHIPS_TO_ONE = (
+    "several odd chips in one pot: razzcore gives one each (R21), pokerkit all to one winner"
+)
 COMMUNITY = (
     "deck runs out: razzcore turns a community card (R18; folded cards are dead, R22), "
     "pokerkit reshuffles the muck and deals each player a card"
 )
 
 
-def divergences(hand: Hand) -> dict[str, int]:
+def divergences(hand: Hand) -> dict[str, list[int]]:
     """The documented divergences that ``hand`` runs into (see docs/phh.md),
-    each with the index in ``hand.history`` of its first occurrence."""
+    each with the indices in ``hand.history`` of the actions where it happens."""
     rules = hand.rules
     n = len(hand.starting_stacks)
     stacks = [s - min(s, rules.ante) for s in hand.starting_stacks]
-    found: dict[str, int] = {}
+    found: dict[str, list[int]] = {}
     dealt = [0] * n
     street = bets = high = level = 0
     bet_list = [0] * n
@@ -69,7 +76,7 @@ def divergences(hand: Hand) -> dict[str, int]:
         words = text.split()
         if words[0] == "d":
             if words[1] == "db":
-                found.setdefault(COMMUNITY, index)
+                found.setdefault(COMMUNITY, []).append(index)
                 continue
             s = int(words[2][1:]) - 1
             dealt[s] += len(words[3]) // 2
@@ -85,7 +92,7 @@ def divergences(hand: Hand) -> dict[str, int]:
         if verb == "pb":
             amount = min(rules.bring_in, stacks[s])
             if amount < rules.bring_in:
-                found.setdefault(SHORT_BRING_IN, index)
+                found.setdefault(SHORT_BRING_IN, []).append(index)
             high = max(high, rules.bring_in)
         elif verb == "cc":
             amount = min(high - bet_list[s], stacks[s])
@@ -95,9 +102,9 @@ def divergences(hand: Hand) -> dict[str, int]:
                 q != s and not folded[q] and stacks[q] > 0 and bet_list[q] + stacks[q] > high
                 for q in range(n)
             ):
-                found.setdefault(UNCALLABLE_RAISE, index)
+                found.setdefault(UNCALLABLE_RAISE, []).append(index)
             if short_top:
-                found.setdefault(RAISE_OVER_SHORT, index)
+                found.setdefault(RAISE_OVER_SHORT, []).append(index)
             if total >= level + u:
                 level = total
                 short_top = False
@@ -111,7 +118,27 @@ def divergences(hand: Hand) -> dict[str, int]:
         bets += amount
         bet_list[s] += amount
         stacks[s] -= amount
+    _split_pots(hand, found)
     return found
+
+
+def _split_pots(hand: Hand, found: dict[str, list[int]]) -> None:
+    """Flag split pots whose odd chips pokerkit hands out differently."""
+    end = len(hand.history)
+    winners: dict[int, list[int]] = {}
+    for award in hand.awards:
+        winners.setdefault(award.pot, []).append(award.seat)
+    pots = hand.pots
+    remainders: dict[frozenset[int], list[int]] = {}
+    for i, seats in winners.items():
+        if len(seats) < 2:
+            continue
+        odd = pots[i].amount % len(seats)
+        if odd >= 2:
+            found.setdefault(ODD_CHIPS_TO_ONE, []).append(end)
+        remainders.setdefault(frozenset(seats), []).append(odd)
+    if any(len(odds) >= 2 and any(odds) for odds in remainders.values()):
+        found.setdefault(MERGED_POTS, []).append(end)
 
 
 @dataclass
@@ -176,6 +203,30 @@ def pokerkit_replay(text: str) -> PokerkitResult:
     return PokerkitResult(list(state.stacks))
 
 
+def explain(known: dict[str, list[int]], failed_at: int | None) -> str | None:
+    """The divergence that explains a difference, or None.
+
+    pokerkit rejects the very action of a raise over a short all-in, of a
+    raise nobody can call and of a community card, so those explain a
+    failure only at that action.  After a short bring-in pokerkit's amounts
+    differ silently: that explains any later failure or different stacks.
+    The odd-chip differences explain different final stacks only.
+    """
+    short = known.get(SHORT_BRING_IN)
+    if short and (failed_at is None or short[0] <= failed_at):
+        return SHORT_BRING_IN
+    if failed_at is None:
+        # Same actions, different chips at the end: only the pot split can differ.
+        for what in (MERGED_POTS, ODD_CHIPS_TO_ONE):
+            if what in known:
+                return what
+        return None
+    for what in (RAISE_OVER_SHORT, UNCALLABLE_RAISE, COMMUNITY):
+        if failed_at in known.get(what, ()):
+            return what
+    return None
+
+
 def run(hands: int, seed: int) -> Tally:
     rng = random.Random(seed)
     tally = Tally()
@@ -188,14 +239,10 @@ def run(hands: int, seed: int) -> Tally:
             tally.agreed += 1
             tally.harmless.update(known.keys())
             continue
-        # A divergence explains the difference only if it happens no later
-        # than the action pokerkit fails on.
-        limit = len(hand.history) if theirs.failed_at is None else theirs.failed_at
-        causes = [d for d, at in known.items() if at <= limit]
-        if causes:
-            first = min(causes, key=lambda d: known[d])
-            tally.explained[first] += 1
-            tally.examples.setdefault(first, text)
+        cause = explain(known, theirs.failed_at)
+        if cause:
+            tally.explained[cause] += 1
+            tally.examples.setdefault(cause, text)
         else:
             why = theirs.why or f"pokerkit ends with {theirs.stacks}, razzcore {hand.stacks}"
             tally.unexplained.append(f"{why}\n{text}")

@@ -247,6 +247,9 @@ def test_load_and_dump_files(tmp_path: Path) -> None:
         assert phh.load(fp) == hh
     with open(path, "rb") as fp:
         assert phh.load(fp) == hh
+    with open(path, "wb") as fp:
+        phh.dump(hh, fp)
+    assert phh.loads(path.read_bytes()) == hh
 
 
 def test_phhs_many_hands(tmp_path: Path) -> None:
