@@ -25,16 +25,16 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import RazzError
 from .hand import Hand
 from .players import Policy, make_player, play_hand
 from .rules import Rules
 
-__all__ = ["DEFAULT_RULES", "DEFAULT_STACK", "PlayResult", "hand_seed", "play"]
+__all__ = ["DEFAULT_RULES", "DEFAULT_STACK", "PlayResult", "SubmitExecutor", "hand_seed", "play"]
 
 DEFAULT_RULES = (1, 3, 10, 20)
 """Ante, bring-in, small bet and big bet of :func:`play` when no rules are given."""
@@ -51,6 +51,16 @@ def hand_seed(seed: int, index: int, part: int = 0) -> int:
     """
     digest = hashlib.blake2b(f"razzcore.play/{seed}/{index}/{part}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "little")
+
+
+class SubmitExecutor(Protocol):
+    """What :func:`play` needs from an executor: ``submit(fn, *args) -> Future``
+    (every :class:`concurrent.futures.Executor`, dask's ``Client.get_executor()``,
+    Ray's executor)."""
+
+    def submit(self, fn: Any, /, *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` somewhere; return its future."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -214,7 +224,7 @@ def play(
     profile: str = "online",
     stacks: int | Sequence[int] = DEFAULT_STACK,
     lineup: Sequence[str] = ("basic", "random"),
-    executor: Executor | None = None,
+    executor: SubmitExecutor | None = None,
     chunk_size: int | None = None,
     progress: bool | None = None,
     keep_hands: bool | int = False,
@@ -228,8 +238,9 @@ def play(
     * ``seed``: the run's seed (``None`` draws one, reported in the result).
     * ``rules`` (default ``Rules(1, 3, 10, 20, profile=profile)``) and
       ``stacks``: every hand starts from these stacks.
-    * ``executor``: runs chunks of ``chunk_size`` hands (any
-      :class:`concurrent.futures.Executor`); results do not depend on it.
+    * ``executor``: runs chunks of ``chunk_size`` hands (any object with
+      ``submit``, such as a :class:`concurrent.futures.Executor` or dask's
+      ``Client.get_executor()``); results do not depend on it.
     * ``progress=True``: a tqdm bar on stderr (``pip install
       'razzcore[progress]'``); off by default.
     * ``keep_hands=True`` keeps every finished hand in ``hand_list``; an int
@@ -268,6 +279,8 @@ def play(
         chunk_size = min(2000, max(100, hands // 64))
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise RazzError(f"chunk_size must be a positive int, not {chunk_size!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise RazzError(f"executor must have a submit() method, not {executor!r}")
     # Validate the table once before farming it out (a bad rule set fails here).
     Hand(rules, stack_list, seed=0)
     if keep_hands is True:

@@ -148,6 +148,24 @@ def test_play_does_not_depend_on_chunks_or_executor() -> None:
     assert _key(play(4, 120, seed=4)) != _key(base)
 
 
+def test_play_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    base = play(3, 60, seed=8)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        result = play(3, 60, seed=8, executor=client.get_executor(), chunk_size=13)
+    assert _key(result) == _key(base)
+
+
+def test_play_rejects_a_non_executor() -> None:
+    with pytest.raises(RazzError, match="submit"):
+        play(2, 5, seed=1, executor=object())  # type: ignore[arg-type]
+
+
 def test_play_keeps_hands_and_reports() -> None:
     r = play(3, 10, seed=2, keep_hands=True, profile="tda")
     assert len(r.hand_list) == 10 and all(h.is_over for h in r.hand_list)
