@@ -27,21 +27,21 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ._state import BRING, NORMAL, OPEN, OVER, SHOW, HandState, suit_keyed_codes
+from ._state import BRING, NORMAL, OPEN, SHOW, HandState, suit_keyed_codes
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError
-from .pots import Award, Pot, build_pots, uncalled_excess
+from .pots import Award, Pot, uncalled_excess
 from .rules import Rules
 from .showdown import Showdown, ShowdownEntry
-from .view import HandView, format_entry
+from .view import HandView, Reading
 
 __all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
 
 _UNLIMITED = 1 << 30
 
 
-class Hand(Dealing, Showdown):
+class Hand(Dealing, Showdown, Reading):
     """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
     manual_showdown=False)``.
 
@@ -100,6 +100,8 @@ class Hand(Dealing, Showdown):
         else:
             dealt = [v > 0 for v in st]
         self._absent = tuple(dealt[s] and s in away for s in range(n))
+        if all(self._absent[s] for s in range(n) if dealt[s]):
+            raise RulesError("every seat dealt in is absent: nobody could play the hand")
         if sum(dealt) < rules.min_players:
             raise RulesError(
                 f"at least {rules.min_players} seats with chips are needed, got {sum(dealt)}"
@@ -312,17 +314,6 @@ class Hand(Dealing, Showdown):
                 if t > m:
                     m = t
         return m
-
-    @property
-    def actor(self) -> int | None:
-        """The seat whose decision is pending, or ``None`` when the hand is over.
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").actor
-        0
-        """
-        return self._actor if self._actor >= 0 else None
 
     def legal_actions(self) -> list[str]:
         """The actor's legal actions as PHH strings: ``"pb"``, ``"f"``,
@@ -644,156 +635,6 @@ class Hand(Dealing, Showdown):
                 self._begin_betting(first, NORMAL)
                 return
         self._begin_showdown()
-
-    @property
-    def street(self) -> int:
-        """The current (or last) street, 3..7.
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).street
-        3
-        """
-        return self._street
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips behind of each seat (not counting the current street's bets)."""
-        return tuple(self._stacks)
-
-    @property
-    def starting_stacks(self) -> tuple[int, ...]:
-        """The stacks given to the constructor."""
-        return self._start
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Each seat's chips wagered on the current street (antes excluded)."""
-        return tuple(self._bets)
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Each seat's total chips put in this hand (antes and bets)."""
-        return tuple(self._contrib)
-
-    @property
-    def pots(self) -> list[Pot]:
-        """Main pot then side pots, from the chips collected so far (the
-        current street's bets are in :attr:`bets` until the round ends); after
-        the hand, the pots as they were awarded."""
-        collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
-        return build_pots(collected, self._live)
-
-    @property
-    def total_pot(self) -> int:
-        """All chips in the middle (collected pots plus current bets)."""
-        if self._phase == OVER:
-            return 0
-        return sum(self._contrib)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand is finished (chips pushed)."""
-        return self._phase == OVER
-
-    @property
-    def payoffs(self) -> tuple[int, ...] | None:
-        """Net result of each seat (final minus starting stack), or ``None``
-        while the hand is running."""
-        return self._payoffs
-
-    @property
-    def awards(self) -> list[Award]:
-        """Chips pushed to winners, side pots first (empty while running)."""
-        return list(self._awards)
-
-    @property
-    def showdown(self) -> list[ShowdownEntry]:
-        """Who showed or mucked what at the showdown, in order."""
-        out = []
-        for entry in self._log:
-            if entry[0] == "sm":
-                s, cards = entry[1], entry[2]
-                if cards is None:
-                    out.append(ShowdownEntry(s, False, (), None))
-                else:
-                    out.append(ShowdownEntry(s, True, cards, self._ranks[s]))
-        return out
-
-    @property
-    def community_card(self) -> int | None:
-        """The face-up community 7th-street card (R18), if one was dealt."""
-        return self._community
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        """Whether each seat folded (seats not dealt in count as False)."""
-        return tuple(self._dealt[s] and not self._live[s] for s in range(self._n))
-
-    @property
-    def dealt_in(self) -> tuple[bool, ...]:
-        """Whether each seat was dealt in (had chips)."""
-        return self._dealt
-
-    @property
-    def cards_left(self) -> int:
-        """Cards left in the stub (burns excluded)."""
-        return len(self._deck) - self._dpos
-
-    def board(self, seat: int) -> tuple[int, ...]:
-        """Seat ``seat``'s face-up cards (its board), in deal order."""
-        return tuple(self._up[seat])
-
-    def hole_cards(self, seat: int) -> tuple[int, ...]:
-        """All of seat ``seat``'s own cards in deal order (down and up; the
-        community card is not included)."""
-        return tuple(self._cards[seat])
-
-    @property
-    def history(self) -> list[str]:
-        """Every action so far in PHH notation, dealer actions included
-        (antes are not actions in PHH)."""
-        exposed, up = self._exposed, self._up
-        return [format_entry(e, -1, exposed, up) for e in self._log]
-
-    def view(self, seat: int) -> HandView:
-        """Exactly what ``seat`` may see: its own cards, every board, cards
-        tabled at the showdown or face up in an all-in; never another seat's
-        hidden down cards.
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
-        >>> h.view(1).cards  # seat 0's two down cards are hidden from seat 1
-        ((None, None, 49), (8, 16, 45))
-        >>> h.view(1).history[0]
-        'd dh p1 ????Kd'
-        """
-        if not 0 <= seat < self._n:
-            raise IndexError(f"no seat {seat}")
-        cards: list[tuple[int | None, ...]] = []
-        for s in range(self._n):
-            if s == seat or self._exposed[s]:
-                cards.append(tuple(self._cards[s]))
-            else:
-                up = self._up[s]
-                cards.append(tuple(c if c in up else None for c in self._cards[s]))
-        return HandView(
-            seat=seat,
-            street=self._street,
-            actor=self.actor,
-            legal_actions=tuple(self.legal_actions()) if self._actor == seat else (),
-            stacks=self.stacks,
-            bets=self.bets,
-            pots=tuple(self.pots),
-            boards=tuple(tuple(u) for u in self._up),
-            cards=tuple(cards),
-            folded=self.folded,
-            community_card=self._community,
-            history=tuple(format_entry(e, seat, self._exposed, self._up) for e in self._log),
-            is_over=self.is_over,
-            payoffs=self._payoffs,
-        )
 
     def copy(self) -> Hand:
         """An independent copy (same future cards), cheap enough for search."""

@@ -66,8 +66,8 @@ def tables(draw: st.DrawFn) -> tuple[Rules, list[int], int, bool, set[int]]:
     rules = Rules(ante, bring_in, small, big, profile=profile, **options)
     absent = draw(st.sets(st.integers(0, n - 1), max_size=2))
     live = [s for s, v in enumerate(stacks) if v > 0]
-    if not rules.deal_in_absent_players:
-        assume(len([s for s in live if s not in absent]) >= 2)
+    present = [s for s in live if s not in absent]
+    assume(len(present) >= (1 if rules.deal_in_absent_players else 2))
     return rules, stacks, draw(st.integers(0, 2**32)), draw(st.booleans()), absent
 
 
