@@ -71,7 +71,13 @@ def suit_keyed_codes(suit_order: tuple[str, ...]) -> tuple[int, ...]:
 
 
 class HandState:
-    """Every field of a hand, and helpers that read them (see module doc)."""
+    """Every field of a hand, and helpers that read them (see module doc).
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> Hand(Rules(2, 5, 10, 20), [50, 50, 50], seed=1)._active_count()
+    3
+    """
 
     __slots__ = (
         "_absent",

@@ -43,7 +43,13 @@ def shuffle(cards: list[int], rng: random.Random, count: int | None = None) -> N
 
 
 class Dealing(HandState):
-    """Deck and dealing methods of a hand (mixed into :class:`~razzcore.hand.Hand`)."""
+    """Deck and dealing methods of a hand (mixed into :class:`~razzcore.hand.Hand`).
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).cards_left  # 52 - 2 x 3
+    46
+    """
 
     __slots__ = ()
 

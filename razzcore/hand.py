@@ -637,7 +637,14 @@ class Hand(Dealing, Showdown, Reading):
         self._begin_showdown()
 
     def copy(self) -> Hand:
-        """An independent copy (same future cards), cheap enough for search."""
+        """An independent copy (same future cards), cheap enough for search.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=2)
+        >>> c = h.copy(); c.act("pb"); h.bets, c.bets
+        ((0, 0), (5, 0))
+        """
         new = Hand.__new__(Hand)
         for name in HandState.__slots__:
             setattr(new, name, getattr(self, name))

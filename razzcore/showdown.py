@@ -108,7 +108,16 @@ def odd_chip_order(
 
 class Showdown(HandState):
     """Showdown and pot-awarding methods of a hand (mixed into
-    :class:`~razzcore.hand.Hand`)."""
+    :class:`~razzcore.hand.Hand`).
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=4, manual_showdown=True)
+    >>> while h.legal_actions() and not h.legal_actions()[0].startswith("sm"):
+    ...     h.act(h.legal_actions()[0] if h.legal_actions()[0] == "pb" else "cc")
+    >>> h.actor, h.legal_actions()[0].startswith("sm ")
+    (0, True)
+    """
 
     __slots__ = ()
 
