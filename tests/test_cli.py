@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import pathlib
 import re
@@ -356,6 +357,12 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
             assert _normalise(out) == _normalise(printed), command
             checked += 1
     assert checked >= 15
+
+
+@pytest.mark.skipif(not DOC.exists(), reason="docs/cli.md is not beside the tests")
+def test_docs_python_examples() -> None:
+    result = doctest.testfile(str(DOC), module_relative=False)
+    assert result.attempted > 0 and result.failed == 0
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
