@@ -211,3 +211,20 @@ def test_play_rejects_bad_arguments(kwargs: dict[str, object], match: str) -> No
     args: dict[str, object] = {"players": 2, "hands": 1, **kwargs}
     with pytest.raises(RazzError, match=match):
         play(**args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("profile", ["online", "tda", "roberts"])
+def test_built_in_players_always_act_legally(profile: str) -> None:
+    """Random tables, tiny stacks included: every choice is legal and chips add up."""
+    import random
+
+    rng = random.Random(profile)
+    rules = Rules(2, 3, 10, 20, profile=profile)
+    for i in range(150):
+        n = rng.randint(2, 8)
+        stacks = [rng.choice([1, 2, 4, 9, 25, 60, 200]) for _ in range(n)]
+        lineup: list[Policy] = [
+            BasicRazzPlayer() if rng.random() < 0.6 else RandomPlayer(i) for _ in range(n)
+        ]
+        hand = play_hand(Hand(rules, stacks, seed=i), lineup)
+        assert hand.is_over and sum(hand.stacks) == sum(stacks)
