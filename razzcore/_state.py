@@ -223,14 +223,17 @@ class HandState:
     def _ranked_live(self) -> list[int]:
         """Live seats from the best board (acts first, R12) to the worst, ties
         by ``later_street_tiebreak`` (R13)."""
-        seats = [s for s in self._order if self._live[s]]
-        up = self._up
-        if self.rules.later_street_tiebreak == "position":
-            keys: dict[int, Any] = {s: board_key(up[s]) for s in seats}
-        else:
+        live, up = self._live, self._up
+        seats = [s for s in self._order if live[s]]
+        keys: dict[int, Any] = {s: board_key(up[s]) for s in seats}
+        if (
+            len(set(keys.values())) < len(seats)
+            and self.rules.later_street_tiebreak == "high_card_by_suit"
+        ):
+            # Tied boards: the one holding the higher card by suit acts first.
             sk = self._sk
-            keys = {s: (board_key(up[s]), sorted([-sk[c] for c in up[s]])) for s in seats}
-        seats.sort(key=keys.__getitem__)
+            keys = {s: (k, sorted([-sk[c] for c in up[s]])) for s, k in keys.items()}
+        seats.sort(key=keys.__getitem__)  # stable: position breaks remaining ties
         return seats
 
     def _expose_live(self) -> None:

@@ -592,7 +592,7 @@ class Hand(Dealing, Showdown, Reading):
             and self._active_count() >= 3
         ):
             self._capped_multi = True
-        if self._live_count() == 1:
+        if self._live.count(True) == 1:
             self._end_round()
             return
         high = self._high

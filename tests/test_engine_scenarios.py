@@ -536,3 +536,23 @@ def test_w17_uncalled_bet_no_showdown() -> None:
     assert h.is_over and h.stacks[0] == 100 - paid + pot
     assert len(h.hole_cards(0)) == 6 and h.showdown == []
     assert not any(" sm" in a for a in h.history)
+
+
+# R13 interpretations ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("doors", "fourth", "first"),
+    [
+        (["8s", "8h"], ["8d", "8c"], 0),  # paired boards: the higher suit of the pair
+        (["As", "Ad"], ["5c", "5h"], 1),  # aces low: the fives are compared
+    ],
+)
+def test_r13_ties_by_high_card_by_suit(doors: list[str], fourth: list[str], first: int) -> None:
+    third = [f"2c3c{doors[0]}", f"2d3d{doors[1]}", "4c4dKs"]
+    h = hand(TDA, [100] * 3, third, [[*fourth, "Kh"]])
+    play(h, "p3 pb, p1 cc, p2 cc")
+    assert h.street == 4 and h.actor == first
+    h = hand(ROBERTS, [100] * 3, third, [[*fourth, "Kh"]])
+    play(h, "p3 pb, p1 cc, p2 cc")
+    assert h.actor == 0  # position: seat 1 first
