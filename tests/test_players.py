@@ -226,5 +226,6 @@ def test_built_in_players_always_act_legally(profile: str) -> None:
         lineup: list[Policy] = [
             BasicRazzPlayer() if rng.random() < 0.6 else RandomPlayer(i) for _ in range(n)
         ]
-        hand = play_hand(Hand(rules, stacks, seed=i), lineup)
+        manual = rng.random() < 0.3  # players also decide show or muck
+        hand = play_hand(Hand(rules, stacks, seed=i, manual_showdown=manual), lineup)
         assert hand.is_over and sum(hand.stacks) == sum(stacks)
