@@ -77,11 +77,13 @@ def divergences(hand: Hand) -> dict[str, list[int]]:
         if words[0] == "d":
             if words[1] == "db":
                 found.setdefault(COMMUNITY, []).append(index)
-                continue
-            s = int(words[2][1:]) - 1
-            dealt[s] += len(words[3]) // 2
-            if dealt[s] != street:
-                street = dealt[s]
+                new_street = 7
+            else:
+                s = int(words[2][1:]) - 1
+                dealt[s] += len(words[3]) // 2
+                new_street = dealt[s]
+            if new_street != street:
+                street = new_street
                 bet_list = [0] * n
                 high = level = 0
                 short_top = False

@@ -408,3 +408,13 @@ def test_readable_text_side_pots_and_uncalled() -> None:
     assert "all-in" in text
     running = Hand(Rules(2, 5, 10, 20), [50, 50], seed=1)
     assert format_hand(running).endswith("to act)")
+
+
+def test_deal_lines_in_any_order_and_split() -> None:
+    hh = read("01-13-57.phh")
+    acts = hh.actions
+    third = acts[:5]
+    split = [a[:-2] for a in reversed(third)] + [f"d dh p{i} {third[i - 1][-2:]}" for i in
+                                                   range(1, 6)]
+    hh.actions = split + acts[5:]
+    assert list(hh.replay().stacks) == hh.finishing_stacks
