@@ -43,7 +43,7 @@ _UNLIMITED = 1 << 30
 
 class Hand(Dealing, Showdown, Reading):
     """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
-    manual_showdown=False)``.
+    manual_showdown=False, absent=())``.
 
     * ``stacks``: chips of each seat before the ante; seats with 0 are not
       dealt in (R3).
