@@ -34,7 +34,7 @@ from ._cli_format import (
     table,
 )
 from .cards import parse_cards
-from .errors import PHHError, RazzError
+from .errors import EquityError, PHHError, RazzError
 from .rules import PROFILES
 
 __all__ = ["build_parser", "main"]
@@ -316,12 +316,15 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
     if args.trials is not None:
         check_amount("--trials", args.trials, 1)
-    result = equity(
-        args.hands, " ".join(args.dead),
-        exact=True if args.exact else (False if args.trials is not None else None),
-        trials=args.trials, seed=args.seed,
-        progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
-    )
+    try:
+        result = equity(
+            args.hands, " ".join(args.dead),
+            exact=True if args.exact else (False if args.trials is not None else None),
+            trials=args.trials, seed=args.seed,
+            progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
+        )
+    except EquityError as exc:  # speak in the command's terms
+        raise _Fail(str(exc).replace("(exact=False or exact=None)", "(drop --exact)")) from None
     if args.json:
         print(json_text({
             "hands": list(result.hands), "equity": list(result.equity),

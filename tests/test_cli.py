@@ -260,6 +260,9 @@ def test_equity_bad_input() -> None:
     assert_user_error(run("equity", "As 2d 3c", "Kh Qd Js", "--exact", "--trials", "5"),
                       "not allowed")
     assert_user_error(run("equity", "As 2d 3c", "Kh Qd Js", "--trials", "0"), "--trials")
+    five = ["?? ?? 2c", "?? ?? 3c", "?? ?? 4c", "?? ?? 5c", "?? ?? 6c"]
+    assert_user_error(run("equity", *five, "--exact"), "exact enumeration", "drop --exact")
+    assert_user_error(run("equity", "As 2d 3c"), "2 to 8 players")
 
 
 # ---------------------------------------------------------------- bench
