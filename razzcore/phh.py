@@ -780,6 +780,7 @@ class _Replay:
     """Replay of one hand history (see :meth:`HandHistory.replay`)."""
 
     def __init__(self, hh: HandHistory, rules: Rules) -> None:
+        self.dealt_known: set[int] = set()
         self.hh = hh
         self.rules = rules
         self.actions = hh.parsed_actions()
@@ -794,11 +795,12 @@ class _Replay:
                 known[a.seat].extend(a.cards)
             elif a.verb == "db":
                 board.extend(a.cards)
+        self.dealt_known = {c for cards in (*known, board) for c in cards if c is not None}
         # Cards shown at the showdown fill that seat's unknown (??) cards.
         for a in self.actions:
             if a.verb == "sm" and a.seat is not None and a.cards and None not in a.cards:
                 mine = known[a.seat]
-                extra = [c for c in a.cards if c not in mine]
+                extra = [c for c in a.cards if c not in self.dealt_known]
                 holes = [i for i, c in enumerate(mine) if c is None]
                 for i, c in zip(holes, extra, strict=False):
                     mine[i] = c
@@ -886,6 +888,8 @@ class _Replay:
                     elif want != got:
                         raise _Misplaced(got, want)
                 continue
+            if a.verb == "sm" and hand.is_over:
+                continue  # showing or mucking after the pot is pushed changes nothing
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
                 self._check_shown(hand, a, unknown[a.seat], where, i)
             try:
@@ -904,7 +908,7 @@ class _Replay:
         for c in shown:
             if c not in mine:
                 spare = [u for u in unknown if u not in shown]
-                if not spare:
+                if not spare or c in self.dealt_known:
                     raise PHHError(
                         f"{where}: p{seat + 1} shows {format_card(c)}, which p{seat + 1} "
                         f"was not dealt", field="actions", action_index=i,

@@ -418,3 +418,17 @@ def test_deal_lines_in_any_order_and_split() -> None:
                                                    range(1, 6)]
     hh.actions = split + acts[5:]
     assert list(hh.replay().stacks) == hh.finishing_stacks
+
+
+def test_showing_cards_of_another_player_is_refused() -> None:
+    hh = read("01-07-20.phh")
+    i = hh.actions.index("p2 sm")
+    hh.actions[i] = "p2 sm As6h3cJcAh7d5s"  # 5s is p3's card
+    with pytest.raises(PHHError, match="p2 shows 5s"):
+        hh.replay()
+
+
+def test_show_after_the_pot_is_pushed_is_ignored() -> None:
+    hh = read("01-02-14.phh")
+    hh.actions.append("p1 sm 5s4hThTs")
+    assert list(hh.replay().stacks) == hh.finishing_stacks
