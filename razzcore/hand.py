@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ._state import BRING, NORMAL, OPEN, SHOW, HandState, suit_keyed_codes
+from ._state import BRING, NORMAL, OPEN, SHOW, suit_keyed_codes
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError
@@ -92,32 +92,18 @@ class Hand(Dealing, Showdown, Reading):
                 raise RulesError(f"stacks must be non-negative ints, not {v!r}")
         if not 2 <= n <= rules.max_players:
             raise RulesError(f"a table has 2..{rules.max_players} seats, not {n}")
-        away = set(absent)
-        if any(not isinstance(s, int) or not 0 <= s < n for s in away):
-            raise RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {sorted(away)!r}")
-        if not rules.deal_in_absent_players:
-            dealt = [v > 0 and s not in away for s, v in enumerate(st)]
-        else:
-            dealt = [v > 0 for v in st]
-        self._absent = tuple(dealt[s] and s in away for s in range(n))
-        if all(self._absent[s] for s in range(n) if dealt[s]):
-            raise RulesError("every seat dealt in is absent: nobody could play the hand")
+        dealt = [v > 0 for v in st]
+        self._absent = _NOBODY[n]
+        if absent:
+            self._absent = self._check_absent(dealt, absent)
         if sum(dealt) < rules.min_players:
             raise RulesError(
                 f"at least {rules.min_players} seats with chips are needed, got {sum(dealt)}"
             )
         if rules.deal_start_seat > n:
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
-        first = rules.deal_start_seat - 1
         self._n = n
-        self._order = tuple((first + i) % n for i in range(n))
-        pos = [0] * n
-        for i, s in enumerate(self._order):
-            pos[s] = i
-        self._pos = tuple(pos)
-        self._cw = tuple(
-            tuple(self._order[(pos[s] + k) % n] for k in range(1, n)) for s in range(n)
-        )
+        self._order, self._pos, self._cw = _seating(n, rules.deal_start_seat - 1)
         self._start = tuple(st)
         self._stacks = st
         self._bets = [0] * n
@@ -159,6 +145,22 @@ class Hand(Dealing, Showdown, Reading):
                 self._contrib[s] += a
         self._deal_third()
         self._start_third()
+
+    def _check_absent(self, dealt: list[bool], absent: Iterable[int]) -> tuple[bool, ...]:
+        """Validate ``absent``; without ``deal_in_absent_players`` absent seats
+        are simply not dealt in (``dealt`` is updated in place)."""
+        n = len(dealt)
+        away = set(absent)
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away):
+            raise RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {sorted(away)!r}")
+        if not self.rules.deal_in_absent_players:
+            for s in away:
+                dealt[s] = False
+            return _NOBODY[n]
+        flags = tuple(dealt[s] and s in away for s in range(n))
+        if all(flags[s] for s in range(n) if dealt[s]):
+            raise RulesError("every seat dealt in is absent: nobody could play the hand")
+        return flags
 
     def _start_third(self) -> None:
         rules = self.rules
@@ -646,24 +648,52 @@ class Hand(Dealing, Showdown, Reading):
         ((0, 0), (5, 0))
         """
         new = Hand.__new__(Hand)
-        for name in HandState.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.rules = self.rules
+        new._n = self._n
+        new._order = self._order
+        new._pos = self._pos
+        new._cw = self._cw
+        new._start = self._start
         new._stacks = self._stacks[:]
         new._bets = self._bets[:]
         new._contrib = self._contrib[:]
+        new._dealt = self._dealt
         new._live = self._live[:]
         new._cards = [c[:] for c in self._cards]
         new._up = [u[:] for u in self._up]
         new._exposed = self._exposed[:]
+        new._deck = self._deck  # never mutated in place (a remix builds a new list)
+        new._dpos = self._dpos
         new._burns = self._burns[:]
+        new._explicit = self._explicit
+        new._rng = self._rng
+        new._community = self._community
+        new._street = self._street
+        new._u = self._u
+        new._high = self._high
+        new._level = self._level
+        new._count = self._count
         new._acted = self._acted[:]
         new._last = self._last[:]
         new._reopen = self._reopen[:]
+        new._capped_multi = self._capped_multi
+        new._phase = self._phase
+        new._actor = self._actor
+        new._aggressor = self._aggressor
+        new._first_actor = self._first_actor
+        new._round_street = self._round_street
         new._log = self._log[:]
+        new._manual = self._manual
+        new._sk = self._sk
         new._sd_order = self._sd_order[:]
+        new._sd_pots = self._sd_pots
         new._sd = dict(self._sd)
         new._ranks = dict(self._ranks)
+        new._payoffs = self._payoffs
         new._awards = self._awards[:]
+        new._sixth_first = self._sixth_first
+        new._opts = self._opts
+        new._absent = self._absent
         return new
 
     def __repr__(self) -> str:
@@ -679,6 +709,26 @@ class Hand(Dealing, Showdown, Reading):
         from .svg import hand  # Jupyter picture (razzcore.svg)
 
         return hand(self)
+
+
+_NOBODY = [(False,) * n for n in range(9)]
+_Seating = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+_SEATING: dict[tuple[int, int], _Seating] = {}
+
+
+def _seating(n: int, first: int) -> _Seating:
+    """Clockwise seat order from ``first``, each seat's place in it, and each
+    seat's clockwise list of the other seats (memoised)."""
+    key = (n, first)
+    found = _SEATING.get(key)
+    if found is None:
+        order = tuple((first + i) % n for i in range(n))
+        pos = [0] * n
+        for i, s in enumerate(order):
+            pos[s] = i
+        cw = tuple(tuple(order[(pos[s] + k) % n] for k in range(1, n)) for s in range(n))
+        found = _SEATING[key] = (order, tuple(pos), cw)
+    return found
 
 
 _FAST = {

@@ -358,3 +358,12 @@ def test_engine_doc_examples() -> None:
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.IGNORE_EXCEPTION_DETAIL
     result = doctest.testfile(str(doc), module_relative=False, optionflags=flags)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_copy_copies_every_field() -> None:
+    from razzcore._state import HandState
+
+    h = Hand(TDA, [100] * 4, seed=9, manual_showdown=True)
+    c = h.copy()
+    for name in HandState.__slots__:
+        assert getattr(c, name) == getattr(h, name), name
