@@ -19,8 +19,9 @@ FULL_MASK: Final[int]
 EQUITY_UNITS: Final[int]
 EQUITY_MAX_TRIALS: Final[int]
 
-#: One player for the equity kernels: (known per-rank counts[13], cards to come).
-_EquityPlayer: TypeAlias = tuple[Sequence[int], int]
+#: One player for the equity kernels: (known per-rank counts[13], cards to come) or
+#: (known counts, cards to come, 1 if his 7th card is the shared community card else 0).
+_EquityPlayer: TypeAlias = tuple[Sequence[int], int] | tuple[Sequence[int], int, int]
 #: (win, tie, share, share_sq, total): per-player tuples, then the outcome count.
 _EquityCounts: TypeAlias = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int

@@ -13,6 +13,7 @@ cdef extern from "razz_equity.h" nogil:
         uint8_t known[8][13]
         uint8_t missing[8]
         uint8_t remaining[13]
+        uint8_t community[8]
     ctypedef struct rz_eq_counts:
         uint64_t win[8]
         uint64_t tie[8]
@@ -31,9 +32,10 @@ EQUITY_MAX_TRIALS = 1 << 40
 
 
 cdef int _eq_fill_spec(players, remaining, rz_eq_spec *s) except -1:
-    """Copy ``players`` (a sequence of ``(known_counts[13], missing)``) and
-    ``remaining`` (13 unseen counts) into ``s``, checking every value."""
-    cdef int p, r, k, m, need = 0, unseen = 0
+    """Copy ``players`` (a sequence of ``(known_counts[13], missing)`` or
+    ``(known_counts[13], missing, community)``) and ``remaining`` (13 unseen
+    counts) into ``s``, checking every value."""
+    cdef int p, r, k, m, c, need = 0, unseen = 0, community = 0
     cdef int used[13]
     cdef Py_ssize_t n = len(players)
     if n < 1 or n > 8:
@@ -50,12 +52,19 @@ cdef int _eq_fill_spec(players, remaining, rz_eq_spec *s) except -1:
         used[r] = k
         unseen += k
     for p in range(n):
-        known, m = players[p]
+        entry = players[p]
+        if len(entry) == 3:
+            known, m, c = entry
+        else:
+            known, m = entry
+            c = 0
+        if c != 0 and c != 1:
+            raise EquityError(f"player {p + 1}: the community flag must be 0 or 1, not {c}")
         if len(known) != 13:
             raise EquityError(f"player {p + 1}: known counts must hold 13 entries")
         if m < 0 or m > 7:
             raise EquityError(f"player {p + 1}: {m} cards to come is outside 0..7")
-        total = m
+        total = m + c
         for r in range(13):
             k = known[r]
             if k < 0 or k > 4:
@@ -66,10 +75,13 @@ cdef int _eq_fill_spec(players, remaining, rz_eq_spec *s) except -1:
         if total != 7:
             raise EquityError(f"player {p + 1}: known cards plus cards to come must be 7")
         s.missing[p] = <uint8_t>m
+        s.community[p] = <uint8_t>c
+        community |= c
         need += m
     for r in range(13):
         if used[r] > 4:
             raise EquityError(f"rank {r} is used {used[r]} times; each rank has 4 cards")
+    need += community
     if need > unseen:
         raise EquityError(f"{need} cards are needed but only {unseen} are unseen")
     return 0
@@ -87,7 +99,8 @@ cdef tuple _eq_counts_tuple(rz_eq_counts *c, int n):
 
 def equity_outcomes(players, remaining):
     """Number of deals an exact enumeration stands for (a Python int):
-    C(U, m1) * C(U - m1, m2) * ... for U unseen cards.
+    C(U, m1) * C(U - m1, m2) * ... for U unseen cards (times U first when a
+    community card is dealt).
 
     >>> equity_outcomes([([1] * 3 + [0] * 10, 4), ([0] * 10 + [1] * 3, 4)], [4] * 13)
     0
@@ -97,9 +110,12 @@ def equity_outcomes(players, remaining):
     from math import comb
     unseen = sum(remaining)
     out = 1
-    for _, m in players:
-        out *= comb(unseen, m)
-        unseen -= m
+    if any(s.community[i] for i in range(s.nplayers)):
+        out = unseen
+        unseen -= 1
+    for i in range(s.nplayers):
+        out *= comb(unseen, s.missing[i])
+        unseen -= s.missing[i]
     return out
 
 
@@ -123,10 +139,13 @@ cdef void _eq_mc_kernel(const rz_eq_spec *s, uint64_t seed, uint64_t first_chunk
 
 
 def equity_exact(players, remaining, lo, hi):
-    """Exact counts over player 1's rank patterns ``lo .. hi - 1``.
+    """Exact counts over the outer patterns ``lo .. hi - 1`` (player 1's rank
+    patterns, for each community rank in turn when there is a community card).
 
-    ``players`` is a sequence of ``(known_counts[13], missing)``; ``remaining``
-    holds the 13 per-rank counts of unseen cards.  Returns ``(win, tie, share,
+    ``players`` is a sequence of ``(known_counts[13], missing)`` or
+    ``(known_counts[13], missing, community)`` (community = 1: the player's 7th
+    card is the shared community card); ``remaining`` holds the 13 per-rank
+    counts of unseen cards.  Returns ``(win, tie, share,
     share_sq, total)``: per-player tuples of outcomes won alone, tied, and pot
     shares in units of 1/840, then the number of outcomes.
 

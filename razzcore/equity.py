@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from . import _core
-from .cards import CardLike, CardsLike, format_card, parse_card, parse_cards
+from .cards import CardLike, CardsLike, format_card, parse_card
 from .errors import CardError, EquityError
 
 __all__ = ["UNKNOWN", "EquityResult", "equity", "estimate_work"]
@@ -70,7 +70,8 @@ class EquityResult:
     the number of deals enumerated (``exact``) or the number of trials (Monte
     Carlo), ``stderr[i]`` the standard error of ``equity[i]`` (0 when exact).
     ``wins``, ``ties`` and ``shares`` are the raw integer counts (``shares`` in
-    units of 1/840 of a pot).
+    units of 1/840 of a pot).  ``community`` tells whether the deck ran short
+    and the players share a face-up 7th-street community card.
 
     >>> r = equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"], exact=True)
     >>> r.equity, r.win, r.tie
@@ -88,6 +89,7 @@ class EquityResult:
     wins: tuple[int, ...]
     ties: tuple[int, ...]
     shares: tuple[int, ...]
+    community: bool
 
     @property
     def equity_fractions(self) -> tuple[Fraction, ...]:
@@ -103,6 +105,8 @@ class EquityResult:
             head = f"exact, {self.outcomes:,} outcomes"
         else:
             head = f"Monte Carlo, {self.outcomes:,} trials, seed {self.seed}"
+        if self.community:
+            head += ", community card on 7th street"
         width = max(len(h) for h in self.hands)
         lines = [head]
         for i, hand in enumerate(self.hands):
@@ -167,19 +171,78 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
 
 @dataclass(frozen=True)
 class _Plan:
-    """A validated request: per-player known rank counts and cards to come."""
+    """A validated request: per-player known rank counts, cards to come (not
+    counting the community card) and whether the community card is his 7th."""
 
     hands: tuple[str, ...]
     known: tuple[tuple[int, ...], ...]
     missing: tuple[int, ...]
+    community: tuple[int, ...]
     remaining: tuple[int, ...]
 
-    def players(self, order: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
-        return [(self.known[i], self.missing[i]) for i in order]
+    def players(self, order: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
+        return [(self.known[i], self.missing[i], self.community[i]) for i in order]
 
     def exact_order(self) -> list[int]:
         """Players with the most cards to come first (the outer loop is split)."""
         return sorted(range(len(self.missing)), key=lambda i: -self.missing[i])
+
+    def community_ranks(self) -> list[int]:
+        """Ranks the community card can have (none when there is no community card)."""
+        return [r for r in range(13) if self.remaining[r]] if any(self.community) else []
+
+    def outer_patterns(self, first: int) -> int:
+        """Outer patterns of the exact walk when player ``first`` comes first."""
+        m = self.missing[first]
+        ranks = self.community_ranks()
+        if not ranks:
+            return _patterns(m, self.remaining)
+        out = 0
+        for r in ranks:
+            rem = list(self.remaining)
+            rem[r] -= 1
+            out += _patterns(m, rem)
+        return out
+
+    def work(self) -> int:
+        """Upper bound on the leaves of the exact walk."""
+        prod = math.prod(_patterns(m, self.remaining) for m in self.missing if m)
+        return prod * max(1, len(self.community_ranks()))
+
+    def outcomes(self) -> int:
+        """Number of deals the exact walk stands for."""
+        unseen, out = sum(self.remaining), 1
+        if any(self.community):
+            out, unseen = unseen, unseen - 1
+        for m in self.missing:
+            out *= math.comb(unseen, m)
+            unseen -= m
+        return out
+
+
+def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
+    """Known dead codes and the number of unknown dead cards ('??')."""
+    items: list[CardLike]
+    if isinstance(dead, str):
+        items = list(_tokens(dead))
+    elif isinstance(dead, (bytes, bytearray, memoryview)):
+        items = list(bytes(dead))
+    else:
+        try:
+            items = list(dead)
+        except TypeError:
+            raise EquityError(f"dead cards: expected cards, not {dead!r}") from None
+    codes: list[int] = []
+    unknown = 0
+    for item in items:
+        if isinstance(item, str) and item.strip() == UNKNOWN:
+            unknown += 1
+            continue
+        try:
+            codes.append(parse_card(item))
+        except CardError as exc:
+            raise EquityError(f"dead cards: {exc}") from None
+    return codes, unknown
 
 
 def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
@@ -198,12 +261,7 @@ def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
     for i, (known, _, _) in enumerate(parsed):
         for code in known:
             claim(code, f"player {i + 1}")
-    if isinstance(dead, str) and UNKNOWN in dead:
-        raise EquityError("dead cards must be known cards ('??' is only for down cards in hands)")
-    try:
-        dead_codes = parse_cards(dead)
-    except CardError as exc:
-        raise EquityError(f"dead cards: {exc}") from None
+    dead_codes, dead_unknown = _parse_dead(dead)
     for code in dead_codes:
         claim(code, "dead")
     remaining = [4] * 13
@@ -215,14 +273,23 @@ def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
         for code in known:
             counts[code >> 2] += 1
         known_counts.append(tuple(counts))
-    missing = tuple(7 - len(known) for known, _, _ in parsed)
-    unseen, need = sum(remaining), sum(missing)
-    if need > unseen:
+    # The stub when 7th street is dealt: the unseen cards less the unknown dead
+    # cards, the players' unknown down cards and their 4th-6th street cards.
+    sizes = [len(known) + unknown for known, unknown, _ in parsed]
+    unseen = sum(remaining)
+    before_seventh = sum(unknown for _, unknown, _ in parsed) + sum(max(0, 6 - n) for n in sizes)
+    stub = unseen - dead_unknown - before_seventh
+    waiting = [int(n < 7) for n in sizes]
+    if stub < 0 or (any(waiting) and stub < 1):
         raise EquityError(
-            f"the players need {need} more cards but only {unseen} are unseen: the deck runs "
-            f"out (razzcore's equity does not model the 7th-street community card)"
+            f"the deck runs out: {unseen} cards are unseen, {dead_unknown} of them dead, but "
+            f"the players need {before_seventh + min(1, sum(waiting))} more"
         )
-    return _Plan(tuple(t for _, _, t in parsed), tuple(known_counts), missing, tuple(remaining))
+    shared = sum(waiting) > stub
+    community = tuple(w if shared else 0 for w in waiting)
+    missing = tuple(7 - len(known) - c for (known, _, _), c in zip(parsed, community, strict=True))
+    hands_text = tuple(t for _, _, t in parsed)
+    return _Plan(hands_text, tuple(known_counts), missing, community, tuple(remaining))
 
 
 # ------------------------------------------------------------------ work
@@ -243,8 +310,7 @@ def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
     >>> estimate_work(["As 2d 3c", "Kh Qd Js"])
     3290596
     """
-    plan = _plan(hands, dead)
-    return math.prod(_patterns(m, plan.remaining) for m in plan.missing if m)
+    return _plan(hands, dead).work()
 
 
 @dataclass(frozen=True)
@@ -252,7 +318,7 @@ class _Task:
     """One unit of work for an executor (picklable, plain data)."""
 
     exact: bool
-    players: tuple[tuple[tuple[int, ...], int], ...]
+    players: tuple[tuple[tuple[int, ...], int, int], ...]
     remaining: tuple[int, ...]
     lo: int  # exact: first outer pattern; Monte Carlo: first chunk
     hi: int  # exact: end of outer patterns; Monte Carlo: end chunk
@@ -353,9 +419,18 @@ def equity(
     ``hands`` has one entry per player (2 to 8): the player's cards in street
     order, 3 to 7 of them, as text (``"?? ?? 7h"``) or a sequence of codes and
     text cards, where ``"??"`` is a down card you cannot see (cards 1, 2 and 7).
-    ``dead`` lists cards known to be out of play (folded upcards).  Every
-    player ends with seven cards; the unknown ones come from the unseen deck.
-    There is no betting: every hand goes to showdown.
+    ``dead`` lists cards known to be out of play: folded upcards, and ``"??"``
+    for each folded down card you did not see (they only matter for counting
+    the deck, see below).  Every player ends with seven cards; the unknown
+    ones come from the unseen deck, uniformly (what the betting says about
+    them is not modelled).  There is no more betting: every hand goes to
+    showdown.
+
+    Like the ``online`` rules (no burn cards), when the cards left for 7th
+    street are fewer than the players waiting for one, a single community card
+    is every player's 7th card (``result.community``).  The cards left are the
+    unseen cards less the ``"??"`` in ``dead``, the players' unknown down cards
+    and their cards for 4th to 6th street.
 
     ``exact=None`` enumerates every outcome when the work is small (see
     :func:`estimate_work`) and runs Monte Carlo otherwise; ``exact=True``
@@ -390,8 +465,8 @@ def equity(
         raise EquityError(f"seed must be an int or None, not {seed!r}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise EquityError(f"executor must have a submit() method, not {executor!r}")
-    work = math.prod(_patterns(m, plan.remaining) for m in plan.missing if m)
-    outcomes_fit = _outcomes(plan) * UNITS < 1 << 64
+    work = plan.work()
+    outcomes_fit = plan.outcomes() * UNITS < 1 << 64
     if exact is None:
         exact = work <= AUTO_EXACT_WORK and outcomes_fit
     elif exact and (work > MAX_EXACT_WORK or not outcomes_fit):
@@ -406,18 +481,10 @@ def equity(
     return _monte_carlo(plan, trials or DEFAULT_TRIALS, seed, executor, bool(progress))
 
 
-def _outcomes(plan: _Plan) -> int:
-    unseen, out = sum(plan.remaining), 1
-    for m in plan.missing:
-        out *= math.comb(unseen, m)
-        unseen -= m
-    return out
-
-
 def _exact(plan: _Plan, executor: _Executor | None, progress: bool) -> EquityResult:
     order = plan.exact_order()
     players = tuple(plan.players(order))
-    outer = _patterns(plan.missing[order[0]], plan.remaining)
+    outer = plan.outer_patterns(order[0])
     tasks = [_Task(True, players, plan.remaining, lo, hi) for lo, hi in _split(outer)]
     win, tie, share, _, total = _run(tasks, executor, progress, "patterns")
     back = {p: i for i, p in enumerate(order)}
@@ -467,4 +534,5 @@ def _result(
         wins=win,
         ties=tie,
         shares=share,
+        community=any(plan.community),
     )

@@ -9,6 +9,9 @@
  *                 and future streets); known + missing = 7
  *   remaining[r]  how many cards of rank r are unseen (52 minus every known
  *                 card and every dead card)
+ *   community[p]  1 when player p's 7th card is the single face-up community
+ *                 card (the deck ran short on 7th street); known + missing +
+ *                 community = 7.  The community card is drawn first.
  *
  * Exact enumeration (rz_eq_exact) walks, player after player, every rank
  * multiset of the cards that player still receives, drawn from the remaining
@@ -48,6 +51,7 @@ typedef struct {
     uint8_t known[RZ_EQ_MAX_PLAYERS][13];      /* known rank counts per player */
     uint8_t missing[RZ_EQ_MAX_PLAYERS];        /* cards still to come per player */
     uint8_t remaining[13];                     /* unseen cards per rank */
+    uint8_t community[RZ_EQ_MAX_PLAYERS];      /* 1: the community card is his 7th */
 } rz_eq_spec;
 
 typedef struct {
@@ -182,21 +186,39 @@ static void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, ui
     }
 }
 
-/* Exact counts over player 0's rank patterns lo..hi-1 (in the walk's order).
- * Players with missing > 0 must come first in the spec; splitting [0, N) into
- * ranges and summing the counts gives the full enumeration. */
+/* Walk every deal with the community card (if any) already added to base[]. */
+RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
+{
+    int p;
+    for (p = 0; p < e->nplayers; p++)
+        e->rank[p] = rz_lookup(e->base[p]);
+    if (e->nactive > 0) {
+        rz_eq_walk(e, 0, 0, e->missing[0], e->base[0], w);
+    } else {
+        uint64_t i = e->idx++;
+        if (i >= e->lo && i < e->hi)
+            rz_eq_settle(e->rank, e->nplayers, w, e->out);
+    }
+}
+
+/* Exact counts over the "outer patterns" lo..hi-1 in the walk's order: player
+ * 0's rank patterns (for each community rank in turn, when there is a
+ * community card; a single pattern when nobody receives a card of his own).
+ * Players with missing > 0 should come first in the spec; splitting [0, N)
+ * into ranges and summing the counts gives the full enumeration. */
 RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
 {
     rz_eq_walker e;
-    int p, r;
+    uint32_t base[RZ_EQ_MAX_PLAYERS];
+    int p, r, community = 0;
     e.nplayers = s->nplayers;
     e.nactive = 0;
     for (p = 0; p < s->nplayers; p++) {
-        e.base[p] = rz_eq_base_key(s, p);
+        base[p] = e.base[p] = rz_eq_base_key(s, p);
         e.missing[p] = s->missing[p];
-        e.rank[p] = rz_lookup(e.base[p]);
         if (s->missing[p] > 0)
             e.nactive = p + 1;
+        community |= s->community[p];
     }
     for (r = 0; r < 13; r++)
         e.rem[r] = s->remaining[r];
@@ -204,12 +226,20 @@ RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_
     e.lo = lo;
     e.hi = hi;
     e.out = out;
-    if (e.nactive == 0) {
-        if (lo == 0 && hi > 0)
-            rz_eq_settle(e.rank, e.nplayers, 1, out);
+    if (!community) {
+        rz_eq_walk_all(&e, 1);
         return;
     }
-    rz_eq_walk(&e, 0, 0, e.missing[0], e.base[0], 1);
+    for (r = 0; r < 13; r++) {
+        int have = e.rem[r];
+        if (have == 0)
+            continue;
+        for (p = 0; p < s->nplayers; p++)
+            e.base[p] = base[p] + (s->community[p] ? RZ_RANK_KEY[r] : 0u);
+        e.rem[r] = (uint8_t)(have - 1);
+        rz_eq_walk_all(&e, (uint64_t)have);
+        e.rem[r] = (uint8_t)have;
+    }
 }
 
 /* ------------------------------------------------------------ Monte Carlo */
@@ -277,21 +307,31 @@ RZ_INLINE void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk
 {
     uint32_t deck[52], base[RZ_EQ_MAX_PLAYERS];
     uint16_t rank[RZ_EQ_MAX_PLAYERS];
-    int n = 0, r, i, p, np = s->nplayers;
+    int n = 0, r, i, p, np = s->nplayers, community = 0;
     uint64_t t;
     rz_rng g;
     for (r = 0; r < 13; r++)
         for (i = 0; i < s->remaining[r]; i++)
             deck[n++] = RZ_RANK_KEY[r];
-    for (p = 0; p < np; p++)
+    for (p = 0; p < np; p++) {
         base[p] = rz_eq_base_key(s, p);
+        community |= s->community[p];
+    }
     rz_rng_seed(&g, seed, chunk);
     for (t = 0; t < trials; t++) {
         int j = 0;
         uint16_t best;
+        uint32_t shared = 0;
         int k;
+        if (community) {
+            int pick = (int)rz_rng_below(&g, (uint32_t)n);
+            shared = deck[pick];
+            deck[pick] = deck[0];
+            deck[0] = shared;
+            j = 1;
+        }
         for (p = 0; p < np; p++) {
-            uint32_t key = base[p];
+            uint32_t key = base[p] + (s->community[p] ? shared : 0u);
             for (i = 0; i < s->missing[p]; i++, j++) {
                 int pick = j + (int)rz_rng_below(&g, (uint32_t)(n - j));
                 uint32_t v = deck[pick];

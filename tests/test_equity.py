@@ -247,7 +247,6 @@ def test_str_shows_every_player() -> None:
         ("As 2d 3c", (), "one entry"),
         (["As 2d ??", "Kh Qd Js"], (), "card 3 is an upcard"),
         (["As 2d Xx", "Kh Qd Js"], (), "player 1: bad card"),
-        (["As 2d 3c", "Kh Qd Js"], "??", "dead cards must be known"),
         (["As 2d 3c", "Kh Qd Js"], "Zz", "dead cards: bad card"),
         (["As 2d 3c", [1, 2, 99]], (), "player 2: card code 99"),
         (["As 2d 3c", None], (), "player 2: expected cards"),
@@ -258,11 +257,17 @@ def test_bad_hands(hands: object, dead: object, message: str) -> None:
         equity(hands, dead)  # type: ignore[arg-type]
 
 
-def test_eight_players_can_run_out_of_cards() -> None:
-    deck = [razzcore.format_card(c) for c in range(48)]
-    hands = [" ".join(deck[6 * i : 6 * i + 6]) for i in range(8)]
-    with pytest.raises(EquityError, match="need 8 more cards but only 4 are unseen"):
-        equity(hands)
+def test_impossible_deals() -> None:
+    def others(hands: list[str], keep: int) -> list[int]:
+        used = {c for h in hands for c in parse_cards(h.replace("??", ""))}
+        return [c for c in range(52) if c not in used][keep:]
+
+    hands = ["Ac 2c 3s", "?? Kd Kh"]
+    with pytest.raises(EquityError, match="5 cards are unseen, 0 of them dead, but the players"):
+        equity(hands, others(hands, 5))
+    hands = ["Ac 2c 3s 2h 2s Kc", "Ad Kd Kh As 3c Ks"]
+    with pytest.raises(EquityError, match="2 cards are unseen, 2 of them dead, but the players"):
+        equity(hands, [*others(hands, 2), "??", "??"])
 
 
 @pytest.mark.parametrize(
@@ -312,3 +317,117 @@ def test_kernel_wrappers_check_their_input() -> None:
         _core.equity_exact(good, rem, 5, 2)
     with pytest.raises(EquityError):
         _core.equity_mc(good, rem, 1, 0, 1, 0, 100)
+
+
+# ------------------------------------------------------------------ community card
+
+
+def stud_reference(
+    hands: list[tuple[list[int], int]], dead: list[int], dead_unknown: int
+) -> tuple[tuple[Fraction, ...], bool]:
+    """Equity by dealing like a dealer: the unseen folded down cards, then each
+    player's unknown down cards and 4th-6th street, then 7th street one card
+    each, or one community card when the stub is shorter than the players."""
+    used = {c for known, _ in hands for c in known} | set(dead)
+    deck = [c for c in range(52) if c not in used]
+    n = len(hands)
+    sizes = [len(k) + u for k, u in hands]
+    before = [u + max(0, 6 - size) for (_, u), size in zip(hands, sizes, strict=True)]
+    waiting = [i for i in range(n) if sizes[i] < 7]
+    shares = [0] * n
+    total = 0
+    saw_community = False
+
+    def settle(cards: list[list[int]]) -> None:
+        nonlocal total
+        keys = [low7_key(tuple(sorted(c >> 2 for c in h))) for h in cards]
+        best = min(keys)
+        winners = [i for i in range(n) if keys[i] == best]
+        for i in winners:
+            shares[i] += UNITS // len(winners)
+        total += 1
+
+    def seventh(cards: list[list[int]], stub: list[int]) -> None:
+        nonlocal saw_community
+        if len(stub) < len(waiting):
+            saw_community = True
+            for c in stub:
+                settle([[*h, c] if i in waiting else h for i, h in enumerate(cards)])
+            return
+
+        def one_each(k: int, cards: list[list[int]], stub: list[int]) -> None:
+            if k == len(waiting):
+                settle(cards)
+                return
+            p = waiting[k]
+            for c in stub:
+                new = [[*h, c] if i == p else h for i, h in enumerate(cards)]
+                one_each(k + 1, new, [x for x in stub if x != c])
+
+        one_each(0, cards, stub)
+
+    def deal(p: int, cards: list[list[int]], stub: list[int]) -> None:
+        if p == n:
+            seventh(cards, stub)
+            return
+        for combo in combinations(stub, before[p]):
+            new = [h + list(combo) if i == p else h for i, h in enumerate(cards)]
+            deal(p + 1, new, [c for c in stub if c not in combo])
+
+    for folded in combinations(deck, dead_unknown):
+        deal(0, [list(k) for k, _ in hands], [c for c in deck if c not in folded])
+    return tuple(Fraction(s, UNITS * total) for s in shares), saw_community
+
+
+def test_eight_players_share_a_community_card() -> None:
+    hands = [(list(range(6 * i, 6 * i + 6)), 0) for i in range(8)]  # 48 cards dealt
+    r = equity(as_input(hands), exact=True)
+    expected, community = stud_reference(hands, [], 0)
+    assert community and r.community
+    assert r.outcomes == 4
+    assert r.equity_fractions == expected
+    assert "community card on 7th street" in str(r)
+
+
+SEVEN_LIVE = [
+    (codes("As 2s 9c Tc Jc Qc"), 0),
+    (codes("3d 4d 5d 6d"), 2),
+    (codes("Ah 2h Kh Kd 9h Th"), 0),
+    (codes("Ad 2d Ks Kc 9d Td"), 0),
+    (codes("3c 4c 5c 8c 7c 6c"), 0),
+    (codes("3h 4h 5h 8h 7h 6h"), 0),
+    (codes("3s 4s 5s 8s 7s 6s"), 0),
+]
+FOLDED_UP = codes("Jh Qh Jd")  # a player folded on 5th street: 3 upcards, 2 unseen down cards
+
+
+def test_folded_down_cards_shorten_the_stub() -> None:
+    r = equity(as_input(SEVEN_LIVE), [*FOLDED_UP, "??", "??"], exact=True)
+    expected, community = stud_reference(SEVEN_LIVE, FOLDED_UP, 2)
+    assert community and r.community
+    assert r.equity_fractions == expected
+    mc = equity(as_input(SEVEN_LIVE), [*FOLDED_UP, "??", "??"], exact=False, trials=200_000, seed=4)
+    assert mc.community
+    for e, m, se in zip(r.equity, mc.equity, mc.stderr, strict=True):
+        assert abs(m - e) <= 4 * se + 1e-12
+
+
+def test_enough_cards_means_no_community_card() -> None:
+    r = equity(as_input(SEVEN_LIVE), FOLDED_UP, exact=True)
+    assert not r.community
+    assert r.outcomes == math.comb(9, 3) * math.factorial(6)  # 2nd: 2 down + 7th; then 1 each
+    mc = equity(as_input(SEVEN_LIVE), FOLDED_UP, exact=False, trials=200_000, seed=4)
+    assert not mc.community
+    for e, m, se in zip(r.equity, mc.equity, mc.stderr, strict=True):
+        assert abs(m - e) <= 4 * se + 1e-12
+
+
+def test_unknown_dead_cards_do_not_change_equity_without_community() -> None:
+    hands = [(codes("As 2d 7c 8h 9s"), 1), (codes("3h 4c 6d 6s Jc Kd"), 0)]
+    used = {c for h, _ in hands for c in h}
+    dead = [c for c in range(52) if c not in used][:31]  # 10 unseen cards
+    plain = equity(as_input(hands), dead, exact=True)
+    folded = equity(as_input(hands), [*dead, "??", "??"], exact=True)
+    expected, community = stud_reference(hands, dead, 2)
+    assert not community and not folded.community
+    assert plain.equity_fractions == folded.equity_fractions == expected
