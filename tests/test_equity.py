@@ -431,3 +431,29 @@ def test_unknown_dead_cards_do_not_change_equity_without_community() -> None:
     expected, community = stud_reference(hands, dead, 2)
     assert not community and not folded.community
     assert plain.equity_fractions == folded.equity_fractions == expected
+
+
+def test_docs_examples_print_what_the_docs_show() -> None:
+    """docs/equity.md shows real output; keep it honest."""
+    assert str(equity(["2c 4d 3s", "?? ?? 7h"], dead="Kc 9d 5h")) == (
+        "exact, 669,939,330,060 outcomes\n"
+        "2c 4d 3s  equity  68.94%  win  68.90%  tie  0.09%\n"
+        "?? ?? 7h  equity  31.06%  win  31.01%  tie  0.09%"
+    )
+    r = equity(["2c 4d 3s 8h", "?? ?? 7h 6c", "?? ?? Ad Qs"], dead="Kc 9d 5h Jh", seed=2026)
+    assert str(r) == (
+        "Monte Carlo, 1,000,000 trials, seed 2026\n"
+        "2c 4d 3s 8h  equity  64.39%  win  64.33%  tie  0.12%  ±0.05%\n"
+        "?? ?? 7h 6c  equity  25.04%  win  25.00%  tie  0.10%  ±0.04%\n"
+        "?? ?? Ad Qs  equity  10.56%  win  10.52%  tie  0.08%  ±0.03%"
+    )
+
+
+def test_unknown_seventh_street_down_card() -> None:
+    hands = [(codes("As 2d 7c 8h 9s Kd"), 1), (codes("3h 4c 6d 6s Jc Ks 5c"), 0)]
+    used = {c for h, _ in hands for c in h}
+    dead = [c for c in range(52) if c not in used][:20]
+    r = check_exact(hands, dead)
+    assert r.hands[0] == "?? As 2d 7c 8h 9s Kd"
+    r2 = equity(["As 2d 7c 8h 9s Kd ??", "3h 4c 6d 6s Jc Ks 5c"], dead, exact=True)
+    assert r2.shares == r.shares
