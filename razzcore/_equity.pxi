@@ -102,8 +102,9 @@ def equity_outcomes(players, remaining):
     C(U, m1) * C(U - m1, m2) * ... for U unseen cards (times U first when a
     community card is dealt).
 
-    >>> equity_outcomes([([1] * 3 + [0] * 10, 4), ([0] * 10 + [1] * 3, 4)], [4] * 13)
-    0
+    >>> equity_outcomes([([1] * 3 + [0] * 10, 4), ([0] * 10 + [1] * 3, 4)],
+    ...                 [3, 3, 3] + [4] * 7 + [3, 3, 3])   # A23 vs JQK: C(46,4) * C(42,4)
+    18265297050
     """
     cdef rz_eq_spec s
     _eq_fill_spec(players, remaining, &s)

@@ -7,7 +7,9 @@ deals every combination of real cards to every player in turn.
 
 from __future__ import annotations
 
+import doctest
 import math
+import pathlib
 import random
 from fractions import Fraction
 from functools import cache
@@ -434,19 +436,13 @@ def test_unknown_dead_cards_do_not_change_equity_without_community() -> None:
 
 
 def test_docs_examples_print_what_the_docs_show() -> None:
-    """docs/equity.md shows real output; keep it honest."""
-    assert str(equity(["2c 4d 3s", "?? ?? 7h"], dead="Kc 9d 5h")) == (
-        "exact, 669,939,330,060 outcomes\n"
-        "2c 4d 3s  equity  68.94%  win  68.90%  tie  0.09%\n"
-        "?? ?? 7h  equity  31.06%  win  31.01%  tie  0.09%"
-    )
-    r = equity(["2c 4d 3s 8h", "?? ?? 7h 6c", "?? ?? Ad Qs"], dead="Kc 9d 5h Jh", seed=2026)
-    assert str(r) == (
-        "Monte Carlo, 1,000,000 trials, seed 2026\n"
-        "2c 4d 3s 8h  equity  64.39%  win  64.33%  tie  0.12%  ±0.05%\n"
-        "?? ?? 7h 6c  equity  25.04%  win  25.00%  tie  0.10%  ±0.04%\n"
-        "?? ?? Ad Qs  equity  10.56%  win  10.52%  tie  0.08%  ±0.03%"
-    )
+    """docs/equity.md (the README section) shows real output; keep it honest."""
+    doc = pathlib.Path(__file__).resolve().parent.parent / "docs" / "equity.md"
+    if not doc.exists():
+        pytest.skip("docs/ is not beside the tests (installed-wheel run)")
+    result = doctest.testfile(str(doc), module_relative=False)
+    assert result.attempted >= 5
+    assert result.failed == 0
 
 
 def test_unknown_seventh_street_down_card() -> None:
