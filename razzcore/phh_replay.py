@@ -1,0 +1,341 @@
+"""The PHH action language and the replay of a razz hand history on the engine.
+
+:func:`parse_action` reads one action (``d dh p1 AcAd2c``, ``p2 cbr 30 # raise``);
+:func:`replay_actions` plays parsed actions on a :class:`~razzcore.hand.Hand`.
+:mod:`razzcore.phh` uses both (``HandHistory.replay``).
+
+>>> from razzcore.rules import Rules
+>>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]
+>>> hand = replay_actions(texts, [parse_action(t) for t in texts], [100, 100],
+...                       Rules(2, 5, 10, 20, profile="tda"))
+>>> hand.stacks
+(107, 93)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Sequence
+
+from .cards import RANKS, SUITS, format_card
+from .errors import IllegalActionError, PHHError, RazzError
+from .hand import Hand
+from .rules import Rules
+
+__all__ = ["Action", "parse_action", "replay_actions"]
+
+_CARD_TEXT = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """One parsed PHH action.
+
+    ``verb`` is ``"dh"``, ``"db"``, ``"pb"``, ``"f"``, ``"cc"``, ``"cbr"``,
+    ``"sm"`` or ``""`` (a no-op); ``seat`` is the 0-based player (the dealt
+    player for ``dh``; ``None`` for ``db`` and no-ops); ``cards`` holds card
+    codes with ``None`` for ``??``; ``show`` is True for ``sm cards`` /
+    ``sm -``, False for a muck; ``commentary`` is the text after ``#``.
+
+    >>> parse_action("p2 cbr 30 # raise").amount
+    30
+    """
+
+    verb: str
+    seat: int | None = None
+    cards: tuple[int | None, ...] = ()
+    amount: int | None = None
+    show: bool | None = None
+    commentary: str | None = None
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether the dealer (``d``) performs this action.
+
+        >>> parse_action("d dh p1 AcAd2c").is_dealer
+        True
+        """
+        return self.verb in ("dh", "db")
+
+    def engine_text(self) -> str:
+        """The action as :meth:`Hand.act <razzcore.hand.Hand.act>` takes it
+        (player actions only; shown cards containing ``??`` become ``sm -``).
+
+        >>> parse_action("p1 sm AcAd2c # nice").engine_text()
+        'p1 sm AcAd2c'
+        """
+        head = f"p{(self.seat or 0) + 1} {self.verb}"
+        if self.verb == "cbr":
+            return f"{head} {self.amount}"
+        if self.verb == "sm" and self.show:
+            if not self.cards or None in self.cards:
+                return f"{head} -"
+            return head + " " + "".join(format_card(c) for c in self.cards if c is not None)
+        return head
+
+
+def _parse_cards_text(text: str) -> tuple[int | None, ...]:
+    if len(text) % 2 or not text:
+        raise ValueError(f"cards {text!r} must be two characters each (rank, suit) or '??'")
+    out: list[int | None] = []
+    for i in range(0, len(text), 2):
+        pair = text[i : i + 2]
+        if pair == "??":
+            out.append(None)
+            continue
+        code = _CARD_TEXT.get(pair)
+        if code is None:
+            raise ValueError(f"bad card {pair!r} in {text!r} (rank A23456789TJQK, suit cdhs)")
+        out.append(code)
+    return tuple(out)
+
+
+def _player(word: str) -> int:
+    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
+        raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
+    return int(word[1:]) - 1
+
+
+def parse_action(text: str) -> Action:
+    """Parse one PHH action string (see the module doc for the grammar).
+
+    Raises :class:`~razzcore.errors.PHHError` naming the problem.
+
+    >>> parse_action("d dh p3 ????Kd")
+    Action(verb='dh', seat=2, cards=(None, None, 49), amount=None, show=None, commentary=None)
+    >>> parse_action("p1 sm -").show
+    True
+    >>> parse_action("p1 sd")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: bad action 'p1 sd': 'sd' (stand pat or discard) is not a razz action
+    """
+    if not isinstance(text, str):
+        raise PHHError(f"an action is a string, not {text!r}", field="actions")
+    body, sep, comment = text.partition("#")
+    commentary = comment.strip() if sep else None
+    words = body.split()
+    try:
+        return _parse_words(words, commentary)
+    except ValueError as exc:
+        raise PHHError(f"bad action {text!r}: {exc}", field="actions") from None
+
+
+def _parse_words(words: list[str], commentary: str | None) -> Action:
+    if not words:
+        return Action("", commentary=commentary)
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            return Action("dh", _player(words[2]), _parse_cards_text(words[3]),
+                          commentary=commentary)
+        if len(words) == 3 and words[1] == "db":
+            cards = _parse_cards_text(words[2])
+            if len(cards) != 1:
+                raise ValueError("razz has at most one community card")
+            return Action("db", None, cards, commentary=commentary)
+        raise ValueError("a dealer action is 'd dh pN cards' or 'd db card'")
+    seat = _player(words[0])
+    verb = words[1] if len(words) > 1 else ""
+    rest = words[2:]
+    if verb in ("pb", "f", "cc") and not rest:
+        return Action(verb, seat, commentary=commentary)
+    if verb == "cbr" and len(rest) == 1:
+        if not rest[0].isdigit():
+            raise ValueError(f"the amount {rest[0]!r} must be a whole number of chips")
+        return Action("cbr", seat, amount=int(rest[0]), commentary=commentary)
+    if verb == "sm" and len(rest) <= 1:
+        if not rest:
+            return Action("sm", seat, show=False, commentary=commentary)
+        cards = () if rest[0] == "-" else _parse_cards_text(rest[0])
+        return Action("sm", seat, cards, show=True, commentary=commentary)
+    if verb == "sd":
+        raise ValueError("'sd' (stand pat or discard) is not a razz action")
+    raise ValueError("expected pb, f, cc, cbr AMOUNT, sm or sm CARDS after the player")
+
+
+class _Misplaced(Exception):
+    """Internal: the engine dealt ``got`` where the history has ``want``."""
+
+    def __init__(self, got: int, want: int) -> None:
+        super().__init__(got, want)
+        self.got = got
+        self.want = want
+
+
+class _Replay:
+    """Replay of one hand history (see :func:`replay_actions`)."""
+
+    def __init__(
+        self, texts: Sequence[str], actions: Sequence[Action], stacks: Sequence[int],
+        rules: Rules,
+    ) -> None:
+        self.dealt_known: set[int] = set()
+        self.texts = texts
+        self.stacks = stacks
+        self.rules = rules
+        self.actions = actions
+        self.n = len(stacks)
+        self.deck = self._layout()
+
+    def _known_cards(self) -> tuple[list[list[int | None]], list[int | None]]:
+        known: list[list[int | None]] = [[] for _ in range(self.n)]
+        board: list[int | None] = []
+        for a in self.actions:
+            if a.verb == "dh" and a.seat is not None:
+                known[a.seat].extend(a.cards)
+            elif a.verb == "db":
+                board.extend(a.cards)
+        self.dealt_known = {c for cards in (*known, board) for c in cards if c is not None}
+        # Cards shown at the showdown fill that seat's unknown (??) cards.
+        for a in self.actions:
+            if a.verb == "sm" and a.seat is not None and a.cards and None not in a.cards:
+                mine = known[a.seat]
+                extra = [c for c in a.cards if c not in self.dealt_known]
+                holes = [i for i, c in enumerate(mine) if c is None]
+                for i, c in zip(holes, extra, strict=False):
+                    mine[i] = c
+        seen: set[int] = set()
+        for i, a in enumerate(self.actions):
+            if a.verb in ("dh", "db"):
+                for c in a.cards:
+                    if c is not None and c in seen:
+                        raise PHHError(
+                            f"action {i} {self.texts[i]!r}: {format_card(c)} "
+                            f"was already dealt", field="actions", action_index=i,
+                        )
+                    if c is not None:
+                        seen.add(c)
+        return known, board
+
+    def _layout(self) -> list[int]:
+        """A full deck in R4 order: 3rd street in three passes, then a burn
+        (with ``burn_cards``) and one card per receiving seat per street."""
+        known, board = self._known_cards()
+        first = self.rules.deal_start_seat - 1
+        order = [(first + i) % self.n for i in range(self.n)]
+        dealt = [s for s in order if self.stacks[s] > 0]
+        slots: list[int | None] = []
+        for k in range(3):
+            slots += [known[s][k] if len(known[s]) > k else None for s in dealt]
+        for k in range(3, 7):
+            seats = [s for s in dealt if len(known[s]) > k]
+            if self.rules.burn_cards and (seats or (k == 6 and board)):
+                slots.append(None)
+            slots += [known[s][k] for s in seats]
+        slots += board
+        used = {c for c in slots if c is not None}
+        spare = deque(c for c in range(52) if c not in used)
+        deck: list[int] = []
+        for c in slots:
+            if c is not None:
+                deck.append(c)
+            elif spare:
+                deck.append(spare.popleft())
+        return deck + list(spare)
+
+    def run(self) -> Hand:
+        for _ in range(2 * 52):
+            try:
+                return self._attempt()
+            except _Misplaced as m:
+                i, j = self.deck.index(m.got), self.deck.index(m.want)
+                self.deck[i], self.deck[j] = self.deck[j], self.deck[i]
+        raise PHHError("the dealt cards cannot be arranged into one deck", field="actions")
+
+    def _attempt(self) -> Hand:
+        try:
+            hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True)
+        except RazzError as exc:
+            raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
+        pending: list[deque[int]] = [deque() for _ in range(self.n)]
+        board: deque[int] = deque()
+        unknown: list[set[int]] = [set() for _ in range(self.n)]
+        seen = 0
+        for i, a in enumerate(self.actions):
+            history = hand.history
+            for text in history[seen:]:
+                e = parse_action(text)
+                if e.verb == "dh" and e.seat is not None:
+                    pending[e.seat].extend(c for c in e.cards if c is not None)
+                elif e.verb == "db":
+                    board.extend(c for c in e.cards if c is not None)
+            seen = len(history)
+            where = f"action {i} {self.texts[i]!r}"
+            if a.verb == "":
+                continue
+            if a.verb in ("dh", "db"):
+                queue = board if a.verb == "db" else pending[a.seat or 0]
+                if len(queue) < len(a.cards):
+                    who = "the board" if a.verb == "db" else f"p{(a.seat or 0) + 1}"
+                    raise PHHError(f"{where}: {who} is not dealt {len(a.cards)} card(s) now",
+                                   field="actions", action_index=i)
+                for want in a.cards:
+                    got = queue.popleft()
+                    if want is None:
+                        if a.seat is not None:
+                            unknown[a.seat].add(got)
+                    elif want != got:
+                        raise _Misplaced(got, want)
+                continue
+            if a.verb == "sm" and hand.is_over:
+                continue  # showing or mucking after the pot is pushed changes nothing
+            if a.verb == "sm" and a.show and a.cards and a.seat is not None:
+                self._check_shown(hand, a, unknown[a.seat], where, i)
+            try:
+                hand.act(a.engine_text())
+            except IllegalActionError as exc:
+                raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
+        self._finish_showdown(hand, unknown)
+        return hand
+
+    def _check_shown(
+        self, hand: Hand, a: Action, unknown: set[int], where: str, i: int
+    ) -> None:
+        seat = a.seat or 0
+        mine = hand.hole_cards(seat)
+        shown = [c for c in a.cards if c is not None]
+        for c in shown:
+            if c not in mine:
+                spare = [u for u in unknown if u not in shown]
+                if not spare or c in self.dealt_known:
+                    raise PHHError(
+                        f"{where}: p{seat + 1} shows {format_card(c)}, which p{seat + 1} "
+                        f"was not dealt", field="actions", action_index=i,
+                    )
+                raise _Misplaced(min(spare), c)
+
+    def _finish_showdown(self, hand: Hand, unknown: Sequence[set[int]]) -> None:
+        while hand.actor is not None and all(
+            t.startswith("sm") for t in hand.legal_actions()
+        ):
+            seat = hand.actor
+            if unknown[seat]:
+                raise PHHError(
+                    f"the history stops at the showdown and p{seat + 1}'s cards are not "
+                    f"all known", field="actions",
+                )
+            hand.act(f"p{seat + 1} sm -")
+
+
+def replay_actions(
+    texts: Sequence[str], actions: Sequence[Action], starting_stacks: Sequence[int],
+    rules: Rules,
+) -> Hand:
+    """Play ``actions`` (parsed from ``texts``, used in error messages) on a
+    new manual-showdown :class:`~razzcore.hand.Hand` and return it.
+
+    The deck is laid out in R4 order from the dealt cards; burns and ``??``
+    cards are filled with unused cards (cards shown later fill ``??`` slots);
+    if the engine deals from an unexpected deck position (the R18 shortage
+    procedures reuse burns) the two positions are swapped and the replay
+    restarts.  Errors are :class:`~razzcore.errors.PHHError` naming the action.
+
+    >>> from razzcore.rules import Rules
+    >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]
+    >>> replay_actions(texts, [parse_action(t) for t in texts], [100, 100], Rules(2, 5, 10, 20))
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+    """
+    return _Replay(texts, actions, starting_stacks, rules).run()
