@@ -304,6 +304,7 @@ class _Replay:
                         f"was not dealt", field="actions", action_index=i,
                     )
                 raise _Misplaced(min(spare), c)
+        unknown.difference_update(shown)
 
     def _finish_showdown(self, hand: Hand, unknown: Sequence[set[int]]) -> None:
         while hand.actor is not None and all(

@@ -432,3 +432,11 @@ def test_show_after_the_pot_is_pushed_is_ignored() -> None:
     hh = read("01-02-14.phh")
     hh.actions.append("p1 sm 5s4hThTs")
     assert list(hh.replay().stacks) == hh.finishing_stacks
+
+
+def test_early_tabling_of_unknown_cards_then_auto_showdown() -> None:
+    hh = read("03-50-24.phh")
+    acts = [a.replace("d dh p1 8c2h4c", "d dh p1 ????4c") for a in hh.actions]
+    # Keep the early (6-card) shows, drop the final ones: the replay finishes the showdown.
+    hh.actions = acts[:-2]
+    assert list(hh.replay().stacks) == hh.finishing_stacks
