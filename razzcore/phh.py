@@ -171,6 +171,8 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'variant': razzcore reads fixed-limit razz ('FR'), not 'NT'
         """
+        if not isinstance(data, Mapping):
+            raise PHHError(f"{where}a hand history is a TOML table, not {type(data).__name__}")
         variant = data.get("variant")
         if variant != VARIANT:
             if variant is None:
@@ -273,6 +275,17 @@ class HandHistory:
         }
         return cls.from_mapping(data)
 
+    def check(self) -> None:
+        """Validate the fields as :func:`loads` does (useful after editing
+        them); :class:`~razzcore.errors.PHHError` names the bad field.
+
+        >>> HandHistory([2, 2], "5", 10, 20, [50, 50], []).check()
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: field 'bring_in' must be a whole non-negative chip amount, not '5'
+        """
+        HandHistory.from_mapping(self.to_mapping())
+
     def dumps(self) -> str:
         """This hand history as PHH (TOML) text; see :func:`dumps`."""
         return _write_toml(self.to_mapping())
@@ -305,6 +318,7 @@ class HandHistory:
         >>> hh.rules().profile, hh.rules(burn_cards=False).burn_cards
         ('tda', False)
         """
+        self.check()
         stored = self.user_fields.get(_RULES_FIELD)
         options: dict[str, Any] = {}
         profile: Any = "tda"
@@ -401,15 +415,27 @@ class HandHistory:
         return format_hand(self.replay(**rule_options), players=self.players)
 
 
+_KIND_TEXT = {
+    "str": "a string", "int": "an integer", "bool": "true or false", "time": "a local time",
+    "str_int": "a string or an integer", "num": "a number",
+    "chips": "a whole non-negative chip amount",
+    "chips_list": "an array of whole non-negative chip amounts",
+    "int_list": "an array of integers", "str_list": "an array of strings",
+    "num_list": "an array of numbers",
+}
+_FIXED_KINDS = {
+    "variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
+    "big_bet": "chips", "starting_stacks": "chips_list", "actions": "str_list",
+}
+
+
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _check_value(name: str, value: Any, where: str) -> Any:
     """Type-check one standard field (TOML types of the PHH spec)."""
-    kind = {"variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
-            "big_bet": "chips", "starting_stacks": "chips_list",
-            "actions": "str_list"}.get(name) or _KINDS[name]
+    kind = _FIXED_KINDS.get(name) or _KINDS[name]
 
     def bad(what: str) -> PHHError:
         return PHHError(f"{where}field {name!r} must be {what}, not {value!r}", field=name)
@@ -418,7 +444,7 @@ def _check_value(name: str, value: Any, where: str) -> Any:
         if isinstance(v, float) and math.isfinite(v) and v == int(v) and v >= 0:
             return int(v)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise bad("whole non-negative chip amounts")
+            raise bad(_KIND_TEXT[kind])
         return v
 
     if kind == "str" and isinstance(value, str):
@@ -444,13 +470,7 @@ def _check_value(name: str, value: Any, where: str) -> Any:
             return list(value)
         if kind == "str_list" and all(isinstance(v, str) for v in value):
             return list(value)
-    names = {"str": "a string", "int": "an integer", "bool": "true or false",
-             "time": "a local time", "str_int": "a string or an integer", "num": "a number",
-             "chips": "a whole non-negative chip amount",
-             "chips_list": "an array of whole non-negative chip amounts",
-             "int_list": "an array of integers", "str_list": "an array of strings",
-             "num_list": "an array of numbers"}
-    raise bad(names[kind])
+    raise bad(_KIND_TEXT[kind])
 
 
 # ------------------------------------------------------------------- TOML output
