@@ -115,19 +115,24 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
     for text in hand.history:
         words = text.split()
         if words[0] == "d":
+            s = -1
             if words[1] == "db":
-                out.append(f"Community card: {words[2]}")
-                continue
-            s = int(words[2][1:]) - 1
-            dealt[s] += len(words[3]) // 2
-            if dealt[s] != street:
+                new_street = 7
+            else:
+                s = int(words[2][1:]) - 1
+                dealt[s] += len(words[3]) // 2
+                new_street = dealt[s]
+            if new_street != street:
                 if street:
                     end_street()
-                street = dealt[s]
+                street = new_street
                 bets = [0] * n
                 high = 0
                 out.append(f"*** {_STREETS.get(street, str(street))} street ***")
-            out.append(f"{names[s]}: {_cards_text(hand.hole_cards(s)[: dealt[s]])}")
+            if s < 0:
+                out.append(f"Community card: {words[2]}")
+            else:
+                out.append(f"{names[s]}: {_cards_text(hand.hole_cards(s)[: dealt[s]])}")
             continue
         s = int(words[0][1:]) - 1
         verb = words[1]

@@ -171,6 +171,8 @@ def test_community_card_hand_round_trips() -> None:
     assert "'d db " in text
     again = phh.loads(text).replay()
     assert again.history == hand.history and again.stacks == hand.stacks
+    lines = phh.loads(text).to_text().splitlines()
+    assert lines[lines.index("*** 7th street ***") + 1].startswith("Community card: ")
 
 
 def test_running_hand_is_written_without_finishing_stacks() -> None:
@@ -440,3 +442,13 @@ def test_early_tabling_of_unknown_cards_then_auto_showdown() -> None:
     # Keep the early (6-card) shows, drop the final ones: the replay finishes the showdown.
     hh.actions = acts[:-2]
     assert list(hh.replay().stacks) == hh.finishing_stacks
+
+
+def test_edited_record_is_checked_before_replay() -> None:
+    hh = phh.loads(MINI)
+    hh.bring_in = "5"  # type: ignore[assignment]
+    with pytest.raises(PHHError, match="field 'bring_in'") as info:
+        hh.replay()
+    assert info.value.field == "bring_in"
+    with pytest.raises(PHHError, match="TOML table"):
+        phh.HandHistory.from_mapping([1, 2])  # type: ignore[arg-type]
