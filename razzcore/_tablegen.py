@@ -58,7 +58,7 @@ KEY_BITS = 25
 _MULT_SEED = 20261129
 _MULT_TRIES = 16
 
-__all__ = ["Table", "build", "class_key", "render_header", "multisets"]
+__all__ = ["Table", "build", "class_key", "multisets", "render_header"]
 
 
 def multisets(size: int) -> list[tuple[int, ...]]:
@@ -186,7 +186,7 @@ def build(shift: int = SHIFT) -> Table:
         top = size_base[n] + max(sums[n])
     keys_to_rank: dict[int, int] = {}
     for n, ms in by_size.items():
-        for m, s in zip(ms, sums[n]):
+        for m, s in zip(ms, sums[n], strict=True):
             key = size_base[n] + s
             keys_to_rank[key] = rank_of_class[m] if n == 5 else _best_rank(m, rank_of_class)
     if len(keys_to_rank) != sum(len(ms) for ms in by_size.values()):

@@ -18,25 +18,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Union
 
 from .errors import CardError
 
 __all__ = [
     "RANKS",
-    "SUITS",
     "RANK_NAMES",
+    "SUITS",
     "CardLike",
     "CardsLike",
+    "Deck",
     "card",
+    "check_distinct",
+    "format_card",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
     "rank_of",
     "suit_of",
-    "parse_card",
-    "format_card",
-    "parse_cards",
-    "format_cards",
-    "check_distinct",
-    "Deck",
 ]
 
 RANKS = "A23456789TJQK"
@@ -46,10 +45,10 @@ RANK_NAMES = (
     "Eight", "Nine", "Ten", "Jack", "Queen", "King",
 )
 
-CardLike = Union[int, str]
+CardLike = int | str
 """One card: a code ``0..51`` or a text card such as ``"As"`` or ``"10h"``."""
 
-CardsLike = Union[str, Iterable[CardLike]]
+CardsLike = str | Iterable[CardLike]
 """Several cards: one string (``"As 2d 3c"`` or ``"As2d3c"``) or an iterable of
 codes and text cards."""
 

@@ -15,13 +15,13 @@ CardError
 from __future__ import annotations
 
 __all__ = [
-    "RazzError",
-    "CardError",
     "BatchError",
-    "RulesError",
+    "CardError",
+    "EquityError",
     "IllegalActionError",
     "PHHError",
-    "EquityError",
+    "RazzError",
+    "RulesError",
 ]
 
 

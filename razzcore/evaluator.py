@@ -26,17 +26,17 @@ from .errors import BatchError, CardError
 
 __all__ = [
     "NUM_CLASSES",
-    "evaluate",
-    "evaluate_mask",
-    "evaluate_batch",
-    "rank_histogram",
-    "cards_to_mask",
-    "best_five",
-    "describe",
     "LowHand",
-    "rank_board",
+    "best_five",
     "board_order",
     "bring_in_order",
+    "cards_to_mask",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
+    "rank_board",
+    "rank_histogram",
 ]
 
 NUM_CLASSES = 6175
@@ -61,7 +61,7 @@ def evaluate_mask(mask: int) -> int:
     >>> evaluate_mask(cards_to_mask("As 2d 3c 4h 5s Kd"))
     1
     """
-    return _core.evaluate_mask(mask)  # type: ignore[no-any-return]
+    return _core.evaluate_mask(mask)
 
 
 def cards_to_mask(cards: CardsLike) -> int:
@@ -88,7 +88,7 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     >>> sum(h), h[1], h[6175]
     (2598960, 1024, 4)
     """
-    return _core.rank_histogram(ncards)  # type: ignore[no-any-return]
+    return _core.rank_histogram(ncards)
 
 
 def _as_rows(hands: Any, cards_per_hand: int | None) -> memoryview:
@@ -215,7 +215,7 @@ class LowHand:
     '5-4-3-2-A'
     """
 
-    __slots__ = ("rank", "cards")
+    __slots__ = ("cards", "rank")
 
     rank: int
     cards: tuple[int, ...] | None
@@ -343,7 +343,9 @@ def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
     """
     if isinstance(hand, LowHand):
         low = hand
-    elif isinstance(hand, int) and not isinstance(hand, bool):
+    elif isinstance(hand, int):
+        if isinstance(hand, bool):
+            raise CardError(f"expected cards, a rank or a LowHand, not {hand!r}")
         low = LowHand.from_rank(hand)
     else:
         low = LowHand.from_rank(evaluate(hand))

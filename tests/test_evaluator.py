@@ -80,7 +80,7 @@ def test_every_rank_multiset_of_six_and_seven_cards(n: int, count: int) -> None:
     assert len(ms) == count
     hands = [cards_of(m) for m in ms]
     batch = razzcore.evaluate_batch(bytes(c for h in hands for c in h), cards_per_hand=n)
-    for m, h, b in zip(ms, hands, batch):
+    for m, h, b in zip(ms, hands, batch, strict=True):
         want = ref_best(m)
         assert razzcore.evaluate(h) == want, m
         assert b == want, m
