@@ -385,7 +385,9 @@ def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: s
                         add(f.result(), task.size)
             except BaseException:
                 for f in futures:
-                    f.cancel()
+                    cancel = getattr(f, "cancel", None)
+                    if callable(cancel):
+                        cancel()
                 raise
     finally:
         if bar is not None:
