@@ -296,7 +296,7 @@ step "clean venv: pip install the wheel [test]"
 "$PY" -m venv "$WORK/test"
 TPY=$WORK/test/bin/python
 pipq "$TPY" --upgrade pip
-pipq "$TPY" "$WHEEL[test]"
+pipq "$TPY" "${WHEEL}[test]"
 "$TPY" -m pip list 2>/dev/null | grep -iE '^(razzcore|pytest|hypothesis|numpy|pokerkit|dask|distributed) ' 
 
 # $RUN holds copies of tests/, pyproject.toml (the pytest config) and the docs
@@ -356,8 +356,11 @@ pipq "$TPY" mypy
 # Guard: stubtest says "Success" when mypy cannot even find the package, so
 # first make sure mypy resolves the installed, typed razzcore.
 # (From $WORK: no razzcore/ and no pyproject.toml there, only the venvs.)
-reveal=$(cd "$WORK" && "$TPY" -m mypy --no-incremental --config-file "$ROOT/tools/mypy-stubtest.ini" -c \
-    'import razzcore._core as c; reveal_type(c.evaluate_mask)' 2>&1 || true)
+reveal=$(
+    cd "$WORK"
+    "$TPY" -m mypy --no-incremental --config-file "$ROOT/tools/mypy-stubtest.ini" -c \
+        'import razzcore._core as c; reveal_type(c.evaluate_mask)' 2>&1
+) || true
 grep -qE 'def \(mask: (builtins\.)?int\) -> (builtins\.)?int' <<<"$reveal" || {
     echo "$reveal"
     fail "mypy does not resolve the installed razzcore._core stub"
