@@ -97,6 +97,7 @@ OPTIONAL_FIELDS = tuple(_KINDS)
 _PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
 _OTHER_VARIANTS = ("blinds_or_straddles", "min_bet")
 _RULES_FIELD = "_razzcore_rules"
+_ABSENT_FIELD = "_razzcore_absent"
 
 
 # --------------------------------------------------------------------- the record
@@ -268,6 +269,15 @@ class HandHistory:
         }
         if game.is_over:
             data["finishing_stacks"] = list(game.stacks)
+        flags = getattr(game, "absent", None)  # R23 seats sitting out, if the engine says
+        if flags is None:  # else: seats with chips that were not dealt in sat out
+            absent = [s for s in range(n) if game.starting_stacks[s] and not game.dealt_in[s]]
+        elif all(isinstance(f, bool) for f in flags):
+            absent = [s for s, f in enumerate(flags) if f]
+        else:
+            absent = sorted(int(s) for s in flags)
+        if absent:
+            data[_ABSENT_FIELD] = [s + 1 for s in absent]
         data.update(fields)
         data[_RULES_FIELD] = {
             "profile": rules.profile,
@@ -381,7 +391,20 @@ class HandHistory:
         razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
         """
         rules = self.rules(**rule_options)
-        return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules)
+        return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules,
+                              absent=self._absent())
+
+    def _absent(self) -> list[int]:
+        value = self.user_fields.get(_ABSENT_FIELD, [])
+        n = self.player_count
+        if not isinstance(value, list) or not all(
+            _is_int(v) and 1 <= v <= n for v in value
+        ):
+            raise PHHError(
+                f"field {_ABSENT_FIELD!r} must list player numbers 1..{n}, not {value!r}",
+                field=_ABSENT_FIELD,
+            )
+        return [v - 1 for v in value]
 
     def verify(self, **rule_options: Any) -> Hand:
         """Replay, and check the result against ``finishing_stacks`` when the

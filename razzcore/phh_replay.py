@@ -168,9 +168,10 @@ class _Replay:
 
     def __init__(
         self, texts: Sequence[str], actions: Sequence[Action], stacks: Sequence[int],
-        rules: Rules,
+        rules: Rules, absent: Sequence[int],
     ) -> None:
         self.dealt_known: set[int] = set()
+        self.absent = tuple(absent)
         self.texts = texts
         self.stacks = stacks
         self.rules = rules
@@ -214,7 +215,8 @@ class _Replay:
         known, board = self._known_cards()
         first = self.rules.deal_start_seat - 1
         order = [(first + i) % self.n for i in range(self.n)]
-        dealt = [s for s in order if self.stacks[s] > 0]
+        away = () if self.rules.deal_in_absent_players else self.absent
+        dealt = [s for s in order if self.stacks[s] > 0 and s not in away]
         slots: list[int | None] = []
         for k in range(3):
             slots += [known[s][k] if len(known[s]) > k else None for s in dealt]
@@ -245,12 +247,17 @@ class _Replay:
 
     def _attempt(self) -> Hand:
         try:
-            hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True)
+            hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
+                        absent=self.absent)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
         pending: list[deque[int]] = [deque() for _ in range(self.n)]
         board: deque[int] = deque()
         unknown: list[set[int]] = [set() for _ in range(self.n)]
+        # Player actions the engine took by itself (R23: absent players dealt in
+        # post their bring-in and are killed); the history lists them too.
+        auto: deque[str] = deque()
+        mine = 0
         seen = 0
         for i, a in enumerate(self.actions):
             history = hand.history
@@ -260,6 +267,10 @@ class _Replay:
                     pending[e.seat].extend(c for c in e.cards if c is not None)
                 elif e.verb == "db":
                     board.extend(c for c in e.cards if c is not None)
+                elif mine:
+                    mine -= 1
+                else:
+                    auto.append(e.engine_text())
             seen = len(history)
             where = f"action {i} {self.texts[i]!r}"
             if a.verb == "":
@@ -282,6 +293,10 @@ class _Replay:
                 continue  # showing or mucking after the pot is pushed changes nothing
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
                 self._check_shown(hand, a, unknown[a.seat], where, i)
+            if auto and auto[0] == a.engine_text():
+                auto.popleft()
+                continue
+            mine = 1
             try:
                 hand.act(a.engine_text())
             except IllegalActionError as exc:
@@ -321,10 +336,11 @@ class _Replay:
 
 def replay_actions(
     texts: Sequence[str], actions: Sequence[Action], starting_stacks: Sequence[int],
-    rules: Rules,
+    rules: Rules, *, absent: Sequence[int] = (),
 ) -> Hand:
     """Play ``actions`` (parsed from ``texts``, used in error messages) on a
     new manual-showdown :class:`~razzcore.hand.Hand` and return it.
+    ``absent`` lists the seats sitting out (R23, as ``Hand(absent=...)``).
 
     The deck is laid out in R4 order from the dealt cards; burns and ``??``
     cards are filled with unused cards (cards shown later fill ``??`` slots);
@@ -339,4 +355,4 @@ def replay_actions(
     ...
     razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
     """
-    return _Replay(texts, actions, starting_stacks, rules).run()
+    return _Replay(texts, actions, starting_stacks, rules, absent).run()

@@ -452,3 +452,27 @@ def test_edited_record_is_checked_before_replay() -> None:
     assert info.value.field == "bring_in"
     with pytest.raises(PHHError, match="TOML table"):
         phh.HandHistory.from_mapping([1, 2])  # type: ignore[arg-type]
+
+
+def test_absent_players_round_trip() -> None:
+    """R23: seats sitting out are kept in ``_razzcore_absent`` (player numbers)."""
+    tda = Rules(2, 5, 10, 20, profile="tda")
+    hand = play_random(Hand(tda, [100] * 4, seed=8, absent=[0]), random.Random(8))
+    hh = phh.loads(phh.dumps(hand))
+    assert hh.user_fields["_razzcore_absent"] == [1]
+    again = hh.replay()
+    assert again.history == hand.history and again.stacks == hand.stacks
+    # Dealt in and killed: the engine posts the bring-in / folds for the absent seat and
+    # the history lists those actions; replay matches them instead of acting.
+    deal_in = tda.replace(deal_in_absent_players=True)
+    for seed in range(20):
+        hand = play_random(Hand(deal_in, [100] * 4, seed=seed, absent=[0, 2]),
+                           random.Random(seed))
+        hh = phh.loads(phh.dumps(hand))
+        hh.user_fields["_razzcore_absent"] = [1, 3]
+        again = hh.replay()
+        assert again.history == hand.history and again.stacks == hand.stacks
+    hh.user_fields["_razzcore_absent"] = [5]
+    with pytest.raises(PHHError, match="player numbers 1..4") as info:
+        hh.replay()
+    assert info.value.field == "_razzcore_absent"
