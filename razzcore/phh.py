@@ -257,6 +257,8 @@ class HandHistory:
         n = len(game.starting_stacks)
         base = PROFILES[rules.profile]
         changed = {k: v for k, v in rules.options.items() if base[k] != v}
+        if "burn_cards" in changed:  # Rules derives the shortage rule from burn_cards
+            changed["seventh_street_shortage"] = rules.seventh_street_shortage
         data: dict[str, Any] = {
             "variant": VARIANT,
             "antes": [rules.ante] * n,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from razzcore import PHHError, phh
+from razzcore import PHHError, RulesError, phh
 from razzcore.hand import Hand, play_random
 from razzcore.rules import Rules
 
@@ -476,3 +476,35 @@ def test_absent_players_round_trip() -> None:
     with pytest.raises(PHHError, match="player numbers 1..4") as info:
         hh.replay()
     assert info.value.field == "_razzcore_absent"
+
+
+def test_round_trip_with_random_rule_options() -> None:
+    from razzcore.rules import OPTION_CHOICES
+
+    rng = random.Random(99)
+    flags = ["burn_cards", "heads_up_uncapped", "face_up_all_in", "bring_in_may_complete",
+             "allow_call_bring_in", "allow_open_fold", "losers_may_muck",
+             "reveal_all_at_showdown"]
+    for _ in range(150):
+        options: dict[str, object] = {k: rng.choice(v) for k, v in OPTION_CHOICES.items()
+                                      if rng.random() < 0.5}
+        options.update({k: rng.random() < 0.5 for k in flags if rng.random() < 0.5})
+        if options.get("burn_cards") is False:
+            options["seventh_street_shortage"] = "community_when_short"
+        elif options.get("seventh_street_shortage") == "tda_rp10h":
+            options["burn_cards"] = True
+        if rng.random() < 0.3:
+            options["max_bets_per_round"] = rng.choice([3, 5])
+        if rng.random() < 0.2:
+            options["suit_order"] = ("s", "h", "d", "c")
+        try:
+            rules = Rules(2, rng.choice([0, 5]), 10, 20,
+                          profile=rng.choice(["online", "tda", "roberts"]), **options)
+        except RulesError:  # an inconsistent random combination: not this test's subject
+            continue
+        n = rng.randint(2, 8)
+        hand = play_random(Hand(rules, [rng.choice([3, 30, 300]) for _ in range(n)],
+                                seed=rng.getrandbits(32)), rng)
+        again = phh.loads(phh.dumps(hand)).replay()
+        assert again.rules == rules
+        assert again.history == hand.history and again.stacks == hand.stacks
