@@ -473,7 +473,7 @@ def test_absent_players_round_trip() -> None:
         again = hh.replay()
         assert again.history == hand.history and again.stacks == hand.stacks
     hh.user_fields["_razzcore_absent"] = [5]
-    with pytest.raises(PHHError, match="player numbers 1..4") as info:
+    with pytest.raises(PHHError, match=r"player numbers 1\.\.4") as info:
         hh.replay()
     assert info.value.field == "_razzcore_absent"
 
