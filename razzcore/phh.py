@@ -157,7 +157,11 @@ class HandHistory:
 
     @property
     def player_count(self) -> int:
-        """The number of players (length of ``starting_stacks``)."""
+        """The number of players (length of ``starting_stacks``).
+
+        >>> HandHistory([1, 1, 1], 2, 5, 10, [50, 60, 70], []).player_count
+        3
+        """
         return len(self.starting_stacks)
 
     # ------------------------------------------------------------ conversions
@@ -299,7 +303,11 @@ class HandHistory:
         HandHistory.from_mapping(self.to_mapping())
 
     def dumps(self) -> str:
-        """This hand history as PHH (TOML) text; see :func:`dumps`."""
+        """This hand history as PHH (TOML) text; see :func:`dumps`.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], []).dumps().splitlines()[-1]
+        'actions = []'
+        """
         return _write_toml(self.to_mapping())
 
     # ----------------------------------------------------------------- replay
@@ -618,7 +626,14 @@ def loads_all(text: str | bytes) -> list[HandHistory]:
 
 
 def load_all(fp: IO[str] | IO[bytes]) -> list[HandHistory]:
-    """Read every hand of a ``.phhs`` file opened in text or binary mode."""
+    """Read every hand of a ``.phhs`` file opened in text or binary mode.
+
+    >>> buf = io.StringIO()
+    >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 3, buf)
+    >>> _ = buf.seek(0)
+    >>> len(load_all(buf))
+    3
+    """
     return loads_all(fp.read())
 
 
@@ -675,5 +690,11 @@ def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
 
 
 def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str] | IO[bytes]) -> None:
-    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary mode."""
+    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary mode.
+
+    >>> buf = io.BytesIO()
+    >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])], buf)
+    >>> buf.getvalue().splitlines()[0]
+    b'[1]'
+    """
     _write(dumps_all(objs), fp)
