@@ -201,10 +201,8 @@ def _progress_bar(total: int, enabled: bool | None) -> Callable[[int], None] | N
         return None
     try:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
-        raise RazzError(
-            "progress=True needs tqdm: pip install 'razzcore[progress]'"
-        ) from None
+    except ImportError as exc:  # the same error as razzcore.equity's
+        raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
     bar = tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
 
     def update(n: int) -> None:
