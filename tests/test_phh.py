@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from razzcore import PHHError, RulesError, phh
 from razzcore.hand import Hand, play_random
@@ -508,3 +510,27 @@ def test_round_trip_with_random_rule_options() -> None:
         again = phh.loads(phh.dumps(hand)).replay()
         assert again.rules == rules
         assert again.history == hand.history and again.stacks == hand.stacks
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+_SCALARS = (
+    _TEXT | st.booleans() | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False) | st.times() | st.dates()
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.from_regex(r"_[a-z0-9_ .-]{0,8}", fullmatch=True), _VALUES,
+                       max_size=4), _TEXT)
+def test_written_toml_reads_back(user: dict[str, object], event: str) -> None:
+    hh = phh.loads(MINI)
+    hh.user_fields = dict(user)
+    hh.event = event
+    text = phh.dumps(hh)
+    assert tomllib.loads(text) == hh.to_mapping()
+    assert phh.loads(text) == hh
