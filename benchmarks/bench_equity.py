@@ -45,6 +45,20 @@ def test_exact_three_way_fifth_street(benchmark: Any) -> None:
     assert r.exact and sum(r.shares) == 840 * r.outcomes
 
 
+@pytest.mark.benchmark(group="exact")
+def test_exact_three_way_fourth_street(benchmark: Any) -> None:
+    r = benchmark(equity, ["As 2d 3c 7h", "4h 5d 6s 9c", "2h 4c 8d Th"], exact=True)
+    assert r.exact and sum(r.shares) == 840 * r.outcomes
+
+
+@pytest.mark.benchmark(group="exact")
+def test_exact_three_way_third_street(benchmark: Any) -> None:
+    """531 trillion deals (the grouped walk; a few seconds, so one round)."""
+    hands = ["As 2d 3c", "Kh Qd Js", "4c 5c 6c"]
+    r = benchmark.pedantic(equity, (hands,), {"exact": True}, rounds=1, iterations=1)
+    assert r.outcomes == math.comb(43, 4) * math.comb(39, 4) * math.comb(35, 4)
+
+
 def _mc(benchmark: Any, hands: list[str], **kwargs: Any) -> EquityResult:
     r: EquityResult = benchmark(equity, hands, exact=False, trials=TRIALS, seed=1, **kwargs)
     assert r.outcomes == TRIALS

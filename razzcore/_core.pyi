@@ -48,7 +48,11 @@ def rank_histogram(ncards: int = 7) -> list[int]: ...
 
 def equity_outcomes(players: Sequence[_EquityPlayer], remaining: Sequence[int]) -> int: ...
 def equity_exact(
-    players: Sequence[_EquityPlayer], remaining: Sequence[int], lo: int, hi: int
+    players: Sequence[_EquityPlayer],
+    remaining: Sequence[int],
+    lo: int,
+    hi: int,
+    grouped: bool | None = None,
 ) -> _EquityCounts: ...
 def equity_mc(
     players: Sequence[_EquityPlayer],

@@ -21,7 +21,8 @@ cdef extern from "razz_equity.h" nogil:
         uint64_t share_sq[8]
         uint64_t total
     void rz_eq_counts_init(rz_eq_counts *c)
-    void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
+    int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
+                         rz_eq_counts *out)
     void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk,
                         uint64_t trials, rz_eq_counts *out)
 
@@ -120,9 +121,9 @@ def equity_outcomes(players, remaining):
     return out
 
 
-cdef void _eq_exact_kernel(const rz_eq_spec *s, uint64_t lo, uint64_t hi,
-                           rz_eq_counts *out) noexcept nogil:
-    rz_eq_exact(s, lo, hi, out)
+cdef int _eq_exact_kernel(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
+                          rz_eq_counts *out) noexcept nogil:
+    return rz_eq_exact_mode(s, lo, hi, grouped, out)
 
 
 cdef void _eq_mc_kernel(const rz_eq_spec *s, uint64_t seed, uint64_t first_chunk,
@@ -139,9 +140,13 @@ cdef void _eq_mc_kernel(const rz_eq_spec *s, uint64_t seed, uint64_t first_chunk
         rz_eq_mc_chunk(s, seed, c, size, out)
 
 
-def equity_exact(players, remaining, lo, hi):
-    """Exact counts over the outer patterns ``lo .. hi - 1`` (player 1's rank
-    patterns, for each community rank in turn when there is a community card).
+def equity_exact(players, remaining, lo, hi, grouped=None):
+    """Exact counts over the outer patterns ``lo .. hi - 1``, for each
+    community rank in turn when there is a community card: player 1's rank
+    patterns (direct walk), or with ``grouped`` (the default when 3 or more
+    players receive cards) the rank patterns of the union of the cards of
+    every receiving player but the last one, whose outcomes are grouped.
+    Players receiving cards must come first.
 
     ``players`` is a sequence of ``(known_counts[13], missing)`` or
     ``(known_counts[13], missing, community)`` (community = 1: the player's 7th
@@ -159,6 +164,8 @@ def equity_exact(players, remaining, lo, hi):
     cdef rz_eq_spec s
     cdef rz_eq_counts c
     cdef uint64_t a, b
+    cdef int mode = -1 if grouped is None else (1 if grouped else 0)
+    cdef int used
     _eq_fill_spec(players, remaining, &s)
     if equity_outcomes(players, remaining) * EQUITY_UNITS >= (1 << 64):
         raise EquityError("too many outcomes for 64-bit exact counts; use Monte Carlo")
@@ -168,7 +175,9 @@ def equity_exact(players, remaining, lo, hi):
     b = min(hi, (1 << 64) - 1)
     rz_eq_counts_init(&c)
     with nogil:
-        _eq_exact_kernel(&s, a, b, &c)
+        used = _eq_exact_kernel(&s, a, b, mode, &c)
+    if used < 0:
+        raise MemoryError("no memory for the grouped exact walk")
     return _eq_counts_tuple(&c, s.nplayers)
 
 

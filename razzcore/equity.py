@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import math
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,11 +42,13 @@ CHUNK_TRIALS = 1 << 16
 DEFAULT_TRIALS = 1_000_000
 #: Largest ``trials`` accepted.
 MAX_TRIALS = 1 << 40
-#: ``exact=None`` enumerates when the estimated work (pattern leaves) is at most this
-#: (a few tenths of a second on one core).
+#: ``exact=None`` enumerates when the estimated work (units of ~5 ns, see
+#: :func:`estimate_work`) is at most this: a few tenths of a second on one core.
 AUTO_EXACT_WORK = 100_000_000
 #: ``exact=True`` refuses work above this (minutes on one core).
 MAX_EXACT_WORK = 20_000_000_000
+#: Relative cost of a step of the grouped exact walk (3+ players receive cards).
+GROUPED_COST = 4
 #: Work is cut into at most this many tasks (executor jobs and progress steps).
 MAX_TASKS = 64
 #: Street positions (0-based) of the down cards; only these may be unknown.
@@ -191,23 +193,43 @@ class _Plan:
         """Ranks the community card can have (none when there is no community card)."""
         return [r for r in range(13) if self.remaining[r]] if any(self.community) else []
 
-    def outer_patterns(self, first: int) -> int:
-        """Outer patterns of the exact walk when player ``first`` comes first."""
-        m = self.missing[first]
+    def grouped(self) -> bool:
+        """Whether the exact walk groups the last player's outcomes (the kernel
+        does when 3 or more players receive cards)."""
+        return sum(1 for m in self.missing if m) >= 3
+
+    def _per_community(self, count: Callable[[list[int]], int]) -> int:
         ranks = self.community_ranks()
         if not ranks:
-            return _patterns(m, self.remaining)
+            return count(list(self.remaining))
         out = 0
         for r in ranks:
             rem = list(self.remaining)
             rem[r] -= 1
-            out += _patterns(m, rem)
+            out += count(rem)
         return out
 
+    def outer_patterns(self, order: Sequence[int]) -> int:
+        """Outer patterns of the exact walk with the players in ``order``: the
+        first player's rank patterns, or when grouped the patterns of the union
+        of the cards of every receiving player but the last."""
+        active = [self.missing[i] for i in order if self.missing[i]]
+        m = sum(active[:-1]) if self.grouped() else self.missing[order[0]]
+        return self._per_community(lambda rem: _patterns(m, rem))
+
     def work(self) -> int:
-        """Upper bound on the leaves of the exact walk."""
-        prod = math.prod(_patterns(m, self.remaining) for m in self.missing if m)
-        return prod * max(1, len(self.community_ranks()))
+        """Estimated cost of the exact walk in units of about 5 ns (direct walk:
+        an upper bound on its leaves; grouped walk: its unions times the last
+        player's patterns plus its splits, each costing about 4 units)."""
+        active = sorted((m for m in self.missing if m), reverse=True)
+        if not self.grouped():
+            return self._per_community(lambda rem: math.prod(_patterns(m, rem) for m in active))
+
+        def grouped(rem: list[int]) -> int:
+            unions = _patterns(sum(active[:-1]), rem) * _patterns(active[-1], rem)
+            return GROUPED_COST * (unions + math.prod(_patterns(m, rem) for m in active[:-1]))
+
+        return self._per_community(grouped)
 
     def outcomes(self) -> int:
         """Number of deals the exact walk stands for."""
@@ -304,8 +326,11 @@ def _patterns(m: int, remaining: Sequence[int]) -> int:
 
 
 def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
-    """An upper bound on the leaves an exact enumeration visits (the product of
-    each player's number of rank patterns); about 5 ns each on one core.
+    """The estimated cost of an exact enumeration, in units of about 5 ns on
+    one core (heads-up: the product of the players' numbers of rank patterns;
+    with 3 or more players receiving cards, the grouped walk's steps).
+    ``exact=None`` enumerates up to ``AUTO_EXACT_WORK`` (10^8), ``exact=True``
+    up to ``MAX_EXACT_WORK`` (2 x 10^10).
 
     >>> estimate_work(["As 2d 3c", "Kh Qd Js"])
     3290596
@@ -471,10 +496,15 @@ def equity(
     outcomes_fit = plan.outcomes() * UNITS < 1 << 64
     if exact is None:
         exact = work <= AUTO_EXACT_WORK and outcomes_fit
-    elif exact and (work > MAX_EXACT_WORK or not outcomes_fit):
+    elif exact and work > MAX_EXACT_WORK:
         raise EquityError(
-            f"exact enumeration would visit about {work:,} rank patterns (limit "
-            f"{MAX_EXACT_WORK:,}); use Monte Carlo (exact=False or exact=None)"
+            f"exact enumeration would cost about {work:,} steps (limit {MAX_EXACT_WORK:,}, "
+            f"~5 ns each); use Monte Carlo (exact=False or exact=None)"
+        )
+    elif exact and not outcomes_fit:
+        raise EquityError(
+            f"exact enumeration would count {plan.outcomes():,} outcomes, too many for its "
+            f"64-bit counters; use Monte Carlo (exact=False or exact=None)"
         )
     if exact:
         return _exact(plan, executor, bool(progress))
@@ -486,7 +516,7 @@ def equity(
 def _exact(plan: _Plan, executor: _Executor | None, progress: bool) -> EquityResult:
     order = plan.exact_order()
     players = tuple(plan.players(order))
-    outer = plan.outer_patterns(order[0])
+    outer = plan.outer_patterns(order)
     tasks = [_Task(True, players, plan.remaining, lo, hi) for lo, hi in _split(outer)]
     win, tie, share, _, total = _run(tasks, executor, progress, "patterns")
     back = {p: i for i, p in enumerate(order)}

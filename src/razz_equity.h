@@ -41,6 +41,7 @@
 #ifndef RAZZ_EQUITY_H
 #define RAZZ_EQUITY_H
 
+#include <stdlib.h>
 #include "razz_eval.h"
 
 #define RZ_EQ_MAX_PLAYERS 8
@@ -128,6 +129,15 @@ RZ_INLINE void rz_eq_settle(const uint16_t *rank, int n, uint64_t w, rz_eq_count
 
 /* ------------------------------------------------------------ exact */
 
+/* The last player's outcome distribution for one union (grouped walk). */
+typedef struct {
+    uint64_t hist[RZ_NUM_CLASSES + 1];   /* weight per rank while building, then 0 */
+    uint64_t cum[RZ_NUM_CLASSES + 2];    /* cum[i] = weight of ranks < uniq[i] */
+    uint16_t uniq[RZ_NUM_CLASSES + 1];   /* ranks that occur, ascending */
+    uint16_t tmp[RZ_NUM_CLASSES + 1];
+    int n;                               /* number of ranks that occur */
+} rz_eq_dist;
+
 typedef struct {
     int nplayers;                        /* all players */
     int nactive;                         /* players 0..nactive-1 receive cards */
@@ -135,11 +145,16 @@ typedef struct {
     uint8_t missing[RZ_EQ_MAX_PLAYERS];
     uint8_t rem[13];                     /* unseen cards per rank, updated in place */
     uint16_t rank[RZ_EQ_MAX_PLAYERS];
-    uint64_t idx, lo, hi;                /* this chunk: player 0's patterns lo..hi-1 */
+    uint64_t idx, lo, hi;                /* this chunk: outer patterns lo..hi-1 */
     rz_eq_counts *out;
+    /* grouped walk only (dist != NULL) */
+    rz_eq_dist *dist;
+    int last;                            /* the player whose outcomes are grouped */
+    uint8_t uni[13];                     /* the union of players 0..last-1's cards */
+    uint8_t lim[13];                     /* cards of the union not given out yet */
 } rz_eq_walker;
 
-static void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w);
+RZ_INLINE void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w);
 
 /* Player p's cards are complete (hand key `key`, weight so far `w`). */
 RZ_INLINE void rz_eq_complete(rz_eq_walker *e, int p, uint32_t key, uint64_t w)
@@ -158,7 +173,7 @@ RZ_INLINE void rz_eq_complete(rz_eq_walker *e, int p, uint32_t key, uint64_t w)
 
 /* Give player p `left` more cards of ranks r..12 (k = 0 of rank r is the loop
  * moving on to r + 1; the last rank must take all that is left). */
-static void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w)
+RZ_INLINE void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w)
 {
     if (left == 0) {
         rz_eq_complete(e, p, key, w);
@@ -186,13 +201,200 @@ static void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, ui
     }
 }
 
+/* ---- grouped walk (3 or more players receive cards)
+ *
+ * The last receiving player's cards depend on the others' only through the
+ * union U of their cards.  So the walk enumerates U (the outer patterns),
+ * builds the last player's distribution of ranks once per U (weights from the
+ * cards left after U), sorts it, and then enumerates the ways to split U
+ * among the other players: each split needs one binary search to know how
+ * much weight the last player wins, ties or loses against the best of them.
+ * Weights: player i's cards weigh prod C(left before i, k), the last
+ * player's prod C(rem - U, k): the same product as the direct walk. */
+
+/* Last player: `left` more cards of ranks r..12 from rem (which excludes U). */
+RZ_INLINE void rz_eq_gw_last(rz_eq_walker *e, int r, int left, uint32_t key, uint64_t w)
+{
+    rz_eq_dist *d = e->dist;
+    if (left == 0) {
+        uint16_t rk = rz_lookup(key);
+        if (d->hist[rk] == 0)
+            d->tmp[d->n++] = rk;
+        d->hist[rk] += w;
+        return;
+    }
+    if (r == 13)
+        return;
+    {
+        int have = e->rem[r], k;
+        int kmax = left < have ? left : have;
+        uint32_t kk = key;
+        if (r < 12)
+            rz_eq_gw_last(e, r + 1, left, key, w);
+        for (k = 1; k <= kmax; k++) {
+            kk += RZ_RANK_KEY[r];
+            if (k == left || r < 12)
+                rz_eq_gw_last(e, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k]);
+        }
+    }
+}
+
+/* Sort the ranks that occur (radix, 2 x 7 bits: ranks < 2^14) and accumulate. */
+RZ_INLINE void rz_eq_dist_finish(rz_eq_dist *d)
+{
+    unsigned count[129];
+    int i, pass;
+    uint16_t *src = d->tmp, *dst = d->uniq;
+    for (pass = 0; pass < 2; pass++) {
+        unsigned shift = 7u * (unsigned)pass;
+        for (i = 0; i < 129; i++)
+            count[i] = 0;
+        for (i = 0; i < d->n; i++)
+            count[(((unsigned)src[i] >> shift) & 127u) + 1u]++;
+        for (i = 0; i < 128; i++)
+            count[i + 1] += count[i];
+        for (i = 0; i < d->n; i++)
+            dst[count[((unsigned)src[i] >> shift) & 127u]++] = src[i];
+        src = dst;
+        dst = (pass == 0) ? d->tmp : d->uniq;
+    }
+    /* two passes: tmp -> uniq -> tmp; the sorted ranks are in tmp */
+    d->cum[0] = 0;
+    for (i = 0; i < d->n; i++) {
+        uint16_t rk = d->tmp[i];
+        d->uniq[i] = rk;
+        d->cum[i + 1] = d->cum[i] + d->hist[rk];
+        d->hist[rk] = 0;
+    }
+}
+
+/* Settle a split of U (others' ranks in e->rank, weight w) against the last
+ * player's distribution. */
+RZ_INLINE void rz_eq_gw_settle(rz_eq_walker *e, uint64_t w)
+{
+    const rz_eq_dist *d = e->dist;
+    rz_eq_counts *out = e->out;
+    int p, t = 0, lo = 0, hi = d->n, last = e->last;
+    uint16_t b = 0xFFFFu;
+    uint64_t less, eq, more, total = d->cum[d->n];
+    for (p = 0; p < e->nplayers; p++) {
+        if (p == last)
+            continue;
+        if (e->rank[p] < b) {
+            b = e->rank[p];
+            t = 1;
+        } else if (e->rank[p] == b) {
+            t++;
+        }
+    }
+    while (lo < hi) { /* first index whose rank is >= b */
+        int mid = (lo + hi) / 2;
+        if (d->uniq[mid] < b)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    less = d->cum[lo];
+    eq = (lo < d->n && d->uniq[lo] == b) ? d->cum[lo + 1] - d->cum[lo] : 0;
+    more = total - less - eq;
+    out->total += w * total;
+    out->win[last] += w * less;
+    out->share[last] += w * less * RZ_EQ_UNITS + w * eq * RZ_EQ_UNIT[t + 1];
+    out->tie[last] += w * eq;
+    for (p = 0; p < e->nplayers; p++) {
+        if (p == last || e->rank[p] != b)
+            continue;
+        out->tie[p] += w * eq;
+        out->share[p] += w * eq * RZ_EQ_UNIT[t + 1];
+        if (t == 1) {
+            out->win[p] += w * more;
+            out->share[p] += w * more * RZ_EQ_UNITS;
+        } else {
+            out->tie[p] += w * more;
+            out->share[p] += w * more * RZ_EQ_UNIT[t];
+        }
+    }
+}
+
+/* Split U: give player p `left` more cards of ranks r..12 out of lim (what
+ * is left of U), weighted from rem (the deck before player p). */
+RZ_INLINE void rz_eq_gw_split(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w)
+{
+    if (left == 0) {
+        e->rank[p] = rz_lookup(key);
+        if (p + 1 < e->last)
+            rz_eq_gw_split(e, p + 1, 0, e->missing[p + 1], e->base[p + 1], w);
+        else
+            rz_eq_gw_settle(e, w);
+        return;
+    }
+    for (; r < 13; r++) {
+        int have = e->rem[r], lim = e->lim[r], k;
+        int kmax = left < lim ? left : lim;
+        uint32_t kk = key;
+        for (k = 1; k <= kmax; k++) {
+            kk += RZ_RANK_KEY[r];
+            e->rem[r] = (uint8_t)(have - k);
+            e->lim[r] = (uint8_t)(lim - k);
+            rz_eq_gw_split(e, p, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k]);
+        }
+        e->rem[r] = (uint8_t)have;
+        e->lim[r] = (uint8_t)lim;
+    }
+}
+
+/* One union U is complete: build the last player's distribution, then split. */
+RZ_INLINE void rz_eq_gw_group(rz_eq_walker *e, uint64_t w)
+{
+    int r;
+    uint64_t i = e->idx++;
+    if (i < e->lo || i >= e->hi)
+        return;
+    for (r = 0; r < 13; r++)
+        e->rem[r] = (uint8_t)(e->rem[r] - e->uni[r]);
+    e->dist->n = 0;
+    rz_eq_gw_last(e, 0, e->missing[e->last], e->base[e->last], 1);
+    rz_eq_dist_finish(e->dist);
+    for (r = 0; r < 13; r++) {
+        e->rem[r] = (uint8_t)(e->rem[r] + e->uni[r]);
+        e->lim[r] = e->uni[r];
+    }
+    if (e->last > 0)
+        rz_eq_gw_split(e, 0, 0, e->missing[0], e->base[0], w);
+}
+
+/* Enumerate the unions U of `left` more cards of ranks r..12 (limits: rem). */
+RZ_INLINE void rz_eq_gw_union(rz_eq_walker *e, int r, int left, uint64_t w)
+{
+    int k, kmax;
+    if (left == 0) {
+        for (k = r; k < 13; k++)
+            e->uni[k] = 0;
+        rz_eq_gw_group(e, w);
+        return;
+    }
+    if (r == 13)
+        return;
+    kmax = left < e->rem[r] ? left : e->rem[r];
+    for (k = 0; k <= kmax; k++) {
+        e->uni[r] = (uint8_t)k;
+        rz_eq_gw_union(e, r + 1, left - k, w);
+    }
+    e->uni[r] = 0;
+}
+
 /* Walk every deal with the community card (if any) already added to base[]. */
 RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
 {
     int p;
     for (p = 0; p < e->nplayers; p++)
         e->rank[p] = rz_lookup(e->base[p]);
-    if (e->nactive > 0) {
+    if (e->dist != NULL) {
+        int m = 0;
+        for (p = 0; p < e->last; p++)
+            m += e->missing[p];
+        rz_eq_gw_union(e, 0, m, w);
+    } else if (e->nactive > 0) {
         rz_eq_walk(e, 0, 0, e->missing[0], e->base[0], w);
     } else {
         uint64_t i = e->idx++;
@@ -201,12 +403,18 @@ RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
     }
 }
 
-/* Exact counts over the "outer patterns" lo..hi-1 in the walk's order: player
- * 0's rank patterns (for each community rank in turn, when there is a
- * community card; a single pattern when nobody receives a card of his own).
- * Players with missing > 0 should come first in the spec; splitting [0, N)
- * into ranges and summing the counts gives the full enumeration. */
-RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
+/* Exact counts over the "outer patterns" lo..hi-1 in the walk's order, for
+ * each community rank in turn when there is a community card:
+ *   grouped = 0 (direct walk): player 0's rank patterns (a single pattern
+ *     when nobody receives a card of his own);
+ *   grouped = 1 (3+ players receive cards): the rank patterns of the union
+ *     of the cards of players 0 .. nactive-2 (nactive-1 is grouped);
+ *   grouped = -1: 1 when at least 3 players receive cards, else 0.
+ * Players with missing > 0 must come first in the spec; splitting [0, N)
+ * into ranges and summing the counts gives the full enumeration.  Returns
+ * the mode used, or -1 when the grouped walk's buffer cannot be allocated. */
+RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
+                               rz_eq_counts *out)
 {
     rz_eq_walker e;
     uint32_t base[RZ_EQ_MAX_PLAYERS];
@@ -226,20 +434,41 @@ RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_
     e.lo = lo;
     e.hi = hi;
     e.out = out;
+    e.dist = NULL;
+    e.last = e.nactive - 1;
+    if (grouped < 0)
+        grouped = e.nactive >= 3;
+    if (grouped && e.nactive < 2)
+        grouped = 0;
+    if (grouped) {
+        e.dist = (rz_eq_dist *)calloc(1, sizeof(rz_eq_dist));
+        if (e.dist == NULL)
+            return -1;
+    }
     if (!community) {
         rz_eq_walk_all(&e, 1);
-        return;
+    } else {
+        for (r = 0; r < 13; r++) {
+            int have = e.rem[r];
+            if (have == 0)
+                continue;
+            for (p = 0; p < s->nplayers; p++)
+                e.base[p] = base[p] + (s->community[p] ? RZ_RANK_KEY[r] : 0u);
+            e.rem[r] = (uint8_t)(have - 1);
+            rz_eq_walk_all(&e, (uint64_t)have);
+            e.rem[r] = (uint8_t)have;
+        }
     }
-    for (r = 0; r < 13; r++) {
-        int have = e.rem[r];
-        if (have == 0)
-            continue;
-        for (p = 0; p < s->nplayers; p++)
-            e.base[p] = base[p] + (s->community[p] ? RZ_RANK_KEY[r] : 0u);
-        e.rem[r] = (uint8_t)(have - 1);
-        rz_eq_walk_all(&e, (uint64_t)have);
-        e.rem[r] = (uint8_t)have;
-    }
+    free(e.dist);
+    return grouped;
+}
+
+/* The whole enumeration (or a range of the automatic mode's outer patterns);
+ * falls back to the direct walk when memory is short. */
+RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
+{
+    if (rz_eq_exact_mode(s, lo, hi, -1, out) < 0)
+        rz_eq_exact_mode(s, lo, hi, 0, out);
 }
 
 /* ------------------------------------------------------------ Monte Carlo */

@@ -13,7 +13,8 @@ import pathlib
 import random
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
+from typing import Any
 
 import pytest
 
@@ -221,7 +222,7 @@ def test_auto_choice_and_work_estimate() -> None:
     assert equity(["As 2d 3c", "Kh Qd Js"]).exact
     # four players on 3rd street is far too much to enumerate
     hands = ["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"]
-    assert estimate_work(hands) > 10**12
+    assert estimate_work(hands) > 10**10
     r = equity(hands, trials=20_000, seed=3)
     assert not r.exact and r.outcomes == 20_000 and r.seed == 3
 
@@ -293,7 +294,7 @@ def test_bad_options(kwargs: dict[str, object], message: str) -> None:
 
 
 def test_exact_refuses_unreasonable_work() -> None:
-    with pytest.raises(EquityError, match="exact enumeration would visit about"):
+    with pytest.raises(EquityError, match="exact enumeration would cost about"):
         equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], exact=True)
 
 
@@ -400,6 +401,10 @@ SEVEN_LIVE = [
     (codes("3h 4h 5h 8h 7h 6h"), 0),
     (codes("3s 4s 5s 8s 7s 6s"), 0),
 ]
+SEVEN_LIVE_TEXT = [
+    ("?? ?? " if unknown else "") + " ".join(razzcore.format_card(c) for c in known)
+    for known, unknown in SEVEN_LIVE
+]
 FOLDED_UP = codes("Jh Qh Jd")  # a player folded on 5th street: 3 upcards, 2 unseen down cards
 
 
@@ -453,3 +458,48 @@ def test_unknown_seventh_street_down_card() -> None:
     assert r.hands[0] == "?? As 2d 7c 8h 9s Kd"
     r2 = equity(["As 2d 7c 8h 9s Kd ??", "3h 4c 6d 6s Jc Ks 5c"], dead, exact=True)
     assert r2.shares == r.shares
+
+
+# ------------------------------------------------------------------ the two exact walks
+
+
+def _kernel_input(hands: list[str], dead: str = "") -> tuple[list[Any], list[int], int]:
+    from razzcore.equity import _plan
+
+    plan = _plan(hands, dead)
+    order = plan.exact_order()
+    return plan.players(order), list(plan.remaining), plan.outer_patterns(order)
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead"),
+    [
+        (["As 2d 3c 7h Kc", "?? ?? 5d 6s 9c", "2h 4c 8d Th Jd"], "Ks Qh"),
+        (["As 2d 3c 7h 8d", "4h 5d 6s 9s", "2h 4c 8c Th Jd", "9c 9d Js Jh Qc Qd"], "Kh Ks Kd"),
+        (["As 2d 3c 4h", "?? ?? 6s 7d"], "8c 9c Tc"),  # heads-up: grouped works too
+        ([f"?? {c}" for c in ("As 2d 3c 4h 5s", "Ah 2h 3h 4d 5d", "Ac 2c 3d 4c 5c")], ""),
+        (SEVEN_LIVE_TEXT, "Jh Qh Jd ?? ??"),  # community card
+    ],
+)
+def test_grouped_walk_equals_direct_walk(hands: list[str], dead: str) -> None:
+    from razzcore import _core
+
+    players, remaining, _ = _kernel_input(hands, dead)
+    grouped = _core.equity_exact(players, remaining, 0, 2**62, True)
+    direct = _core.equity_exact(players, remaining, 0, 2**62, False)
+    assert grouped == direct
+
+
+def test_grouped_walk_splits_into_ranges() -> None:
+    from razzcore import _core
+
+    players, remaining, outer = _kernel_input(
+        ["As 2d 3c 7h Kc", "?? ?? 5d 6s 9c", "2h 4c 8d Th Jd"], "Ks Qh"
+    )
+    whole = _core.equity_exact(players, remaining, 0, outer)
+    cuts = [0, 1, outer // 3, outer // 2, outer - 1, outer]
+    parts = [_core.equity_exact(players, remaining, a, b) for a, b in pairwise(cuts)]
+    summed = tuple(tuple(map(sum, zip(*(p[k] for p in parts), strict=True))) for k in range(4))
+    assert summed == whole[:4]
+    assert sum(p[4] for p in parts) == whole[4]
+    assert _core.equity_exact(players, remaining, outer, outer + 10)[4] == 0
