@@ -479,6 +479,10 @@ def _kernel_input(hands: list[str], dead: str = "") -> tuple[list[Any], list[int
         (["As 2d 3c 4h", "?? ?? 6s 7d"], "8c 9c Tc"),  # heads-up: grouped works too
         ([f"?? {c}" for c in ("As 2d 3c 4h 5s", "Ah 2h 3h 4d 5d", "Ac 2c 3d 4c 5c")], ""),
         (SEVEN_LIVE_TEXT, "Jh Qh Jd ?? ??"),  # community card
+        (  # community card, 3 players receive cards of their own: grouped
+            [*SEVEN_LIVE_TEXT[:4], "?? ?? 5c 8c 7c 6c", "?? ?? 5h 8h 7h 6h", SEVEN_LIVE_TEXT[6]],
+            "Jh Qh Jd ?? ??",
+        ),
     ],
 )
 def test_grouped_walk_equals_direct_walk(hands: list[str], dead: str) -> None:
@@ -488,6 +492,7 @@ def test_grouped_walk_equals_direct_walk(hands: list[str], dead: str) -> None:
     grouped = _core.equity_exact(players, remaining, 0, 2**62, True)
     direct = _core.equity_exact(players, remaining, 0, 2**62, False)
     assert grouped == direct
+    assert equity(hands, dead, exact=True).outcomes == direct[4]
 
 
 def test_grouped_walk_splits_into_ranges() -> None:

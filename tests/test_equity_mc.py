@@ -19,7 +19,13 @@ DEAD = "Ks Qh 8s"
 
 @pytest.mark.parametrize(
     ("hands", "dead"),
-    [(HEADS_UP, ""), (HEADS_UP, DEAD), (THREE_WAY, ""), (["?? ?? 3c 8h", "?? ?? 5d 6c"], "2c")],
+    [
+        (HEADS_UP, ""),
+        (HEADS_UP, DEAD),
+        (THREE_WAY, ""),
+        (["?? ?? 3c 8h", "?? ?? 5d 6c"], "2c"),
+        (["As 2d 3c", "Kh Qd Js"], "5c 5d 9h"),  # 3rd street: 15 billion deals
+    ],
 )
 def test_monte_carlo_lands_within_four_standard_errors(hands: list[str], dead: str) -> None:
     exact = equity(hands, dead, exact=True)
