@@ -3,6 +3,7 @@ identical results on every executor, progress bars."""
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -103,7 +104,9 @@ def test_thread_pool_gives_identical_results(reference: tuple[Any, Any]) -> None
 
 
 def test_process_pool_gives_identical_results(reference: tuple[Any, Any]) -> None:
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    # spawn: the tasks must pickle by reference and the workers import razzcore afresh
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
         assert _results(pool) == reference
 
 
