@@ -161,7 +161,7 @@ def test_ties_and_wins_mixed() -> None:
     assert 0 < r.tie[0] < 1
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(30))
 def test_random_small_deals(seed: int) -> None:
     """Random late-street spots, 2 to 4 players, unknown and dead cards, small
     enough for the brute force (at most a few thousand deals)."""
@@ -296,6 +296,16 @@ def test_bad_options(kwargs: dict[str, object], message: str) -> None:
 def test_exact_refuses_unreasonable_work() -> None:
     with pytest.raises(EquityError, match="exact enumeration would cost about"):
         equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], exact=True)
+
+
+def test_exact_refuses_counts_beyond_64_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.modules["razzcore.equity"], "MAX_EXACT_WORK", 10**30)
+    with pytest.raises(EquityError, match="too many for its 64-bit counters"):
+        equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], exact=True)
+    auto = equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], trials=1000, seed=1)
+    assert not auto.exact
 
 
 def test_kernel_wrappers_check_their_input() -> None:
