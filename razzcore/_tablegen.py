@@ -31,9 +31,9 @@ summed from invalid input, indexes inside both arrays.
 Ranks are dense: 1 = 5-4-3-2-A ... 6175 = K-K-K-K-Q.  Slot value 0 means "no
 hand here" (only reachable through invalid input, which the callers reject).
 
->>> t = build()
->>> len(t.five_card_classes), t.lookup_ranks((4, 3, 2, 1, 0))
-(6175, 1)
+>>> ordered = sorted(multisets(5), key=class_key)
+>>> len(ordered), ordered[0], ordered[-1]
+(6175, (0, 1, 2, 3, 4), (11, 12, 12, 12, 12))
 """
 
 from __future__ import annotations

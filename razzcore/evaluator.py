@@ -91,7 +91,8 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     return _core.rank_histogram(ncards)
 
 
-def _as_rows(hands: Any, cards_per_hand: int | None) -> memoryview:
+def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview | None, int]:
+    """The hands as an (N, width) uint8 view (``None`` when N is 0) and N."""
     try:
         view = memoryview(hands)
     except TypeError:
@@ -119,7 +120,10 @@ def _as_rows(hands: Any, cards_per_hand: int | None) -> memoryview:
         raise BatchError(f"hands must have 5, 6 or 7 cards per row, not {width}")
     if view.nbytes % width:
         raise BatchError(f"a flat buffer of {view.nbytes} bytes is not rows of {width} cards")
-    return view.cast("B").cast("B", (view.nbytes // width, width))
+    n = view.nbytes // width
+    if n == 0:  # memoryview.cast refuses zero-length shapes: nothing to evaluate
+        return None, 0
+    return view.cast("B").cast("B", (n, width)), n
 
 
 def _new_out(n: int) -> Any:
@@ -162,8 +166,7 @@ def evaluate_batch(
     >>> [int(r) for r in evaluate_batch(hands, cards_per_hand=5)]
     [1, 6175]
     """
-    rows = _as_rows(hands, cards_per_hand)
-    n = rows.shape[0]  # type: ignore[index]
+    rows, n = _as_rows(hands, cards_per_hand)
     result = _new_out(n) if out is None else out
     try:
         out_view = memoryview(result)
@@ -178,7 +181,8 @@ def evaluate_batch(
         raise BatchError("out must be a 1-D C-contiguous uint16 buffer")
     if out_view.shape[0] != n:  # type: ignore[index]
         raise BatchError(f"out has room for {out_view.shape[0]} ranks, but there are {n} hands")  # type: ignore[index]
-    _core.batch(rows, out_view, threads, check)
+    if rows is not None:
+        _core.batch(rows, out_view, threads, check)
     return result
 
 
