@@ -373,9 +373,16 @@ def _run_task(task: _Task) -> _Counts:
     return counts
 
 
-def _split(n: int) -> list[tuple[int, int]]:
-    k = max(1, min(n, MAX_TASKS))
+def _split(n: int, parts: int) -> list[tuple[int, int]]:
+    """Cut ``range(n)`` into at most ``parts`` consecutive ranges.  The cut
+    never changes a result (counts add up), only how the work is spread."""
+    k = max(1, min(n, parts))
     return [(n * i // k, n * (i + 1) // k) for i in range(k)]
+
+
+def _parts(executor: _Executor | None, progress: bool) -> int:
+    """One task in process without a bar; else enough to share and to show."""
+    return 1 if executor is None and not progress else MAX_TASKS
 
 
 def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: str) -> _Counts:
@@ -517,7 +524,8 @@ def _exact(plan: _Plan, executor: _Executor | None, progress: bool) -> EquityRes
     order = plan.exact_order()
     players = tuple(plan.players(order))
     outer = plan.outer_patterns(order)
-    tasks = [_Task(True, players, plan.remaining, lo, hi) for lo, hi in _split(outer)]
+    ranges = _split(outer, _parts(executor, progress))
+    tasks = [_Task(True, players, plan.remaining, lo, hi) for lo, hi in ranges]
     win, tie, share, _, total = _run(tasks, executor, progress, "patterns")
     back = {p: i for i, p in enumerate(order)}
     win, tie, share = (tuple(v[back[p]] for p in range(len(order))) for v in (win, tie, share))
@@ -531,7 +539,7 @@ def _monte_carlo(
     nchunks = -(-trials // CHUNK_TRIALS)
     tasks = [
         _Task(False, players, plan.remaining, lo, hi, seed & (1 << 64) - 1, trials)
-        for lo, hi in _split(nchunks)
+        for lo, hi in _split(nchunks, _parts(executor, progress))
     ]
     win, tie, share, share_sq, total = _run(tasks, executor, progress, "trials")
     return _result(plan, False, win, tie, share, share_sq, total, seed)
