@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -20,7 +21,17 @@ from . import evaluator
 from .pots import Award, Pot
 from .rules import Rules
 
-__all__ = ["BRING", "NORMAL", "OPEN", "OVER", "SHOW", "HandState", "board_key", "suit_keyed_codes"]
+__all__ = [
+    "BRING",
+    "NORMAL",
+    "OPEN",
+    "OVER",
+    "SHOW",
+    "HandState",
+    "board_key",
+    "board_order_index",
+    "suit_keyed_codes",
+]
 
 NORMAL = 0
 """Phase: ordinary betting (f / cc / cbr)."""
@@ -49,6 +60,36 @@ def board_key(board: list[int]) -> tuple[int, ...]:
     if key is None:
         key = _BOARD_KEYS[ranks] = tuple(evaluator.rank_board(board))
     return key
+
+
+_BOARD_ORDER: dict[int, int] = {}
+
+
+def board_order_index(packed: int) -> int:
+    """The place of a board in R12 order (lower acts first; equal boards get
+    equal places) from ``packed``, the sum of ``1 << 4 * rank`` over its 1-4
+    up cards: seats keep that rank multiset up to date as cards are dealt, so
+    ranking the boards of a street is one dict look-up per seat.  The table
+    of every 1-4 card rank multiset (2,379 of them) is built on first use.
+
+    >>> seven_four = (1 << 4 * 6) + (1 << 4 * 3)
+    >>> eight_two = (1 << 4 * 7) + (1 << 4 * 1)
+    >>> board_order_index(seven_four) < board_order_index(eight_two)
+    True
+    """
+    return (_BOARD_ORDER or _board_places())[packed]
+
+
+def _board_places() -> dict[int, int]:
+    if not _BOARD_ORDER:
+        keys: dict[int, tuple[int, ...]] = {}
+        for size in range(1, 5):
+            for ranks in itertools.combinations_with_replacement(range(13), size):
+                board = [4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)]
+                keys[sum(1 << 4 * r for r in ranks)] = board_key(board)
+        places = {k: i for i, k in enumerate(sorted(set(keys.values())))}
+        _BOARD_ORDER.update((packed, places[k]) for packed, k in keys.items())
+    return _BOARD_ORDER
 
 
 _SUIT_KEYS: dict[tuple[str, ...], tuple[int, ...]] = {}
@@ -86,6 +127,7 @@ class HandState:
         "_aggressor",
         "_awards",
         "_bets",
+        "_bk",
         "_burns",
         "_capped_multi",
         "_cards",
@@ -136,6 +178,7 @@ class HandState:
     _start: tuple[int, ...]
     _stacks: list[int]
     _bets: list[int]
+    _bk: list[int]
     _contrib: list[int]
     _dealt: tuple[bool, ...]
     _live: list[bool]
@@ -173,7 +216,7 @@ class HandState:
     _sixth_first: int
     _absent: tuple[bool, ...]
     _sd_pots: list[Pot]
-    _opts: tuple[bool, bool, bool, int, tuple[str, ...]] | None
+    _opts: tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]] | None
 
     def _active(self, s: int) -> bool:
         return self._live[s] and self._stacks[s] > 0
@@ -200,7 +243,7 @@ class HandState:
     def _reset_round(self, street: int) -> None:
         n = self._n
         self._street = street
-        self._u = self.rules.bet_size(street)
+        self._u = self.rules.small_bet if street <= 4 else self.rules.big_bet
         self._high = 0
         self._level = 0
         self._count = 0
@@ -223,18 +266,26 @@ class HandState:
     def _ranked_live(self) -> list[int]:
         """Live seats from the best board (acts first, R12) to the worst, ties
         by ``later_street_tiebreak`` (R13)."""
-        live, up = self._live, self._up
+        live, bk = self._live, self._bk
         seats = [s for s in self._order if live[s]]
-        keys: dict[int, Any] = {s: board_key(up[s]) for s in seats}
+        order = _BOARD_ORDER or _board_places()
+        places = [order[bk[s]] for s in seats]
         if (
-            len(set(keys.values())) < len(seats)
+            len(set(places)) < len(seats)
             and self.rules.later_street_tiebreak == "high_card_by_suit"
         ):
-            # Tied boards: the one holding the higher card by suit acts first.
-            sk = self._sk
-            keys = {s: (k, sorted([-sk[c] for c in up[s]])) for s, k in keys.items()}
-        seats.sort(key=keys.__getitem__)  # stable: position breaks remaining ties
-        return seats
+            # Tied boards: the one holding the higher card by suit acts first,
+            # i.e. the larger number whose base-64 digits are the seat's
+            # suit-ordered codes from the highest down.
+            sk, up = self._sk, self._up
+            for i, s in enumerate(seats):
+                high = 0
+                for c in sorted([sk[c] for c in up[s]], reverse=True):
+                    high = high << 6 | c
+                places[i] = places[i] << 24 | (0xFFFFFF - high)
+        # Sort by place, then by position (stable): (place << 3 | index) is unique.
+        keyed = sorted([p << 3 | i for i, p in enumerate(places)])
+        return [seats[k & 7] for k in keyed]
 
     def _expose_live(self) -> None:
         for s in range(self._n):
@@ -244,4 +295,4 @@ class HandState:
     def _finish(self) -> None:
         self._phase = OVER
         self._actor = -1
-        self._payoffs = tuple(self._stacks[s] - self._start[s] for s in range(self._n))
+        self._payoffs = tuple([a - b for a, b in zip(self._stacks, self._start, strict=True)])

@@ -76,28 +76,39 @@ class Dealing(HandState):
         self._dpos += 1
         return c
 
-    def _deal_third(self) -> None:
-        seats = [s for s in self._order if self._dealt[s]]
-        for _ in range(3):
-            for s in seats:
-                self._cards[s].append(self._draw())
-        for s in seats:
-            self._up[s].append(self._cards[s][2])
-            self._log.append(("dh", s, tuple(self._cards[s])))
+    def _deal_third(self, seats: list[int]) -> None:
+        """R4: two face-down passes and a face-up pass over ``seats`` (the
+        dealt-in seats in seat order): seat ``k`` of them gets deck positions
+        ``k``, ``k + m`` and ``k + 2m``."""
+        deck, dpos, m = self._deck, self._dpos, len(seats)
+        cards, up, bk, log = self._cards, self._up, self._bk, self._log
+        for k, s in enumerate(seats):
+            mine = cards[s] = deck[dpos + k : dpos + 3 * m : m]
+            door = mine[2]
+            up[s] = [door]
+            bk[s] = 1 << ((door >> 2) << 2)
+            log.append(("dh", s, tuple(mine)))
+        self._dpos = dpos + 3 * m
 
     def _deal_street(self) -> None:
         """Deal the current street (4..7) to every live seat."""
-        seats = [s for s in self._order if self._live[s]]
-        street = self._street
+        live = self._live
+        seats = [s for s in self._order if live[s]]
         burn = self.rules.burn_cards
-        if street < 7:
+        if self._street < 7:
+            deck, dpos = self._deck, self._dpos
             if burn:
-                self._burns.append(self._draw())
+                self._burns.append(deck[dpos])
+                dpos += 1
+            cards, up, bk, log = self._cards, self._up, self._bk, self._log
             for s in seats:
-                c = self._draw()
-                self._cards[s].append(c)
-                self._up[s].append(c)
-                self._log.append(("dh", s, (c,)))
+                c = deck[dpos]
+                dpos += 1
+                cards[s].append(c)
+                up[s].append(c)
+                bk[s] += 1 << ((c >> 2) << 2)
+                log.append(("dh", s, (c,)))
+            self._dpos = dpos
             return
         left = len(self._deck) - self._dpos
         need = len(seats)

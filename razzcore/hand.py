@@ -112,6 +112,7 @@ class Hand(Dealing, Showdown, Reading):
         self._live = list(dealt)
         self._cards = [[] for _ in range(n)]
         self._up = [[] for _ in range(n)]
+        self._bk = [0] * n
         self._exposed = [False] * n
         self._rng = rng if rng is not None else random.Random(seed)
         self._explicit = deck is not None
@@ -143,8 +144,9 @@ class Hand(Dealing, Showdown, Reading):
                 a = ante if st[s] > ante else st[s]
                 st[s] -= a
                 self._contrib[s] += a
-        self._deal_third()
-        self._start_third()
+        seats = [s for s in self._order if dealt[s]]
+        self._deal_third(seats)
+        self._start_third(seats)
 
     def _check_absent(self, dealt: list[bool], absent: Iterable[int]) -> tuple[bool, ...]:
         """Validate ``absent``; without ``deal_in_absent_players`` absent seats
@@ -162,9 +164,9 @@ class Hand(Dealing, Showdown, Reading):
             raise RulesError("every seat dealt in is absent: nobody could play the hand")
         return flags
 
-    def _start_third(self) -> None:
+    def _start_third(self, seats: list[int]) -> None:
+        """Open 3rd street; ``seats`` are the dealt-in seats in seat order."""
         rules = self.rules
-        seats = [s for s in self._order if self._dealt[s]]
         b = self._bring_in_seat(seats) if rules.has_bring_in else -1
         if any(self._absent) and self._kill_absent(b):
             return
@@ -257,55 +259,46 @@ class Hand(Dealing, Showdown, Reading):
         if not self._acted[p] or self._reopen[p]:
             return True
         d = self._high - self._last[p]
-        if self.rules.short_all_in_rule == "half_bet":
+        if rules.short_all_in_rule == "half_bet":
             return 2 * d >= self._u
         return d >= self._u
 
-    def _options(self, p: int) -> tuple[bool, bool, bool, int, tuple[str, ...]]:
-        """(fold, check/call, post bring-in, cbr target or 0, legal strings)
-        for the actor, cached until the next action."""
+    def _options(self, p: int) -> _Options:
+        """(fold, check/call, post bring-in, cbr target or 0, legal strings,
+        legal string -> action kind) for the actor, cached until the next
+        action (the tuples themselves are shared, see :func:`_options_for`)."""
         opts = self._opts
         if opts is None:
-            fold, cc, pb, cbr = self._compute_options(p)
-            legal: list[str] = []
-            if fold:
-                legal.append("f")
-            if pb:
-                legal.append("pb")
-            elif cc:
-                legal.append("cc")
-            if cbr:
-                legal.append(f"cbr {cbr}")
-            opts = self._opts = (fold, cc, pb, cbr, tuple(legal))
+            rules = self.rules
+            stack = self._stacks[p]
+            b = self._bets[p]
+            phase = self._phase
+            if phase != NORMAL:  # BRING or OPEN
+                cbr = 0
+                if stack > rules.bring_in and (phase == OPEN or rules.bring_in_may_complete):
+                    cbr = self._u if self._u < b + stack else b + stack
+                opts = _options_for(phase == OPEN, False, True, cbr)
+            else:
+                to_call = self._high - b
+                cbr = 0
+                if stack > to_call and self._may_raise(p):
+                    target = self._level + self._u
+                    cbr = target if b + stack >= target else b + stack
+                opts = _options_for(
+                    to_call > 0 or rules.allow_open_fold,
+                    not (
+                        cbr
+                        and not rules.allow_call_bring_in
+                        and self._street == 3
+                        and self._count == 0
+                        and to_call > 0
+                        and rules.has_bring_in
+                    ),
+                    False,
+                    cbr,
+                )
+            self._opts = opts
         return opts
-
-    def _compute_options(self, p: int) -> tuple[bool, bool, bool, int]:
-        rules = self.rules
-        stack = self._stacks[p]
-        b = self._bets[p]
-        phase = self._phase
-        if phase in (BRING, OPEN):
-            cbr = 0
-            if stack > rules.bring_in and (phase == OPEN or rules.bring_in_may_complete):
-                cbr = min(self._u, b + stack)
-            return (phase == OPEN, False, True, cbr)
-        to_call = self._high - b
-        fold = to_call > 0 or rules.allow_open_fold
-        cbr = 0
-        if stack > to_call and self._may_raise(p):
-            target = self._level + self._u
-            cbr = target if b + stack >= target else b + stack
-        cc = True
-        if (
-            cbr
-            and not rules.allow_call_bring_in
-            and self._street == 3
-            and self._count == 0
-            and to_call > 0
-            and rules.has_bring_in
-        ):
-            cc = False
-        return (fold, cc, False, cbr)
 
     def _opponent_all_in_total(self, p: int) -> int:
         """The largest street total another active player can reach."""
@@ -330,6 +323,9 @@ class Hand(Dealing, Showdown, Reading):
         >>> h.act("pb"); h.legal_actions()
         ['f', 'cc', 'cbr 10']
         """
+        opts = self._opts
+        if opts is not None:
+            return list(opts[4])
         p = self._actor
         if p < 0:
             return []
@@ -350,7 +346,17 @@ class Hand(Dealing, Showdown, Reading):
         ...
         razzcore.errors.IllegalActionError: p2 cannot 'cc': the bring-in must be posted ...
         """
-        if not isinstance(action, str):
+        if type(action) is str:
+            # Fast path: an exact legal string of the pending betting decision.
+            opts = self._opts
+            if opts is None and self._actor >= 0 and self._phase < SHOW:
+                opts = self._options(self._actor)
+            if opts is not None:
+                kind = opts[5].get(action)
+                if kind is not None:
+                    _APPLY[kind](self, self._actor, opts[3])
+                    return
+        elif not isinstance(action, str):
             raise IllegalActionError(f"an action is a string such as 'cc', not {action!r}")
         fast = _FAST.get(action)
         if fast is not None:
@@ -428,6 +434,9 @@ class Hand(Dealing, Showdown, Reading):
                 f"p{p + 1} cannot 'pb': there is no bring-in to post now; "
                 f"allowed: {self._allowed_text()}"
             )
+        self._post(p, 0)
+
+    def _post(self, p: int, _cbr: int) -> None:
         b = self.rules.bring_in
         amount = b if self._stacks[p] > b else self._stacks[p]
         self._put(p, amount)
@@ -449,7 +458,7 @@ class Hand(Dealing, Showdown, Reading):
         """
         p = self._actor
         opts = self._opts or self._options(self._check_betting_turn("fold"))
-        fold, _cc, pb, _cbr, _legal = opts
+        fold, pb = opts[0], opts[2]
         if not fold:
             if pb:
                 why = "the bring-in must be posted (or completed) first"
@@ -458,6 +467,9 @@ class Hand(Dealing, Showdown, Reading):
             raise IllegalActionError(
                 f"p{p + 1} cannot 'f': {why}; allowed: {self._allowed_text()}"
             )
+        self._fold(p, 0)
+
+    def _fold(self, p: int, _cbr: int) -> None:
         self._live[p] = False
         self._log.append(("f", p))
         self._after(p)
@@ -473,7 +485,7 @@ class Hand(Dealing, Showdown, Reading):
         """
         p = self._actor
         opts = self._opts or self._options(self._check_betting_turn("check or call"))
-        _fold, cc, pb, _cbr, _legal = opts
+        cc, pb = opts[1], opts[2]
         if not cc:
             if pb:
                 why = "the bring-in must be posted (or completed) first; nobody may check"
@@ -482,6 +494,9 @@ class Hand(Dealing, Showdown, Reading):
             raise IllegalActionError(
                 f"p{p + 1} cannot 'cc': {why}; allowed: {self._allowed_text()}"
             )
+        self._call(p, 0)
+
+    def _call(self, p: int, _cbr: int) -> None:
         to_call = self._high - self._bets[p]
         self._put(p, to_call if self._stacks[p] > to_call else self._stacks[p])
         self._log.append(("cc", p))
@@ -509,7 +524,7 @@ class Hand(Dealing, Showdown, Reading):
         opts = self._opts or self._options(self._check_betting_turn("complete, bet or raise"))
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise IllegalActionError(f"a cbr amount is an int street total, not {amount!r}")
-        _fold, _cc, _pb, cbr, _legal = opts
+        cbr = opts[3]
         text = "cbr" if amount is None else f"cbr {amount}"
         if not cbr:
             raise IllegalActionError(
@@ -529,7 +544,9 @@ class Hand(Dealing, Showdown, Reading):
                     f"allowed: {self._allowed_text()}"
                 )
             alias = True
-        total = cbr if amount is None else amount
+        self._raise(p, cbr if amount is None else amount, alias)
+
+    def _raise(self, p: int, total: int, alias: bool = False) -> None:
         self._put(p, total - self._bets[p])
         u = self._u
         if alias or total >= self._level + u:
@@ -611,13 +628,16 @@ class Hand(Dealing, Showdown, Reading):
         self._end_round()
 
     def _end_round(self) -> None:
-        seat, excess = uncalled_excess(self._bets)
-        if excess:
-            self._stacks[seat] += excess
-            self._contrib[seat] -= excess
+        bets = self._bets
+        top = max(bets)
+        if top:
+            seat, excess = uncalled_excess(bets)
+            if excess:
+                self._stacks[seat] += excess
+                self._contrib[seat] -= excess
         self._bets = [0] * self._n
         self._actor = -1
-        if self._live_count() == 1:
+        if self._live.count(True) == 1:
             self._finish_uncontested()
             return
         betting = self._active_count() >= 2
@@ -661,6 +681,7 @@ class Hand(Dealing, Showdown, Reading):
         new._live = self._live[:]
         new._cards = [c[:] for c in self._cards]
         new._up = [u[:] for u in self._up]
+        new._bk = self._bk[:]
         new._exposed = self._exposed[:]
         new._deck = self._deck  # never mutated in place (a remix builds a new list)
         new._dpos = self._dpos
@@ -730,6 +751,41 @@ def _seating(n: int, first: int) -> _Seating:
         found = _SEATING[key] = (order, tuple(pos), cw)
     return found
 
+
+_Options = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]]
+_OPTIONS: dict[int, _Options] = {}
+
+
+def _options_for(fold: bool, cc: bool, pb: bool, cbr: int) -> _Options:
+    """The (shared, never mutated) options tuple of a decision: the flags,
+    the legal strings and each accepted exact string's kind (index into
+    ``_APPLY``; ``"cbr"`` alone is accepted as the implied amount)."""
+    key = cbr << 3 | fold << 2 | cc << 1 | pb
+    found = _OPTIONS.get(key)
+    if found is None:
+        legal: list[str] = []
+        kinds: dict[str, int] = {}
+        if fold:
+            legal.append("f")
+            kinds["f"] = 0
+        if pb:
+            legal.append("pb")
+            kinds["pb"] = 2
+        elif cc:
+            legal.append("cc")
+        if cc:
+            kinds["cc"] = 1
+        if cbr:
+            text = f"cbr {cbr}"
+            legal.append(text)
+            kinds[text] = kinds["cbr"] = 3
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = (fold, cc, pb, cbr, tuple(legal), kinds)
+    return found
+
+
+_APPLY = (Hand._fold, Hand._call, Hand._post, Hand._raise)
 
 _FAST = {
     "cc": Hand.check_or_call,

@@ -122,11 +122,12 @@ class Showdown(HandState):
     __slots__ = ()
 
     def _finish_uncontested(self) -> None:
-        winner = next(s for s in range(self._n) if self._live[s])
-        pots = build_pots(self._contrib, self._live)
-        for i, pot in enumerate(pots):
-            self._stacks[winner] += pot.amount
-            self._awards.append(Award(winner, pot.amount, i))
+        # One live seat: build_pots() would make a single pot of every chip.
+        winner = self._live.index(True)
+        total = sum(self._contrib)
+        if total:
+            self._stacks[winner] += total
+            self._awards.append(Award(winner, total, 0))
         self._finish()
 
     def _begin_showdown(self) -> None:
