@@ -323,6 +323,25 @@ def test_wrong_cards_per_hand(cards_per_hand: int) -> None:
         evaluate_batch(bytes(range(56)), cards_per_hand=cards_per_hand)
 
 
+@pytest.mark.parametrize(
+    "cards_per_hand",
+    [
+        "7",
+        b"7",
+        pytest.param(
+            7.0,
+            marks=pytest.mark.xfail(
+                raises=TypeError, strict=False,
+                reason="memoryview.cast() raises TypeError on a float width (reported to lead)",
+            ),
+        ),
+    ],
+)
+def test_non_int_cards_per_hand(cards_per_hand: Any) -> None:
+    with pytest.raises(BatchError):
+        evaluate_batch(bytes(range(14)), cards_per_hand=cards_per_hand)
+
+
 def test_flat_buffer_needs_a_whole_number_of_rows() -> None:
     with pytest.raises(BatchError, match="cards_per_hand"):
         evaluate_batch(bytes(range(14)))
