@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from operator import mul, sub
 from typing import Any
 
 from . import evaluator
@@ -23,9 +24,13 @@ from .rules import Rules
 
 __all__ = [
     "BRING",
+    "CALL_ENTRY",
+    "DEAL_ENTRY",
+    "FOLD_ENTRY",
     "NORMAL",
     "OPEN",
     "OVER",
+    "POST_ENTRY",
     "SHOW",
     "HandState",
     "board_key",
@@ -44,6 +49,13 @@ SHOW = 3
 OVER = 4
 """Phase: the hand is over."""
 
+
+# Shared, immutable log entries of the hot path (seat actions and one-card
+# deals): appending one allocates nothing.
+FOLD_ENTRY = tuple(("f", s) for s in range(8))
+CALL_ENTRY = tuple(("cc", s) for s in range(8))
+POST_ENTRY = tuple(("pb", s) for s in range(8))
+DEAL_ENTRY = tuple(tuple(("dh", s, (c,)) for c in range(52)) for s in range(8))
 
 _BOARD_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -216,18 +228,14 @@ class HandState:
     _sixth_first: int
     _absent: tuple[bool, ...]
     _sd_pots: list[Pot]
-    _opts: tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]] | None
+    _opts: tuple[bool, bool, bool, int, tuple[str, ...], dict[str, Any]] | None
 
     def _active(self, s: int) -> bool:
         return self._live[s] and self._stacks[s] > 0
 
     def _active_count(self) -> int:
-        live, stacks = self._live, self._stacks
-        count = 0
-        for s in range(self._n):
-            if live[s] and stacks[s]:
-                count += 1
-        return count
+        # Seats live and with chips: the products that are not 0.
+        return self._n - list(map(mul, self._live, self._stacks)).count(0)
 
     def _live_count(self) -> int:
         return self._live.count(True)
@@ -263,12 +271,22 @@ class HandState:
             return -1
         return self._next_active(first)
 
-    def _ranked_live(self) -> list[int]:
-        """Live seats from the best board (acts first, R12) to the worst, ties
-        by ``later_street_tiebreak`` (R13)."""
-        live, bk = self._live, self._bk
-        seats = [s for s in self._order if live[s]]
+    def _ranked_live(self, seats: list[int] | None = None) -> list[int]:
+        """Live seats (``seats`` if the caller has them, in seat order) from
+        the best board (acts first, R12) to the worst, ties by
+        ``later_street_tiebreak`` (R13)."""
+        bk = self._bk
+        if seats is None:
+            live = self._live
+            seats = [s for s in self._order if live[s]]
         order = _BOARD_ORDER or _board_places()
+        if len(seats) == 2:  # heads-up: one comparison
+            a, b = seats
+            pa, pb = order[bk[a]], order[bk[b]]
+            if pa == pb and self.rules.later_street_tiebreak == "high_card_by_suit":
+                pa, pb = self._suit_high(a), self._suit_high(b)
+                return [b, a] if pb > pa else [a, b]
+            return [b, a] if pb < pa else [a, b]
         places = [order[bk[s]] for s in seats]
         if (
             len(set(places)) < len(seats)
@@ -277,15 +295,21 @@ class HandState:
             # Tied boards: the one holding the higher card by suit acts first,
             # i.e. the larger number whose base-64 digits are the seat's
             # suit-ordered codes from the highest down.
-            sk, up = self._sk, self._up
             for i, s in enumerate(seats):
-                high = 0
-                for c in sorted([sk[c] for c in up[s]], reverse=True):
-                    high = high << 6 | c
-                places[i] = places[i] << 24 | (0xFFFFFF - high)
+                places[i] = places[i] << 24 | (0xFFFFFF - self._suit_high(s))
         # Sort by place, then by position (stable): (place << 3 | index) is unique.
         keyed = sorted([p << 3 | i for i, p in enumerate(places)])
         return [seats[k & 7] for k in keyed]
+
+    def _suit_high(self, s: int) -> int:
+        """Seat ``s``'s up cards as one number, base 64, the highest
+        suit-ordered code first: of two equal boards (R13) the larger number
+        holds the higher card by suit."""
+        sk = self._sk
+        high = 0
+        for c in sorted([sk[c] for c in self._up[s]], reverse=True):
+            high = high << 6 | c
+        return high
 
     def _expose_live(self) -> None:
         for s in range(self._n):
@@ -295,4 +319,4 @@ class HandState:
     def _finish(self) -> None:
         self._phase = OVER
         self._actor = -1
-        self._payoffs = tuple([a - b for a, b in zip(self._stacks, self._start, strict=True)])
+        self._payoffs = tuple(map(sub, self._stacks, self._start))

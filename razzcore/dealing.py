@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ._state import HandState
+from ._state import DEAL_ENTRY, HandState
 from .cards import CardsLike, check_distinct, parse_cards
 from .errors import CardError, RulesError
 
@@ -90,10 +90,9 @@ class Dealing(HandState):
             log.append(("dh", s, tuple(mine)))
         self._dpos = dpos + 3 * m
 
-    def _deal_street(self) -> None:
-        """Deal the current street (4..7) to every live seat."""
-        live = self._live
-        seats = [s for s in self._order if live[s]]
+    def _deal_street(self, seats: list[int]) -> None:
+        """Deal the current street (4..7) to ``seats``, the live seats in seat
+        order."""
         burn = self.rules.burn_cards
         if self._street < 7:
             deck, dpos = self._deck, self._dpos
@@ -107,7 +106,7 @@ class Dealing(HandState):
                 cards[s].append(c)
                 up[s].append(c)
                 bk[s] += 1 << ((c >> 2) << 2)
-                log.append(("dh", s, (c,)))
+                log.append(DEAL_ENTRY[s][c])
             self._dpos = dpos
             return
         left = len(self._deck) - self._dpos
@@ -138,7 +137,7 @@ class Dealing(HandState):
         for s in seats:
             c = self._draw()
             self._cards[s].append(c)
-            self._log.append(("dh", s, (c,)))
+            self._log.append(DEAL_ENTRY[s][c])
 
     def _remix(self) -> None:
         """TDA RP-10-H: mix the stub with the three earlier burns and cut.

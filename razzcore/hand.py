@@ -25,9 +25,18 @@ play where fairness matters pass ``rng=secrets.SystemRandom()``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from ._state import BRING, NORMAL, OPEN, SHOW, suit_keyed_codes
+from ._state import (
+    BRING,
+    CALL_ENTRY,
+    FOLD_ENTRY,
+    NORMAL,
+    OPEN,
+    POST_ENTRY,
+    SHOW,
+    suit_keyed_codes,
+)
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError
@@ -88,7 +97,7 @@ class Hand(Dealing, Showdown, Reading):
         st = list(stacks)
         n = len(st)
         for v in st:
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            if (type(v) is not int and (isinstance(v, bool) or not isinstance(v, int))) or v < 0:
                 raise RulesError(f"stacks must be non-negative ints, not {v!r}")
         if not 2 <= n <= rules.max_players:
             raise RulesError(f"a table has 2..{rules.max_players} seats, not {n}")
@@ -138,13 +147,14 @@ class Hand(Dealing, Showdown, Reading):
         self._phase = NORMAL
         self._reset_round(3)
         # Antes (dead money), then 3rd street.
+        seats = [s for s in self._order if dealt[s]]
         ante = rules.ante
-        for s in range(n):
-            if dealt[s] and ante:
+        if ante:
+            contrib = self._contrib
+            for s in seats:
                 a = ante if st[s] > ante else st[s]
                 st[s] -= a
-                self._contrib[s] += a
-        seats = [s for s in self._order if dealt[s]]
+                contrib[s] = a
         self._deal_third(seats)
         self._start_third(seats)
 
@@ -216,8 +226,9 @@ class Hand(Dealing, Showdown, Reading):
         sk = self._sk
         doors = [sk[self._up[s][0]] for s in seats]
         if self.rules.bring_in_tiebreak == "suit":
-            # R6: the highest door by rank, then suit = the highest keyed code.
-            b = seats[max(range(len(seats)), key=doors.__getitem__)]
+            # R6: the highest door by rank, then suit = the highest keyed code
+            # (doors are distinct cards: one seat holds it).
+            b = seats[doors.index(max(doors))]
         else:
             top = max(d >> 2 for d in doors)
             b = next(s for s, d in zip(seats, doors, strict=True) if d >> 2 == top)
@@ -242,62 +253,62 @@ class Hand(Dealing, Showdown, Reading):
                 return rules.heads_up_max_bets
         return rules.max_bets_per_round
 
-    def _may_raise(self, p: int) -> bool:
-        rules = self.rules
-        count = self._count
-        if (
-            count >= rules.max_bets_per_round
-            or (rules.heads_up_max_bets is not None and count >= rules.heads_up_max_bets)
-        ) and count >= self._cap():
-            return False
-        live, stacks = self._live, self._stacks
-        for q in range(self._n):
-            if q != p and live[q] and stacks[q]:
-                break
-        else:
-            return False  # nobody could answer a raise
-        if not self._acted[p] or self._reopen[p]:
-            return True
-        d = self._high - self._last[p]
-        if rules.short_all_in_rule == "half_bet":
-            return 2 * d >= self._u
-        return d >= self._u
-
     def _options(self, p: int) -> _Options:
         """(fold, check/call, post bring-in, cbr target or 0, legal strings,
         legal string -> action kind) for the actor, cached until the next
         action (the tuples themselves are shared, see :func:`_options_for`)."""
         opts = self._opts
-        if opts is None:
-            rules = self.rules
-            stack = self._stacks[p]
-            b = self._bets[p]
-            phase = self._phase
-            if phase != NORMAL:  # BRING or OPEN
-                cbr = 0
-                if stack > rules.bring_in and (phase == OPEN or rules.bring_in_may_complete):
-                    cbr = self._u if self._u < b + stack else b + stack
-                opts = _options_for(phase == OPEN, False, True, cbr)
-            else:
-                to_call = self._high - b
-                cbr = 0
-                if stack > to_call and self._may_raise(p):
-                    target = self._level + self._u
+        if opts is not None:
+            return opts
+        rules = self.rules
+        stack = self._stacks[p]
+        b = self._bets[p]
+        u = self._u
+        cbr = 0
+        if self._phase != NORMAL:  # BRING or OPEN: post, complete, or (OPEN) fold
+            if stack > rules.bring_in and (self._phase == OPEN or rules.bring_in_may_complete):
+                cbr = u if u < b + stack else b + stack
+            fold = self._phase == OPEN
+            cc = False
+            pb = True
+        else:
+            to_call = self._high - b
+            if stack > to_call:
+                # May p raise?  The cap (R9), someone left to answer, and the
+                # reopening rule (R14).
+                count = self._count
+                may = True
+                if (
+                    count >= rules.max_bets_per_round
+                    or (rules.heads_up_max_bets is not None and count >= rules.heads_up_max_bets)
+                ) and count >= self._cap():
+                    may = False
+                else:
+                    live, stacks = self._live, self._stacks
+                    for q in self._cw[p]:
+                        if live[q] and stacks[q]:
+                            break
+                    else:
+                        may = False  # nobody could answer a raise
+                    if may and self._acted[p] and not self._reopen[p]:
+                        d = self._high - self._last[p]
+                        may = (2 * d if rules.short_all_in_rule == "half_bet" else d) >= u
+                if may:
+                    target = self._level + u
                     cbr = target if b + stack >= target else b + stack
-                opts = _options_for(
-                    to_call > 0 or rules.allow_open_fold,
-                    not (
-                        cbr
-                        and not rules.allow_call_bring_in
-                        and self._street == 3
-                        and self._count == 0
-                        and to_call > 0
-                        and rules.has_bring_in
-                    ),
-                    False,
-                    cbr,
-                )
-            self._opts = opts
+            fold = to_call > 0 or rules.allow_open_fold
+            cc = not (
+                cbr
+                and not rules.allow_call_bring_in
+                and self._street == 3
+                and self._count == 0
+                and to_call > 0
+                and rules.has_bring_in
+            )
+            pb = False
+        opts = self._opts = _OPTIONS.get(cbr << 3 | fold << 2 | cc << 1 | pb) or _options_for(
+            fold, cc, pb, cbr
+        )
         return opts
 
     def _opponent_all_in_total(self, p: int) -> int:
@@ -352,9 +363,9 @@ class Hand(Dealing, Showdown, Reading):
             if opts is None and self._actor >= 0 and self._phase < SHOW:
                 opts = self._options(self._actor)
             if opts is not None:
-                kind = opts[5].get(action)
-                if kind is not None:
-                    _APPLY[kind](self, self._actor, opts[3])
+                apply = opts[5].get(action)
+                if apply is not None:
+                    apply(self, self._actor, opts[3])
                     return
         elif not isinstance(action, str):
             raise IllegalActionError(f"an action is a string such as 'cc', not {action!r}")
@@ -444,7 +455,7 @@ class Hand(Dealing, Showdown, Reading):
             self._high = b
         self._phase = NORMAL
         self._aggressor = p
-        self._log.append(("pb", p))
+        self._log.append(POST_ENTRY[p])
         self._after(p)
 
     def fold(self) -> None:
@@ -470,9 +481,10 @@ class Hand(Dealing, Showdown, Reading):
         self._fold(p, 0)
 
     def _fold(self, p: int, _cbr: int) -> None:
-        self._live[p] = False
-        self._log.append(("f", p))
-        self._after(p)
+        live = self._live
+        live[p] = False
+        self._log.append(FOLD_ENTRY[p])
+        self._after(p, live.count(True) == 1)
 
     def check_or_call(self) -> None:
         """Check, or call the amount to call (all-in if short: ``"cc"``).
@@ -497,9 +509,14 @@ class Hand(Dealing, Showdown, Reading):
         self._call(p, 0)
 
     def _call(self, p: int, _cbr: int) -> None:
-        to_call = self._high - self._bets[p]
-        self._put(p, to_call if self._stacks[p] > to_call else self._stacks[p])
-        self._log.append(("cc", p))
+        stacks, bets = self._stacks, self._bets
+        to_call = self._high - bets[p]
+        stack = stacks[p]
+        amount = to_call if stack > to_call else stack
+        stacks[p] = stack - amount
+        bets[p] += amount
+        self._contrib[p] += amount
+        self._log.append(CALL_ENTRY[p])
         self._after(p)
 
     def complete_bet_or_raise(self, amount: int | None = None) -> None:
@@ -548,13 +565,11 @@ class Hand(Dealing, Showdown, Reading):
 
     def _raise(self, p: int, total: int, alias: bool = False) -> None:
         self._put(p, total - self._bets[p])
-        u = self._u
-        if alias or total >= self._level + u:
+        if alias or total >= self._level + self._u:
             self._level = total
             self._count += 1
-            reopen = self._reopen
-            for q in range(self._n):
-                reopen[q] = q != p
+            reopen = self._reopen = [True] * self._n
+            reopen[p] = False
         elif self._full_all_in(total):
             self._level = total
             self._count += 1
@@ -600,31 +615,35 @@ class Hand(Dealing, Showdown, Reading):
         self._bets[p] += amount
         self._contrib[p] += amount
 
-    def _after(self, p: int) -> None:
+    def _after(self, p: int, last_standing: bool = False) -> None:
+        """Book ``p``'s action, then pass the turn clockwise or end the round
+        (at once when ``last_standing``: a fold left one player)."""
         self._opts = None
-        self._acted[p] = True
+        acted, bets, live = self._acted, self._bets, self._live
+        acted[p] = True
         self._reopen[p] = False
-        self._last[p] = self._bets[p]
+        self._last[p] = bets[p]
         if (
             not self._capped_multi
             and self._count >= self.rules.max_bets_per_round
             and self._active_count() >= 3
         ):
             self._capped_multi = True
-        if self._live.count(True) == 1:
+        if last_standing:
             self._end_round()
             return
-        high = self._high
-        live, stacks, acted, bets = self._live, self._stacks, self._acted, self._bets
-        opening = self._phase == OPEN
-        for q in self._cw[p]:
-            if (
-                live[q]
-                and stacks[q]
-                and (not acted[q] or (bets[q] < high and not opening))
-            ):
-                self._actor = q
-                return
+        stacks = self._stacks
+        if self._phase == OPEN:
+            for q in self._cw[p]:
+                if live[q] and stacks[q] and not acted[q]:
+                    self._actor = q
+                    return
+        else:
+            high = self._high
+            for q in self._cw[p]:
+                if live[q] and stacks[q] and (not acted[q] or bets[q] < high):
+                    self._actor = q
+                    return
         self._end_round()
 
     def _end_round(self) -> None:
@@ -643,11 +662,13 @@ class Hand(Dealing, Showdown, Reading):
         betting = self._active_count() >= 2
         if not betting and self.rules.face_up_all_in:
             self._expose_live()
+        live = self._live
+        seats = [s for s in self._order if live[s]]
         while self._street < 7:
             self._reset_round(self._street + 1)
-            self._deal_street()
+            self._deal_street(seats)
             if betting:
-                ranked = self._ranked_live()
+                ranked = self._ranked_live(seats)
                 sixth = self._sixth_first
                 if self._community is not None and sixth >= 0 and self._live[sixth]:
                     # R18: with a community card the 6th-street opener starts.
@@ -752,40 +773,39 @@ def _seating(n: int, first: int) -> _Seating:
     return found
 
 
-_Options = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]]
+_Apply = Callable[[Hand, int, int], None]
+_Options = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, _Apply]]
 _OPTIONS: dict[int, _Options] = {}
 
 
 def _options_for(fold: bool, cc: bool, pb: bool, cbr: int) -> _Options:
     """The (shared, never mutated) options tuple of a decision: the flags,
-    the legal strings and each accepted exact string's kind (index into
-    ``_APPLY``; ``"cbr"`` alone is accepted as the implied amount)."""
+    the legal strings and the method applying each accepted exact string
+    (``"cbr"`` alone is accepted as the implied amount)."""
     key = cbr << 3 | fold << 2 | cc << 1 | pb
     found = _OPTIONS.get(key)
     if found is None:
         legal: list[str] = []
-        kinds: dict[str, int] = {}
+        kinds: dict[str, _Apply] = {}
         if fold:
             legal.append("f")
-            kinds["f"] = 0
+            kinds["f"] = Hand._fold
         if pb:
             legal.append("pb")
-            kinds["pb"] = 2
+            kinds["pb"] = Hand._post
         elif cc:
             legal.append("cc")
         if cc:
-            kinds["cc"] = 1
+            kinds["cc"] = Hand._call
         if cbr:
             text = f"cbr {cbr}"
             legal.append(text)
-            kinds[text] = kinds["cbr"] = 3
+            kinds[text] = kinds["cbr"] = Hand._raise
         if len(_OPTIONS) >= 4096:
             _OPTIONS.clear()
         found = _OPTIONS[key] = (fold, cc, pb, cbr, tuple(legal), kinds)
     return found
 
-
-_APPLY = (Hand._fold, Hand._call, Hand._post, Hand._raise)
 
 _FAST = {
     "cc": Hand.check_or_call,
