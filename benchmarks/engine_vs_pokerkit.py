@@ -4,17 +4,23 @@
 Each hand: antes, dealing, a uniformly random legal action at every decision
 (then, second table, checking and calling down to a full showdown), showdown
 and chips pushed.  Structure ante 2, bring-in 5, bets 10/20, stacks
-of 400.  Run::
+of 400.  Both engines draw their actions from the same kind of seeded
+``random.Random``; pokerkit automates everything that is not a player
+decision (antes, dealing, burns, showdown, pushing), as razzcore does.
+Run::
 
-    python benchmarks/engine_vs_pokerkit.py [--seconds 1] [--repeat 3]
+    python benchmarks/engine_vs_pokerkit.py [--seconds 1] [--repeat 5]
 
-Prints hands/s for 2, 4 and 8 players and the speed ratio (target >= 30x).
+Prints the median hands/s of ``--repeat`` alternating measurements for 2, 4
+and 8 players, the speed ratio (target >= 30x) and the mean number of player
+actions per hand of each engine (the policies should give similar hands).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 from functools import partial
@@ -25,20 +31,24 @@ from razzcore.rules import Rules
 STACK = 400
 
 
-def razzcore_hand(players: int, rng: random.Random, rules: Rules, calldown: bool = False) -> None:
+def razzcore_hand(players: int, rng: random.Random, rules: Rules, calldown: bool = False) -> int:
     """Play one full hand with razzcore: random legal actions, or (``calldown``)
-    post the bring-in and check/call everything to the showdown."""
+    post the bring-in and check/call everything to the showdown.  Returns the
+    number of player actions."""
     h = Hand(rules, [STACK] * players, rng=rng)
     rnd = rng.random
+    actions = 0
     while h.actor is not None:
         legal = h.legal_actions()
         if calldown:
             h.act(legal[0] if legal[0] == "pb" else "cc")
         else:
             h.act(legal[int(rnd() * len(legal))])
+        actions += 1
+    return actions
 
 
-def pokerkit_hand(players: int, rng: random.Random, calldown: bool = False) -> None:
+def pokerkit_hand(players: int, rng: random.Random, calldown: bool = False) -> int:
     """The same with pokerkit (all dealing automated)."""
     from pokerkit import Automation, FixedLimitRazz
 
@@ -63,12 +73,14 @@ def pokerkit_hand(players: int, rng: random.Random, calldown: bool = False) -> N
         [STACK] * players,
         players,
     )
+    actions = 0
     while state.status:
         if calldown:
             if state.can_post_bring_in():
                 state.post_bring_in()
             else:
                 state.check_or_call()
+            actions += 1
             continue
         options: list[Callable[[], object]] = []
         if state.can_post_bring_in():
@@ -82,9 +94,11 @@ def pokerkit_hand(players: int, rng: random.Random, calldown: bool = False) -> N
         if not options:  # pragma: no cover - pokerkit dealt everything automatically
             break
         options[int(rng.random() * len(options))]()
+        actions += 1
+    return actions
 
 
-def rate(play: Callable[[], None], seconds: float) -> float:
+def rate(play: Callable[[], object], seconds: float) -> float:
     """Hands per second of ``play`` over about ``seconds``."""
     count = 0
     start = time.perf_counter()
@@ -98,27 +112,41 @@ def rate(play: Callable[[], None], seconds: float) -> float:
             return count / (now - start)
 
 
+def mean_actions(play: Callable[[], int], hands: int = 300) -> float:
+    """Mean player actions per hand over ``hands`` hands."""
+    return sum(play() for _ in range(hands)) / hands
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     parser.add_argument(
-        "--repeat", type=int, default=3, help="alternating measurements; the best of each is kept"
+        "--repeat", type=int, default=5,
+        help="alternating measurements of each engine; the median is reported",
     )
     args = parser.parse_args()
     rules = Rules(2, 5, 10, 20)
     for calldown in (False, True):
         policy = "check/call down" if calldown else "random legal actions"
-        print(f"{policy}:")
-        print(f"{'players':>7} {'razzcore/s':>12} {'pokerkit/s':>12} {'ratio':>8}")
+        print(f"{policy}: median of {args.repeat} x {args.seconds:g} s")
+        print(
+            f"{'players':>7} {'razzcore/s':>12} {'pokerkit/s':>12} {'ratio':>8}"
+            f" {'actions/hand (razzcore, pokerkit)':>36}"
+        )
         for players in (2, 4, 8):
             rng = random.Random(players)
             ours_f = partial(razzcore_hand, players, rng, rules, calldown)
             theirs_f = partial(pokerkit_hand, players, rng, calldown)
-            ours = theirs = 0.0
-            for _ in range(args.repeat):  # alternate, keep the best: robust to a busy machine
-                ours = max(ours, rate(ours_f, args.seconds))
-                theirs = max(theirs, rate(theirs_f, args.seconds))
-            print(f"{players:>7} {ours:>12.0f} {theirs:>12.0f} {ours / theirs:>7.1f}x")
+            ours_f()  # warm up (pokerkit's import is inside its first hand)
+            theirs_f()
+            ours: list[float] = []
+            theirs: list[float] = []
+            for _ in range(args.repeat):  # alternate: both engines see the same machine load
+                ours.append(rate(ours_f, args.seconds))
+                theirs.append(rate(theirs_f, args.seconds))
+            a, b = statistics.median(ours), statistics.median(theirs)
+            acts = f"{mean_actions(ours_f):.1f}, {mean_actions(theirs_f, 100):.1f}"
+            print(f"{players:>7} {a:>12.0f} {b:>12.0f} {a / b:>7.1f}x {acts:>36}")
 
 
 if __name__ == "__main__":

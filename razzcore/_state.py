@@ -31,6 +31,7 @@ __all__ = [
     "OPEN",
     "OVER",
     "POST_ENTRY",
+    "RANK_BIT",
     "SHOW",
     "HandState",
     "board_key",
@@ -56,6 +57,8 @@ FOLD_ENTRY = tuple(("f", s) for s in range(8))
 CALL_ENTRY = tuple(("cc", s) for s in range(8))
 POST_ENTRY = tuple(("pb", s) for s in range(8))
 DEAL_ENTRY = tuple(tuple(("dh", s, (c,)) for c in range(52)) for s in range(8))
+RANK_BIT = tuple(1 << 4 * (c >> 2) for c in range(52))
+"""Each card's term in a seat's packed board ranks (see :func:`board_order_index`)."""
 
 _BOARD_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -295,8 +298,13 @@ class HandState:
             # Tied boards: the one holding the higher card by suit acts first,
             # i.e. the larger number whose base-64 digits are the seat's
             # suit-ordered codes from the highest down.
+            # Only tied boards need it: a place alone already orders the rest.
+            tied = places[:]
             for i, s in enumerate(seats):
-                places[i] = places[i] << 24 | (0xFFFFFF - self._suit_high(s))
+                place = tied[i]
+                places[i] = place << 24 | (
+                    0xFFFFFF - self._suit_high(s) if tied.count(place) > 1 else 0
+                )
         # Sort by place, then by position (stable): (place << 3 | index) is unique.
         keyed = sorted([p << 3 | i for i, p in enumerate(places)])
         return [seats[k & 7] for k in keyed]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ._state import DEAL_ENTRY, HandState
+from ._state import DEAL_ENTRY, RANK_BIT, HandState
 from .cards import CardsLike, check_distinct, parse_cards
 from .errors import CardError, RulesError
 
@@ -86,7 +86,7 @@ class Dealing(HandState):
             mine = cards[s] = deck[dpos + k : dpos + 3 * m : m]
             door = mine[2]
             up[s] = [door]
-            bk[s] = 1 << ((door >> 2) << 2)
+            bk[s] = RANK_BIT[door]
             log.append(("dh", s, tuple(mine)))
         self._dpos = dpos + 3 * m
 
@@ -105,7 +105,7 @@ class Dealing(HandState):
                 dpos += 1
                 cards[s].append(c)
                 up[s].append(c)
-                bk[s] += 1 << ((c >> 2) << 2)
+                bk[s] += RANK_BIT[c]
                 log.append(DEAL_ENTRY[s][c])
             self._dpos = dpos
             return

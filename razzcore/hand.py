@@ -564,7 +564,11 @@ class Hand(Dealing, Showdown, Reading):
         self._raise(p, cbr if amount is None else amount, alias)
 
     def _raise(self, p: int, total: int, alias: bool = False) -> None:
-        self._put(p, total - self._bets[p])
+        bets = self._bets
+        amount = total - bets[p]
+        self._stacks[p] -= amount
+        bets[p] = total
+        self._contrib[p] += amount
         if alias or total >= self._level + self._u:
             self._level = total
             self._count += 1
@@ -649,7 +653,7 @@ class Hand(Dealing, Showdown, Reading):
     def _end_round(self) -> None:
         bets = self._bets
         top = max(bets)
-        if top:
+        if top and bets.count(top) == 1:  # else the top wager was matched
             seat, excess = uncalled_excess(bets)
             if excess:
                 self._stacks[seat] += excess
