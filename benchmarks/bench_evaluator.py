@@ -73,7 +73,8 @@ def _batch(benchmark: Any, hands: Any, out: Any, want: Any, **kwargs: Any) -> No
     benchmark.extra_info["hands"] = len(hands)
     result = benchmark(razzcore.evaluate_batch, hands, out, **kwargs)
     assert result is out and (out == want).all()
-    benchmark.extra_info["ns_per_hand"] = 1e9 * benchmark.stats.stats.median / len(hands)
+    if benchmark.stats is not None:  # None under --benchmark-disable
+        benchmark.extra_info["ns_per_hand"] = 1e9 * benchmark.stats.stats.median / len(hands)
 
 
 @pytest.mark.benchmark(group="batch-1M")
