@@ -1,0 +1,182 @@
+"""Thread safety: the compiled entry points and independent hands used from
+many threads at once give exactly the serial results (issue 9).
+
+Each test computes the answers serially first, then has several threads start
+together (a barrier) and repeat the same work, with a short switch interval so
+the interpreter interleaves them as much as it can.  On free-threaded CPython
+the threads really run in parallel; elsewhere the kernels still release the GIL.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import pytest
+
+import razzcore
+
+T = TypeVar("T")
+THREADS = 8
+SEED = 99
+
+
+@contextmanager
+def _fast_switching() -> Iterator[None]:
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
+
+
+def _together(jobs: list[Callable[[], T]]) -> list[T]:
+    """Run ``jobs`` on one thread each, released at the same moment."""
+    barrier = threading.Barrier(len(jobs))
+
+    def run(job: Callable[[], T]) -> T:
+        barrier.wait()
+        return job()
+
+    with _fast_switching(), ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+        return list(pool.map(run, jobs))
+
+
+def test_free_threading_status_is_known() -> None:
+    """Records whether this interpreter has a GIL (the tests run either way)."""
+    gil = getattr(sys, "_is_gil_enabled", lambda: True)()
+    assert gil in (True, False)
+
+
+def test_evaluate_and_evaluate_mask_from_many_threads() -> None:
+    rng = random.Random(SEED)
+    hands = [tuple(rng.sample(range(52), rng.choice((5, 6, 7)))) for _ in range(4000)]
+    serial = [razzcore.evaluate(h) for h in hands]
+    masks = [razzcore.cards_to_mask(h) for h in hands]
+
+    def job(k: int) -> tuple[list[int], list[int]]:
+        order = list(range(len(hands)))
+        random.Random(k).shuffle(order)
+        ev = [0] * len(hands)
+        mk = [0] * len(hands)
+        for i in order:
+            ev[i] = razzcore.evaluate(hands[i] if k % 2 else list(hands[i]))
+            mk[i] = razzcore.evaluate_mask(masks[i])
+        return ev, mk
+
+    for ev, mk in _together([lambda k=k: job(k) for k in range(THREADS)]):
+        assert ev == serial
+        assert mk == serial
+
+
+def test_evaluate_batch_from_many_threads() -> None:
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(SEED)
+    batches = []
+    for width in (5, 6, 7, 7):
+        keys = rng.random((30_000, 52))
+        batches.append(np.argsort(keys, axis=1)[:, :width].astype(np.uint8))
+    serial = [razzcore.evaluate_batch(b) for b in batches]
+    shared = batches[3]
+
+    def job(k: int) -> list[Any]:
+        out = []
+        for i, b in enumerate(batches):
+            out.append(razzcore.evaluate_batch(b, threads=1 + (k + i) % 3))
+        # Everyone also reads the same array into a private out= buffer.
+        mine = np.empty(len(shared), dtype=np.uint16)
+        razzcore.evaluate_batch(shared, mine, check=bool(k % 2))
+        out.append(mine)
+        return out
+
+    for results in _together([lambda k=k: job(k) for k in range(THREADS)]):
+        for got, want in zip(results, [*serial, serial[3]], strict=True):
+            assert np.array_equal(got, want)
+
+
+def test_bad_rows_are_reported_per_call_from_many_threads() -> None:
+    np = pytest.importorskip("numpy")
+    good = np.tile(np.array([0, 4, 8, 12, 16, 20, 24], dtype=np.uint8), (5000, 1))
+
+    def job(k: int) -> int | None:
+        hands = good.copy()
+        row = 100 * k + 7
+        hands[row, 3] = 52 + k
+        try:
+            razzcore.evaluate_batch(hands, threads=2)
+        except razzcore.BatchError as exc:
+            return exc.row
+        return None
+
+    assert _together([lambda k=k: job(k) for k in range(THREADS)]) == [
+        100 * k + 7 for k in range(THREADS)
+    ]
+
+
+def test_equity_from_many_threads() -> None:
+    eq = pytest.importorskip("razzcore.equity")
+    requests: list[tuple[list[str], str, dict[str, Any]]] = [
+        (["As 2d 3c", "Kh Qd Js"], "", {}),
+        (["As 2d 3c 4h", "?? ?? 6s 7d"], "8c 9c Tc", {}),
+        (["?? ?? 2c", "?? ?? 5d", "?? ?? 8h"], "", {"exact": False, "trials": 20_000, "seed": 7}),
+        (["5c 4d 3h 9s", "6c 6d 2h Ks", "?? ?? Qd Jd"], "Ac", {"exact": False, "trials": 5000,
+                                                               "seed": 3}),
+    ]
+    serial = [eq.equity(h, d, **kw).shares for h, d, kw in requests]
+
+    def job(k: int) -> list[tuple[int, ...]]:
+        order = list(range(len(requests)))
+        random.Random(k).shuffle(order)
+        got: list[tuple[int, ...]] = [()] * len(requests)
+        for i in order:
+            h, d, kw = requests[i]
+            got[i] = eq.equity(h, d, **kw).shares
+        return got
+
+    for got in _together([lambda k=k: job(k) for k in range(THREADS)]):
+        assert got == serial
+
+
+def _play(seed: int, hands: int) -> list[tuple[Any, ...]]:
+    from razzcore.hand import Hand, play_random
+    from razzcore.rules import PROFILES, Rules
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(hands):
+        rules = Rules(1, 2, 5, 10, profile=rng.choice(sorted(PROFILES)))
+        stacks = [rng.choice((8, 40, 200)) for _ in range(rng.randint(2, 8))]
+        hand = play_random(Hand(rules, stacks, seed=rng.getrandbits(32)), rng)
+        out.append((tuple(hand.history), hand.stacks, hand.payoffs))
+    return out
+
+
+def test_independent_hands_from_many_threads() -> None:
+    pytest.importorskip("razzcore.hand")
+    serial = [_play(seed, 40) for seed in range(THREADS)]
+    got = _together([lambda s=s: _play(s, 40) for s in range(THREADS)])
+    assert got == serial
+
+
+def test_phh_round_trips_from_many_threads() -> None:
+    phh = pytest.importorskip("razzcore.phh")
+    from razzcore.hand import Hand, play_random
+    from razzcore.rules import Rules
+
+    texts = [
+        phh.dumps(play_random(Hand(Rules(1, 2, 5, 10), [60, 60, 60], seed=s), random.Random(s)))
+        for s in range(20)
+    ]
+    serial = [phh.loads(t).replay().stacks for t in texts]
+
+    def job() -> list[tuple[int, ...]]:
+        return [phh.loads(t).replay().stacks for t in texts]
+
+    for got in _together([job] * THREADS):
+        assert got == serial
