@@ -20,6 +20,7 @@ from .cards import (
     rank_of,
     suit_of,
 )
+from .equity import EquityResult, equity
 from .errors import (
     BatchError,
     CardError,
@@ -29,7 +30,6 @@ from .errors import (
     RazzError,
     RulesError,
 )
-from .equity import EquityResult, equity
 from .evaluator import (
     NUM_CLASSES,
     LowHand,

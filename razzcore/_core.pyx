@@ -8,8 +8,14 @@ The public wrappers with text parsing live in :mod:`razzcore.evaluator`.
 """
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
+)
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
+
+import array
 
 import threading
 
@@ -252,69 +258,95 @@ def _resolve_threads(threads, Py_ssize_t n):
     return min(threads, max(1, <int>n))
 
 
-def _describe_bad_row(const uint8_t[:, ::1] rows, Py_ssize_t i):
-    cdef int j, width = rows.shape[1]
-    codes = [rows[i, j] for j in range(width)]
-    for j in range(width):
-        if codes[j] >= 52:
-            return f"row {i} holds card code {codes[j]}, outside 0..51"
-    for j in range(width):
-        if codes.count(codes[j]) > 1:
-            return f"row {i} holds card code {codes[j]} twice"
+def _describe_bad_row(bytes row, Py_ssize_t i):
+    codes = list(row)
+    for c in codes:
+        if c >= 52:
+            return f"row {i} holds card code {c}, outside 0..51"
+    for c in codes:
+        if codes.count(c) > 1:
+            return f"row {i} holds card code {c} twice"
     return f"row {i} is invalid"
 
 
-def batch(hands, out, threads, bint check):
-    """Evaluate a 2-D C-contiguous uint8 memoryview into a uint16 memoryview.
+def batch(hands, int width, out, threads, bint check):
+    """Evaluate ``hands`` (a C-contiguous buffer of rows of ``width`` uint8
+    codes) into ``out`` (a C-contiguous buffer of as many uint16).
 
-    Called by :func:`razzcore.evaluate_batch`, which normalises the arguments.
+    Called by :func:`razzcore.evaluate_batch`, which checks formats and shapes
+    and explains errors; this function re-checks every length it relies on, so
+    no call can read or write outside either buffer.
     """
-    cdef const uint8_t[:, ::1] h = hands
-    cdef uint16_t[::1] o = out
-    cdef Py_ssize_t n = h.shape[0], start, size, i, bad = -1
-    cdef int width = <int>h.shape[1]
+    cdef Py_buffer hb, ob
+    cdef Py_ssize_t n, start, size, bad = -1
     cdef int k, nthreads
+    cdef const uint8_t *hp
+    cdef uint16_t *op
     cdef _Chunk chunk
     if width < 5 or width > 7:
         raise BatchError(f"hands must have 5, 6 or 7 cards per row, not {width}")
-    if o.shape[0] != n:
-        raise BatchError(f"out has room for {o.shape[0]} ranks, but there are {n} hands")
-    if n == 0:
-        return
-    cdef uintptr_t h0 = <uintptr_t>&h[0, 0], o0 = <uintptr_t>&o[0]
-    if h0 < o0 + 2 * <uintptr_t>n and o0 < h0 + <uintptr_t>(n * width):
-        # `out` shares memory with `hands`: read from a private copy.
-        h = memoryview(memoryview(hands).tobytes()).cast("B", (n, width))
-    nthreads = _resolve_threads(threads, n)
-    if nthreads == 1:
-        with nogil:
-            bad = _batch_kernel(&h[0, 0], n, width, &o[0], check)
-    else:
-        chunks = []
-        start = 0
-        for k in range(nthreads):
-            size = (n - start) // (nthreads - k)
-            chunk = _Chunk()
-            chunk.hands = &h[0, 0] + width * start
-            chunk.out = &o[0] + start
-            chunk.n = size
-            chunk.width = width
-            chunk.check = check
-            chunk.bad = -1
-            chunks.append((start, chunk))
-            start += size
-        workers = [threading.Thread(target=c.run) for _, c in chunks[1:]]
-        for w in workers:
-            w.start()
-        (<_Chunk>chunks[0][1]).run()
-        for w in workers:
-            w.join()
-        for start, chunk in chunks:
-            if chunk.bad >= 0:
-                bad = start + chunk.bad
-                break
-    if bad >= 0:
-        raise BatchError(_describe_bad_row(h, bad), row=bad)
+    PyObject_GetBuffer(hands, &hb, PyBUF_C_CONTIGUOUS)
+    try:
+        PyObject_GetBuffer(out, &ob, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+        try:
+            n = hb.len // width
+            if hb.len != n * width:
+                raise BatchError(f"{hb.len} bytes are not whole rows of {width} cards")
+            if ob.len != 2 * n:
+                raise BatchError(f"out has room for {ob.len // 2} ranks, but there are {n} hands")
+            if n == 0:
+                return
+            hp = <const uint8_t *>hb.buf
+            copy = None
+            if (<uintptr_t>hp < <uintptr_t>ob.buf + <uintptr_t>ob.len
+                    and <uintptr_t>ob.buf < <uintptr_t>hp + <uintptr_t>hb.len):
+                # `out` shares memory with `hands`: read from a private copy.
+                copy = PyBytes_FromStringAndSize(<const char *>hp, hb.len)
+                hp = <const uint8_t *>PyBytes_AS_STRING(copy)
+            staged = None
+            if (<uintptr_t>ob.buf) & 1:
+                # unaligned uint16 buffer: evaluate into an aligned one, then copy
+                staged = array.array("H", bytes(2 * n))
+                op = <uint16_t *><uintptr_t>staged.buffer_info()[0]
+            else:
+                op = <uint16_t *>ob.buf
+            nthreads = _resolve_threads(threads, n)
+            if nthreads == 1:
+                with nogil:
+                    bad = _batch_kernel(hp, n, width, op, check)
+            else:
+                chunks = []
+                start = 0
+                for k in range(nthreads):
+                    size = (n - start) // (nthreads - k)
+                    chunk = _Chunk()
+                    chunk.hands = hp + width * start
+                    chunk.out = op + start
+                    chunk.n = size
+                    chunk.width = width
+                    chunk.check = check
+                    chunk.bad = -1
+                    chunks.append((start, chunk))
+                    start += size
+                workers = [threading.Thread(target=c.run) for _, c in chunks[1:]]
+                for w in workers:
+                    w.start()
+                (<_Chunk>chunks[0][1]).run()
+                for w in workers:
+                    w.join()
+                for start, chunk in chunks:
+                    if chunk.bad >= 0:
+                        bad = start + chunk.bad
+                        break
+            if staged is not None:
+                memcpy(ob.buf, <const void *>op, 2 * n)
+            if bad >= 0:
+                row = PyBytes_FromStringAndSize(<const char *>hp + width * bad, width)
+                raise BatchError(_describe_bad_row(row, bad), row=bad)
+        finally:
+            PyBuffer_Release(&ob)
+    finally:
+        PyBuffer_Release(&hb)
 
 
 # ---------------------------------------------------------------- enumeration

@@ -91,8 +91,8 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     return _core.rank_histogram(ncards)
 
 
-def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview | None, int]:
-    """The hands as an (N, width) uint8 view (``None`` when N is 0) and N."""
+def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview, int]:
+    """The hands as a C-contiguous uint8 view, and the cards per row."""
     try:
         view = memoryview(hands)
     except TypeError:
@@ -100,6 +100,10 @@ def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview | None,
             f"hands must support the buffer protocol (numpy array, array.array, bytes, "
             f"memoryview), not {type(hands).__name__}"
         ) from None
+    if cards_per_hand is not None and (
+        isinstance(cards_per_hand, bool) or not isinstance(cards_per_hand, int)
+    ):
+        raise BatchError(f"cards_per_hand must be 5, 6 or 7, not {cards_per_hand!r}")
     if view.format not in ("B", "<B", "=B", "c") or view.itemsize != 1:
         raise BatchError(f"hands must hold uint8 card codes, not format {view.format!r}")
     if not view.c_contiguous:
@@ -120,10 +124,7 @@ def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview | None,
         raise BatchError(f"hands must have 5, 6 or 7 cards per row, not {width}")
     if view.nbytes % width:
         raise BatchError(f"a flat buffer of {view.nbytes} bytes is not rows of {width} cards")
-    n = view.nbytes // width
-    if n == 0:  # memoryview.cast refuses zero-length shapes: nothing to evaluate
-        return None, 0
-    return view.cast("B").cast("B", (n, width)), n
+    return view, width
 
 
 def _new_out(n: int) -> Any:
@@ -166,7 +167,8 @@ def evaluate_batch(
     >>> [int(r) for r in evaluate_batch(hands, cards_per_hand=5)]
     [1, 6175]
     """
-    rows, n = _as_rows(hands, cards_per_hand)
+    rows, width = _as_rows(hands, cards_per_hand)
+    n = rows.nbytes // width
     result = _new_out(n) if out is None else out
     try:
         out_view = memoryview(result)
@@ -181,8 +183,7 @@ def evaluate_batch(
         raise BatchError("out must be a 1-D C-contiguous uint16 buffer")
     if out_view.shape[0] != n:  # type: ignore[index]
         raise BatchError(f"out has room for {out_view.shape[0]} ranks, but there are {n} hands")  # type: ignore[index]
-    if rows is not None:
-        _core.batch(rows, out_view, threads, check)
+    _core.batch(rows, width, out_view, threads, check)
     return result
 
 
