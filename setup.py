@@ -57,8 +57,10 @@ class build_ext(_build_ext):
 def _compile_args():
     if sys.platform == "win32":
         return ["/O2"], []
-    args = ["-O3"]
-    link = []
+    # -O3: -O2 and -Os measured slower on the batch kernels (Os: 5x); -g0 and -s
+    # drop the debug info CPython's own flags ask for (the wheel budget is 400 KB).
+    args = ["-O3", "-g0", "-ffunction-sections", "-fdata-sections"]
+    link = ["-s", "-Wl,--gc-sections"] if sys.platform.startswith("linux") else []
     if os.environ.get("RAZZCORE_SANITIZE"):
         san = "-fsanitize=address,undefined"
         args = ["-O1", "-g", "-fno-omit-frame-pointer", san, "-fno-sanitize-recover=undefined"]

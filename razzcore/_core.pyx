@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: embedsignature=True, initializedcheck=False
+# cython: embedsignature=True, initializedcheck=False, auto_pickle=False
 # cython: freethreading_compatible=True
 """razzcore's compiled evaluator: single hands, card masks, batches, enumeration.
 
@@ -40,6 +40,7 @@ cdef extern from "razz_eval.h" nogil:
     uint16_t rz_eval_mask(uint64_t mask)
     uint16_t rz_eval_counts(const uint8_t *counts)
     int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
+    int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
 
 NUM_CLASSES = 6175
 TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
@@ -225,7 +226,7 @@ cdef Py_ssize_t _batch_kernel(const uint8_t *hands, Py_ssize_t n, int width,
         return -1
     if width == 7:
         for i in range(n):
-            if not rz_eval_checked(hands + 7 * i, 7, out + i):
+            if not rz_eval7_checked(hands + 7 * i, out + i):
                 return i
     else:
         for i in range(n):

@@ -82,6 +82,31 @@ RZ_INLINE int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
     return 1;
 }
 
+/* rz_eval_checked for 7 cards, unrolled by hand (compilers at -O2 keep the
+ * loop otherwise). */
+#define RZ_CHECK_CARD(i)                                   \
+    do {                                                   \
+        unsigned c_ = cards[i];                            \
+        uint64_t b_ = (uint64_t)1 << (c_ & 63u);           \
+        bad |= (unsigned)(c_ >= 52u) | (unsigned)((seen & b_) != 0); \
+        seen |= b_;                                        \
+        key += rz_card_key(c_);                            \
+    } while (0)
+
+RZ_INLINE int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
+{
+    uint64_t seen = 0;
+    uint32_t key = RZ_SIZE_BASE[7];
+    unsigned bad = 0;
+    RZ_CHECK_CARD(0); RZ_CHECK_CARD(1); RZ_CHECK_CARD(2); RZ_CHECK_CARD(3);
+    RZ_CHECK_CARD(4); RZ_CHECK_CARD(5); RZ_CHECK_CARD(6);
+    if (bad)
+        return 0;
+    *out = rz_lookup(key);
+    return 1;
+}
+#undef RZ_CHECK_CARD
+
 /* Number of set bits in a 4-bit value. */
 static const uint8_t RZ_NIBBLE_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
