@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .cards import (
     Deck,
     card,
@@ -49,23 +52,70 @@ from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
 
 __version__ = "0.1.0"
 
+# The engine and the hand histories load on first use (PEP 562), so that
+# `import razzcore` for evaluation alone stays fast.
+_LAZY = {
+    "Rules": "rules",
+    "PROFILES": "rules",
+    "Hand": "hand",
+    "play_random": "hand",
+    "HandView": "view",
+    "Pot": "pots",
+    "Award": "pots",
+    "ShowdownEntry": "showdown",
+    "HandHistory": "phh",
+}
+
+if TYPE_CHECKING:
+    from . import phh
+    from .hand import Hand, play_random
+    from .phh import HandHistory
+    from .pots import Award, Pot
+    from .rules import PROFILES, Rules
+    from .showdown import ShowdownEntry
+    from .view import HandView
+
+
+def __getattr__(name: str) -> Any:
+    if name == "phh":
+        return importlib.import_module(".phh", __name__)
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'razzcore' has no attribute {name!r}")
+    value = getattr(importlib.import_module("." + module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | {"phh"})
+
+
 __all__ = [
     "NUM_CLASSES",
+    "PROFILES",
+    "Award",
     "BasicRazzPlayer",
     "BatchError",
     "CardError",
     "Deck",
     "EquityError",
     "EquityResult",
+    "Hand",
+    "HandHistory",
+    "HandView",
     "IllegalActionError",
     "LowHand",
     "PHHError",
     "PlayResult",
     "Player",
     "Policy",
+    "Pot",
     "RandomPlayer",
     "RazzError",
+    "Rules",
     "RulesError",
+    "ShowdownEntry",
     "__version__",
     "best_five",
     "board_order",
@@ -82,7 +132,9 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "phh",
     "play",
+    "play_random",
     "rank_board",
     "rank_histogram",
     "rank_of",

@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import importlib
 import math
-import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _core
 from .cards import CardLike, CardsLike, format_card, parse_card
 from .errors import CardError, EquityError
+
+if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
+    from concurrent.futures import Future
+    from fractions import Fraction
 
 __all__ = ["UNKNOWN", "EquityResult", "equity", "estimate_work"]
 
@@ -100,6 +101,8 @@ class EquityResult:
         >>> equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"]).equity_fractions
         (Fraction(1, 1), Fraction(0, 1))
         """
+        from fractions import Fraction
+
         return tuple(Fraction(s, UNITS * self.outcomes) for s in self.shares)
 
     def __str__(self) -> str:
@@ -409,6 +412,8 @@ def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: s
             try:
                 for task in tasks:
                     futures[executor.submit(_run_task, task)] = task
+                from concurrent.futures import Future, as_completed
+
                 if all(isinstance(f, Future) for f in futures):
                     for f in as_completed(futures):
                         add(f.result(), futures[f].size)
@@ -516,6 +521,8 @@ def equity(
     if exact:
         return _exact(plan, executor, bool(progress))
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(64)
     return _monte_carlo(plan, trials or DEFAULT_TRIALS, seed, executor, bool(progress))
 
