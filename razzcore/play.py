@@ -18,21 +18,24 @@ True
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import random
-import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import RazzError
-from .hand import Hand
 from .players import Policy, make_player, play_hand
-from .rules import Rules
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from .hand import Hand
+    from .rules import Rules
+
+# The engine (razzcore.hand, razzcore.rules), hashlib and secrets load on first
+# use, so that `import razzcore` stays fast for evaluation alone.
 
 __all__ = ["DEFAULT_RULES", "DEFAULT_STACK", "PlayResult", "SubmitExecutor", "hand_seed", "play"]
 
@@ -49,6 +52,8 @@ def hand_seed(seed: int, index: int, part: int = 0) -> int:
     >>> hand_seed(1, 0) == hand_seed(1, 0), hand_seed(1, 0) == hand_seed(1, 1)
     (True, False)
     """
+    import hashlib
+
     digest = hashlib.blake2b(f"razzcore.play/{seed}/{index}/{part}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "little")
 
@@ -146,6 +151,10 @@ class _Chunk:
 
 def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
     """Play hands ``start..stop-1`` of ``job`` (runs in a worker)."""
+    import copy
+
+    from .hand import Hand
+
     players = copy.deepcopy(job.players)
     n = len(job.stacks)
     out = _Chunk([0] * n, [0] * n, 0, [])
@@ -253,6 +262,9 @@ def play(
     >>> r2.winnings == r.winnings and r2.showdowns == r.showdowns
     True
     """
+    from .hand import Hand
+    from .rules import Rules
+
     table = _make_players(players, lineup)
     n = len(table)
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
@@ -270,6 +282,8 @@ def play(
     ):
         raise RazzError(f"stacks must be {n} positive ints, not {stacks!r}")
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise RazzError(f"seed must be an int, not {seed!r}")
