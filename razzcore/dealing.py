@@ -42,6 +42,9 @@ def shuffle(cards: list[int], rng: random.Random, count: int | None = None) -> N
         cards[i], cards[j] = cards[j], cards[i]
 
 
+_ORDERED = list(range(52))  # copied, never changed
+
+
 class Dealing(HandState):
     """Deck and dealing methods of a hand (mixed into :class:`~razzcore.hand.Hand`).
 
@@ -55,7 +58,7 @@ class Dealing(HandState):
 
     def _make_deck(self, deck: CardsLike | None) -> list[int]:
         if deck is None:
-            cards = list(range(52))
+            cards = _ORDERED[:]
             # Only the cards that can be dealt need shuffling (uniform prefix);
             # the rest is only ever used after a TDA remix, which shuffles it.
             dealt = sum(self._dealt)

@@ -112,7 +112,8 @@ class Hand(Dealing, Showdown, Reading):
         if rules.deal_start_seat > n:
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
         self._n = n
-        self._order, self._pos, self._cw = _seating(n, rules.deal_start_seat - 1)
+        first = rules.deal_start_seat - 1
+        self._order, self._pos, self._cw = _SEATING.get((n, first)) or _seating(n, first)
         self._start = tuple(st)
         self._stacks = st
         self._bets = [0] * n
@@ -255,8 +256,9 @@ class Hand(Dealing, Showdown, Reading):
 
     def _options(self, p: int) -> _Options:
         """(fold, check/call, post bring-in, cbr target or 0, legal strings,
-        legal string -> action kind) for the actor, cached until the next
-        action (the tuples themselves are shared, see :func:`_options_for`)."""
+        exact legal string -> method applying it) for the actor, cached until
+        the next action (the tuples themselves are shared, see
+        :func:`_options_for`)."""
         opts = self._opts
         if opts is not None:
             return opts
