@@ -13,8 +13,9 @@ A target file is run in one of three ways:
     instrumented; the compiled core is exercised but not coverage-guided);
 ``python fuzz/fuzz_x.py --replay PATH...``
     run every file (or every file of every directory) once, no atheris needed;
-``python fuzz/fuzz_x.py --random N [--seed S]``
-    N pseudo-random inputs, no atheris needed (the fallback fuzzer).
+``python fuzz/fuzz_x.py --random N [--seed S] [--max-time T] [PATH...]``
+    N pseudo-random inputs (at most T seconds), mostly mutations of the files
+    under PATH, no atheris needed (the fallback fuzzer).
 
 Inputs are decoded with :class:`Input`, a tiny byte reader of our own, so a
 corpus file means the same thing with or without atheris.
@@ -210,13 +211,22 @@ def _replay(test: Callable[[bytes], None], paths: Sequence[str]) -> int:
     return 0
 
 
-def _random(test: Callable[[bytes], None], runs: int, seed: int, seeds: Sequence[str]) -> int:
+def _random(
+    test: Callable[[bytes], None], runs: int, seed: int, seeds: Sequence[str], max_time: float
+) -> int:
+    import time
+
+    deadline = time.monotonic() + max_time
     rng = random.Random(seed)
     pool = []
     for path in _files(seeds):
         with open(path, "rb") as fh:
             pool.append(fh.read())
+    done = 0
     for i in range(runs):
+        if i % 16 == 0 and time.monotonic() > deadline:
+            break
+        done += 1
         if pool and rng.random() < 0.7:  # mutate a seed: flip, insert, delete, splice bytes
             data = bytearray(rng.choice(pool))
             for _ in range(rng.randint(1, 8)):
@@ -239,7 +249,7 @@ def _random(test: Callable[[bytes], None], runs: int, seed: int, seeds: Sequence
             print(f"FAILED on random input #{i} (seed {seed}): {sample!r}", file=sys.stderr)
             traceback.print_exc()
             return 1
-    print(f"{runs} random inputs (seed {seed}): ok")
+    print(f"{done} random inputs (seed {seed}): ok")
     return 0
 
 
@@ -254,11 +264,15 @@ def main(one_input: Callable[[bytes], None]) -> None:
         sys.exit(_replay(test, args[1:]))
     if args and args[0] == "--random":
         runs = int(args[1])
-        seed = 0
+        seed, max_time = 0, float("inf")
         rest = args[2:]
-        if rest[:1] == ["--seed"]:
-            seed, rest = int(rest[1]), rest[2:]
-        sys.exit(_random(test, runs, seed, rest))
+        while rest[:1] in (["--seed"], ["--max-time"]):
+            if rest[0] == "--seed":
+                seed = int(rest[1])
+            else:
+                max_time = float(rest[1])
+            rest = rest[2:]
+        sys.exit(_random(test, runs, seed, rest, max_time))
     import atheris
 
     # Coverage of the target's own decoding branches too, so inputs that build

@@ -143,8 +143,8 @@ def one_input(data: bytes) -> None:
     inp = Input(data)
     hands, cph = _hands(inp)
     try:
-        flat = bytes(memoryview(hands).cast("B")) if memoryview(hands).c_contiguous else None
         view = memoryview(hands)
+        flat = view.tobytes() if view.c_contiguous else None
     except (TypeError, ValueError):
         flat, view = None, None
     width = None

@@ -6,12 +6,16 @@
 
 ``atheris`` (the default when atheris imports): coverage-guided libFuzzer runs
 of ``--time`` seconds each, starting from ``fuzz/corpus/<target>/``; new
-inputs go to a temporary directory unless ``--grow`` adds them to the corpus.
-``random``: the harness's own mutation fuzzer (no atheris), ``--runs`` inputs.
-``replay``: every corpus file once.  A target fails on a crash, a sanitizer
-report, a timeout, or an exception other than razzcore's documented errors;
-the failing input is printed and kept under ``--artifacts`` (default: a temp
-dir).  Run it under tools/sanitize.sh to have ASan/UBSan watch the C code.
+inputs go to a temporary directory unless ``--grow`` adds them to the corpus
+or ``--keep-new DIR`` keeps them in ``DIR/<target>``.  ``random``: the
+harness's own mutation fuzzer (no atheris, no coverage guidance), up to
+``--runs`` inputs or ``--time`` seconds.  ``replay``: every corpus file once.
+``--extra DIR`` adds ``DIR/<target>`` to what random/replay use (e.g. what
+atheris found, replayed under the sanitizers).
+
+A target fails on a crash, a sanitizer report, a timeout, or an exception
+other than razzcore's documented errors; the failing input is printed and kept
+under ``--artifacts`` (default: a temp dir).
 """
 
 from __future__ import annotations
@@ -56,8 +60,15 @@ def _run(target: str, args: argparse.Namespace, artifacts: str) -> Outcome:
     corpus = os.path.join(HERE, "corpus", target)
     os.makedirs(corpus, exist_ok=True)
     cmd = [sys.executable, script]
+    extra = [os.path.join(d, target) for d in args.extra if os.path.isdir(os.path.join(d, target))]
     if args.mode == "atheris":
-        work = corpus if args.grow else tempfile.mkdtemp(prefix=f"razzfuzz-{target}-")
+        if args.grow:
+            work = corpus
+        elif args.keep_new:
+            work = os.path.join(args.keep_new, target)
+            os.makedirs(work, exist_ok=True)
+        else:
+            work = tempfile.mkdtemp(prefix=f"razzfuzz-{target}-")
         prefix = os.path.join(artifacts, f"{target}-")
         cmd += [f"-max_total_time={args.time}", "-timeout=20", "-rss_limit_mb=3072",
                 f"-artifact_prefix={prefix}", "-print_final_stats=1", work]
@@ -65,10 +76,11 @@ def _run(target: str, args: argparse.Namespace, artifacts: str) -> Outcome:
             cmd.append(corpus)
         limit = args.time + 120
     elif args.mode == "random":
-        cmd += ["--random", str(args.runs), "--seed", str(args.seed), corpus]
-        limit = 600
+        cmd += ["--random", str(args.runs), "--seed", str(args.seed),
+                "--max-time", str(args.time), corpus, *extra]
+        limit = args.time + 120
     else:
-        cmd += ["--replay", corpus]
+        cmd += ["--replay", corpus, *extra]
         limit = 600
     start = time.monotonic()
     try:
@@ -81,7 +93,7 @@ def _run(target: str, args: argparse.Namespace, artifacts: str) -> Outcome:
         output += f"\n[run_all] {target}: killed after {limit} s"
         rc = -1
     finally:
-        if args.mode == "atheris" and not args.grow:
+        if args.mode == "atheris" and not args.grow and not args.keep_new:
             shutil.rmtree(work, ignore_errors=True)
     seconds = time.monotonic() - start
     bad = [m for m in REPORT_MARKERS if m in output]
@@ -92,12 +104,16 @@ def _run(target: str, args: argparse.Namespace, artifacts: str) -> Outcome:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("targets", nargs="*", default=list(TARGETS))
-    parser.add_argument("--time", type=int, default=8, help="seconds per target (atheris)")
+    parser.add_argument("--time", type=int, default=8, help="seconds per target")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--mode", choices=("atheris", "random", "replay"), default=None)
     parser.add_argument("--runs", type=int, default=3000, help="inputs per target (random)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--grow", action="store_true", help="add new inputs to the corpus")
+    parser.add_argument("--keep-new", default=None, metavar="DIR",
+                        help="atheris: keep new inputs in DIR/<target>")
+    parser.add_argument("--extra", action="append", default=[], metavar="DIR",
+                        help="replay/random: also use the inputs in DIR/<target>")
     parser.add_argument("--artifacts", default=None, help="where failing inputs are kept")
     args = parser.parse_args(argv)
     unknown = set(args.targets) - set(TARGETS)
@@ -114,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     artifacts = args.artifacts or tempfile.mkdtemp(prefix="razzfuzz-artifacts-")
     os.makedirs(artifacts, exist_ok=True)
     print(f"fuzzing {', '.join(args.targets)} ({args.mode}"
-          + (f", {args.time} s each" if args.mode == "atheris" else "")
+          + (f", {args.time} s each" if args.mode != "replay" else "")
           + f", {args.jobs} at a time)", flush=True)
     failed = []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
