@@ -16,6 +16,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
 
 import array
+import operator
 
 import threading
 
@@ -133,27 +134,35 @@ def evaluate_mask(mask):
     """Rank of the hand in a 64-bit card mask (bit ``c`` set = card code ``c``).
 
     The cheapest entry point: one Python int in, one out.  The mask must hold
-    5, 6 or 7 cards and no bit at or above 52.
+    5, 6 or 7 cards and no bit at or above 52 (build it with
+    :func:`razzcore.cards_to_mask`); other integer types (numpy) are accepted.
 
     >>> evaluate_mask(0b1_0001_0001_0001_0001)   # Ac 2c 3c 4c 5c
     1
     """
-    cdef int overflow = 0
-    cdef long long v
     cdef uint64_t m
     cdef int n
-    if type(mask) is not int:
-        if isinstance(mask, int) and not isinstance(mask, bool):
-            mask = int(mask)
-        else:
-            raise CardError(f"a card mask must be an int, not {type(mask).__name__}")
-    if mask < 0 or mask > FULL_MASK:
-        raise CardError(f"card mask {mask:#x} has bits outside the 52 card bits")
-    m = <uint64_t>(<unsigned long long>mask)
+    if type(mask) is int and 0 <= mask <= FULL_MASK:
+        m = <uint64_t>(<unsigned long long>mask)
+    else:
+        m = _mask_slow(mask)
     n = rz_mask_count(m)
     if n < 5 or n > 7:
         raise CardError(f"a hand needs 5, 6 or 7 cards, the mask holds {n}")
     return rz_eval_mask(m)
+
+
+cdef uint64_t _mask_slow(object mask) except? 0:
+    """Accept other integer types (numpy ints; not bool) and explain bad masks."""
+    if isinstance(mask, bool):
+        raise CardError("a card mask must be an int, not bool")
+    try:
+        value = operator.index(mask)
+    except TypeError:
+        raise CardError(f"a card mask must be an int, not {type(mask).__name__}") from None
+    if value < 0 or value > FULL_MASK:
+        raise CardError(f"card mask {value:#x} has bits outside the 52 card bits")
+    return <uint64_t>(<unsigned long long>value)
 
 
 def evaluate_counts(counts):
@@ -248,13 +257,26 @@ cdef class _Chunk:
             self.bad = _batch_kernel(self.hands, self.n, self.width, self.out, self.check)
 
 
-def _resolve_threads(threads, Py_ssize_t n):
+def _usable_cpus():
     import os
+    try:
+        return len(os.sched_getaffinity(0))  # respects affinity and container limits
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _resolve_threads(threads, Py_ssize_t n):
     if threads is None:
         if n < PARALLEL_MIN_HANDS:
             return 1
-        return max(1, min(os.cpu_count() or 1, 64))
-    if type(threads) is not int or threads < 1:
+        return max(1, min(_usable_cpus(), 64))
+    if isinstance(threads, bool):
+        raise BatchError(f"threads must be a positive int or None, not {threads!r}")
+    try:
+        threads = operator.index(threads)
+    except TypeError:
+        raise BatchError(f"threads must be a positive int or None, not {threads!r}") from None
+    if threads < 1:
         raise BatchError(f"threads must be a positive int or None, not {threads!r}")
     return min(threads, max(1, <int>n))
 

@@ -53,15 +53,7 @@ def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int
     return codes
 
 
-def evaluate_mask(mask: int) -> int:
-    """Rank of the hand in a card mask (bit ``c`` set for card code ``c``).
-
-    The cheapest call from Python.  Build masks with :func:`cards_to_mask`.
-
-    >>> evaluate_mask(cards_to_mask("As 2d 3c 4h 5s Kd"))
-    1
-    """
-    return _core.evaluate_mask(mask)
+evaluate_mask = _core.evaluate_mask
 
 
 def cards_to_mask(cards: CardsLike) -> int:
