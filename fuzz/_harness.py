@@ -124,7 +124,6 @@ def _razz_error() -> type[BaseException]:
 KNOWN_ISSUES: list[tuple[str, str, str, str]] = [
     ("cards.card-types", "TypeError", "cards.py", "card"),
     ("core.class_ranks-overflow", "OverflowError", "_core.pyx", "class_ranks"),
-    ("evaluator.empty-batch", "TypeError", "evaluator.py", "_as_rows"),
     ("hand.act-huge-number", "ValueError", "hand.py", "act"),
 ]
 

@@ -1,0 +1,64 @@
+"""Smoke runs of the hardening scripts (issue 9), so they keep working: the leak
+check at CI size and a few hundred soak hands.  The full runs (ten million
+evaluations, a million hands) are documented in docs/security.md."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def test_leaks_quick_is_flat() -> None:
+    pytest.importorskip("razzcore.equity")
+    proc = _run("tools/leaks.py", "--quick")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "memory flat" in proc.stdout
+
+
+def test_soak_smoke_has_no_violation() -> None:
+    pytest.importorskip("razzcore.phh")
+    proc = _run("tools/soak.py", "--hands", "300", "--jobs", "1", "--seed", "5")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "300 hands" in proc.stdout and "no violations" in proc.stdout
+
+
+def test_soak_catches_a_chip_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soak's checks can fail: an engine that loses a chip on every wager is
+    caught on the first hands, each reported with its number."""
+    pytest.importorskip("razzcore.phh")
+    from razzcore.hand import Hand
+
+    if not hasattr(Hand, "_put"):
+        pytest.skip("the engine no longer has Hand._put to sabotage")
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import soak
+    finally:
+        sys.path.remove(os.path.join(ROOT, "tools"))
+    original = Hand._put
+
+    def leaky(self: Hand, p: int, amount: int) -> None:
+        original(self, p, amount)
+        if amount:
+            self._stacks[p] -= 1  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(Hand, "_put", leaky)
+    done, _, bad = soak.run_chunk(5, 0, 20)
+    assert done == 20 and len(bad) >= 5, bad
+    assert all("stack" in msg or "chips" in msg for _, msg in bad), bad
+
+    def replay_ok(seed: int, i: int) -> int:
+        return soak.play_one(seed, i)
+
+    monkeypatch.setattr(Hand, "_put", original)
+    assert replay_ok(5, bad[0][0]) > 0
