@@ -16,7 +16,7 @@
 #     re-run under the sanitizers below.);
 #  3. under ASan+UBSan (runtimes preloaded into python, PYTHONMALLOC=malloc so
 #     Python buffers get red zones too): the evaluator/batch/equity/concurrency
-#     tests and the corpus-replay test, a replay of the committed corpora plus
+#     tests, a replay of the committed corpora plus
 #     everything step 2 found, and the harness's own mutation fuzzer on every
 #     target for a few seconds.
 #
@@ -41,13 +41,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Copies of the sources: tracked and untracked-but-not-ignored files (a local
-# run sees uncommitted work; on CI's clean clone that is HEAD).
+# Copies of the sources: tracked files as they are in the work tree, plus new
+# untracked files under the source folders (a local run sees uncommitted work;
+# on CI's clean clone that is HEAD; never a venv or build output lying around).
 stamp "copy $repo"
 mkdir -p "$work/asan" "$work/plain"
 if git -C "$repo" rev-parse --git-dir >/dev/null 2>&1; then
-  git -C "$repo" ls-files -co --exclude-standard -z \
-    | (cd "$repo" && tar --null --verbatim-files-from -T - -cf -) >"$work/src.tar"
+  { git -C "$repo" ls-files -c -z
+    git -C "$repo" ls-files -o --exclude-standard -z -- razzcore src tests fuzz; } \
+    | (cd "$repo" && tar --null --verbatim-files-from --ignore-failed-read -T - -cf - 2>/dev/null) \
+    >"$work/src.tar"
 else
   (cd "$repo" && tar --exclude=.git --exclude=build --exclude='.venv*' --exclude='*.so' \
      -cf - .) >"$work/src.tar"
@@ -159,7 +162,7 @@ settings.load_profile("sanitize")
 PY
 tests=()
 for t in tests/test_evaluator.py tests/test_batch.py tests/test_equity.py tests/test_equity_*.py \
-         tests/test_concurrency.py tests/test_fuzz_corpus.py; do
+         tests/test_concurrency.py; do
   [ -f "$work/asan/$t" ] && tests+=("$t")
 done
 skip="not compiled_table_matches_the_generator and not dask and not process_pool"
