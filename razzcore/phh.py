@@ -573,6 +573,8 @@ def _parse_toml(text: str | bytes) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PHHError(f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
+        raise PHHError("not valid PHH: TOML nested too deeply") from None
 
 
 def loads(text: str | bytes) -> HandHistory:

@@ -1,0 +1,22 @@
+"""Regression tests for bugs found by the hardening work (issue 9): each one
+was a crash or an undocumented exception on hostile input."""
+
+from __future__ import annotations
+
+import pytest
+
+import razzcore
+
+
+@pytest.mark.parametrize("depth", [1000, 100_000])
+def test_phh_deeply_nested_toml_is_a_phh_error(depth: int) -> None:
+    """tomllib recurses once per nesting level; a hostile file used to escape
+    ``phh.loads`` as RecursionError."""
+    from razzcore import phh
+
+    for text in ("x = " + "[" * depth + "]" * depth,
+                 "x = " + "{a=" * depth + "1" + "}" * depth):
+        with pytest.raises(razzcore.PHHError, match="nested too deeply"):
+            phh.loads(text)
+        with pytest.raises(razzcore.PHHError):
+            phh.loads_all(text.encode())
