@@ -104,6 +104,18 @@ class Input:
         self.pos = len(self.data)
         return out
 
+    def hostile(self) -> object:
+        """An object that is hard to print: deeply nested, or a huge string."""
+        kind = self.below(3)
+        if kind == 0:
+            deep: list[object] = []
+            for _ in range(5000):
+                deep = [deep]
+            return deep
+        if kind == 1:
+            return "As" * 50_000
+        return {"a": [1, (2, {3})]}
+
     def big_int(self) -> int:
         """An int of 0..16 bytes, either sign: exercises overflow paths."""
         n = self.below(17)
@@ -125,6 +137,9 @@ KNOWN_ISSUES: list[tuple[str, str, str, str]] = [
     ("cards.card-types", "TypeError", "cards.py", "card"),
     ("core.class_ranks-overflow", "OverflowError", "_core.pyx", "class_ranks"),
     ("hand.act-huge-number", "ValueError", "hand.py", "act"),
+    # Error messages format the caller's object with !r: a deeply nested one
+    # overflows the recursion limit (any entry point that echoes its input).
+    ("errors.unbounded-repr", "RecursionError", "*", "*"),
 ]
 
 #: Open bugs found by a target's own checks (see :func:`check`), by id.
@@ -146,7 +161,8 @@ def _known(exc: BaseException) -> str | None:
     code = tb.tb_frame.f_code
     where = os.path.basename(code.co_filename), code.co_name.rsplit(".", 1)[-1]
     for ident, type_name, filename, func in KNOWN_ISSUES:
-        if type(exc).__name__ == type_name and where == (filename, func):
+        if type(exc).__name__ == type_name and filename in ("*", where[0]) \
+                and func in ("*", where[1]):
             if ident not in _seen_known:
                 _seen_known.add(ident)
                 print(f"KNOWN ISSUE {ident} reached (tolerated): {type(exc).__name__}: {exc}",

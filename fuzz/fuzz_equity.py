@@ -35,7 +35,8 @@ def _card(inp: Input, used: set[int]) -> Any:
         return "??"
     if k == 12:
         return inp.below(52)  # maybe a duplicate
-    return inp.pick([-1, 52, 2**64, "Xx", " ?? ", "?", None, 1.0, True, b"As", "10h"])
+    return inp.pick([-1, 52, 2**64, "Xx", " ?? ", "?", None, 1.0, True, b"As", "10h",
+                     inp.hostile()])
 
 
 def _hand(inp: Input, used: set[int]) -> Any:
