@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -54,7 +55,6 @@ codes and text cards."""
 
 _RANK_OF_CHAR = {c: i for i, c in enumerate(RANKS)}
 _RANK_OF_CHAR.update({c.lower(): i for i, c in enumerate(RANKS)})
-_RANK_OF_CHAR["1"] = 0  # "1" is sometimes written for the ace
 _SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)}
 _SUIT_OF_CHAR.update({c.upper(): i for i, c in enumerate(SUITS)})
 _SUIT_OF_CHAR.update({"♣": 0, "♦": 1, "♥": 2, "♠": 3})
@@ -100,8 +100,14 @@ def suit_of(code: int) -> int:
 
 
 def _check_code(code: object) -> int:
-    if isinstance(code, bool) or not isinstance(code, int):
+    if isinstance(code, bool):
         raise CardError(f"a card code must be an int 0..51, not {code!r}")
+    if not isinstance(code, int):
+        try:  # other integer types (numpy integers) are fine; floats are not
+            code = operator.index(code)  # type: ignore[arg-type]
+        except TypeError:
+            raise CardError(f"a card code must be an int 0..51, not {code!r}") from None
+    assert isinstance(code, int)
     if not 0 <= code < 52:
         raise CardError(f"card code {code} is outside 0..51")
     return code
@@ -181,6 +187,8 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
         return tuple(out)
     if isinstance(cards, (bytes, bytearray, memoryview)):
         return tuple(_check_code(c) for c in bytes(cards))
+    if isinstance(cards, int):
+        raise CardError(f"expected cards as a string or an iterable, not {cards!r}")
     try:
         items = list(cards)
     except TypeError:

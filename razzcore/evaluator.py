@@ -80,6 +80,8 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     >>> sum(h), h[1], h[6175]
     (2598960, 1024, 4)
     """
+    if isinstance(ncards, bool) or not isinstance(ncards, int):
+        raise CardError(f"ncards must be 5, 6 or 7, not {ncards!r}")
     return _core.rank_histogram(ncards)
 
 
@@ -408,7 +410,12 @@ def board_order(
     >>> board_order(["7h 4d", "8c 2d", "7s 4c", "Ac Ad", "Ks Qh"], tiebreak="position")
     [0, 2, 1, 4, 3]
     """
+    if isinstance(boards, str):
+        raise CardError("boards must be a sequence of boards (one per player), not one string")
     parsed = [parse_cards(b) for b in boards]
+    if len({len(p) for p in parsed}) > 1:
+        raise CardError("every board must have the same number of face-up cards")
+    check_distinct([c for p in parsed for c in p])
     keys = [rank_board(p) for p in parsed]
     if tiebreak == "position":
         return sorted(range(len(parsed)), key=lambda i: keys[i])

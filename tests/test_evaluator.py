@@ -309,3 +309,33 @@ def test_class_order_agrees_with_pokerkit() -> None:
     ]
     for i in range(len(hands) - 1):  # strictly stronger, class by class
         assert hands[i] > hands[i + 1], (FIVES[i], FIVES[i + 1])
+
+
+def test_numpy_integers_are_card_codes() -> None:
+    np = pytest.importorskip("numpy")
+    assert razzcore.evaluate(np.array([0, 4, 8, 12, 16])) == 1
+    assert razzcore.evaluate([np.uint8(c) for c in (0, 4, 8, 12, 16, 50)]) == 1
+
+
+@pytest.mark.parametrize(
+    "boards, fragment",
+    [
+        (["7h 4d", "7h 4d"], "duplicate"),
+        (["7h 4d", "8c"], "same number"),
+        ("7h 4d", "sequence of boards"),
+    ],
+)
+def test_board_order_rejects_impossible_boards(boards: object, fragment: str) -> None:
+    with pytest.raises(razzcore.CardError, match=fragment):
+        razzcore.board_order(boards)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", ["7", 7.0, True, 4, 8])
+def test_rank_histogram_rejects_bad_sizes(bad: object) -> None:
+    with pytest.raises(razzcore.CardError):
+        razzcore.rank_histogram(bad)  # type: ignore[arg-type]
+
+
+def test_one_is_not_an_ace() -> None:
+    with pytest.raises(razzcore.CardError, match="1h"):
+        razzcore.parse_card("1h")
