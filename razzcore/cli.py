@@ -177,7 +177,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     check_amount("--hands", args.hands, 1)
     check_amount("--stack", args.stack, 1)
     check_amount("--show", args.show, 0)
-    check_amount("--jobs", args.jobs, 1)
+    check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
     lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
     if args.phh:
         _check_phh_target(args.phh, args.hands)
@@ -263,8 +263,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from .phh_text import format_hand
 
     path: str = args.file
-    with open(path, encoding="utf-8") as fp:
-        text = fp.read()
+    with open(path, "rb") as fp:
+        raw = fp.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Fail(f"{path}: not a PHH text file (byte {exc.start} is not UTF-8)") from None
     multi = path.endswith(".phhs")
     try:
         histories = phh.loads_all(text) if multi else [phh.loads(text)]

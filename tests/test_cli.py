@@ -168,6 +168,7 @@ def test_play_single_phh(tmp_path: pathlib.Path) -> None:
 def test_play_bad_input(tmp_path: pathlib.Path) -> None:
     assert_user_error(run("play", "--players", "9"), "--players", "at most 8")
     assert_user_error(run("play", "--hands", "0"), "--hands")
+    assert_user_error(run("play", "--jobs", "100000"), "--jobs", "at most 61")
     assert_user_error(run("play", "--lineup", "basic,shark"), "unknown player 'shark'")
     assert_user_error(run("play", "--profile", "vegas"), "invalid choice")
     assert_user_error(
@@ -230,6 +231,10 @@ def test_replay_malformed_and_missing(tmp_path: pathlib.Path) -> None:
     bad_card.write_text(HAND_PHH.replace("2c3c4c", "2c3c4x"))
     assert_user_error(run("replay", str(bad_card)), f"{bad_card}:8:")
     assert_user_error(run("replay", str(tmp_path / "nope.phh")), "No such file or directory")
+    binary = tmp_path / "binary.phh"
+    binary.write_bytes(b"variant = 'FR'\n\xd0\xff\x00")
+    assert_user_error(run("replay", str(binary)), "not a PHH text file")
+    assert_user_error(run("replay", str(tmp_path)), str(tmp_path))
 
 
 # ---------------------------------------------------------------- equity
