@@ -52,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (``razzcore play: error: ...``)."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        sys.stderr.write(f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)\n")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -381,18 +381,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _COMMANDS[args.command](args)
     except (_Fail, RazzError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        sys.stderr.write(f"{prog}: error: {message}\n")
+        sys.stderr.write(f"{prog}: error: {_one_line(str(exc) or type(exc).__name__)}\n")
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             _silence_stdout()
             return EXIT_OK
         where = f"{exc.filename}: " if exc.filename else ""
-        sys.stderr.write(f"{prog}: error: {where}{exc.strerror or exc}\n")
+        sys.stderr.write(f"{prog}: error: {_one_line(f'{where}{exc.strerror or exc}')}\n")
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted\n")
         return 130
     return EXIT_USAGE
+
+
+def _one_line(message: str, limit: int = 400) -> str:
+    """The first line of ``message``, cut to ``limit`` characters (input echoed
+    in an error can be arbitrarily long).
+
+    >>> _one_line("bad card 'x'\\nmore"), _one_line("y" * 500)[-5:]
+    ("bad card 'x'", 'y ...')
+    """
+    line = message.splitlines()[0] if message else ""
+    return line if len(line) <= limit else line[: limit - 4] + " ..."
 
 
 def _silence_stdout() -> None:

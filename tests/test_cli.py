@@ -412,3 +412,9 @@ def test_play_shows_progress_on_a_terminal_only() -> None:
     assert b"/5000" in b"".join(chunks) and b"hand/s" in b"".join(chunks)
     piped = run("play", "--players", "2", "--hands", "5000", "--seed", "1", "--show", "0")
     assert piped.stderr == "" and "5000 hands" in piped.stdout
+
+
+def test_huge_input_still_gives_one_short_line() -> None:
+    proc = run("eval", "As " * 5000)
+    assert_user_error(proc, "5 to 7 cards")
+    assert len(proc.stderr) < 500
