@@ -274,6 +274,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         histories = phh.loads_all(text) if multi else [phh.loads(text)]
     except PHHError as exc:
         raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
+    if not histories:
+        raise _Fail(f"{path}: no hands in the file")
     options = {} if args.profile is None else {"profile": args.profile}
     reports: list[dict[str, Any]] = []
     status = EXIT_OK
