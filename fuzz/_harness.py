@@ -94,6 +94,12 @@ class Input:
     def pick(self, options: Sequence[T]) -> T:
         return options[self.below(len(options))]
 
+    def pick_or_hostile(self, options: Sequence[object]) -> object:
+        """One of ``options`` or (as if it were one more option) a hostile object,
+        built only when chosen."""
+        i = self.below(len(options) + 1)
+        return self.hostile() if i == len(options) else options[i]
+
     def text(self, max_len: int = 64) -> str:
         """A short string: UTF-8 of the next bytes (bad bytes replaced)."""
         n = self.below(max_len + 1)

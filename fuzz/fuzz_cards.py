@@ -29,7 +29,7 @@ def _item(inp: Input) -> Any:
     if kind == 3:
         return rc.format_card(inp.below(52))
     if kind == 4:
-        return inp.pick([None, True, 1.0, b"As", [1], (2,), object(), 3 + 0j, inp.hostile()])
+        return inp.pick_or_hostile([None, True, 1.0, b"As", [1], (2,), object(), 3 + 0j])
     if kind == 5:
         return RANK_SUIT[inp.below(len(RANK_SUIT))]
     return inp.below(52)

@@ -35,8 +35,7 @@ def _card(inp: Input, used: set[int]) -> Any:
         return "??"
     if k == 12:
         return inp.below(52)  # maybe a duplicate
-    return inp.pick([-1, 52, 2**64, "Xx", " ?? ", "?", None, 1.0, True, b"As", "10h",
-                     inp.hostile()])
+    return inp.pick_or_hostile([-1, 52, 2**64, "Xx", " ?? ", "?", None, 1.0, True, b"As", "10h"])
 
 
 def _hand(inp: Input, used: set[int]) -> Any:

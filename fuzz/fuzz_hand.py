@@ -120,7 +120,7 @@ def _fuzz_action(inp: Input, h: Hand) -> Any:
     if kind == 5:
         return inp.text(24)
     if kind == 6:
-        return inp.pick([None, 5, b"cc", ["cc"], "cbr " + str(inp.big_int()), inp.hostile()])
+        return inp.pick_or_hostile([None, 5, b"cc", ["cc"], "cbr " + str(inp.big_int())])
     return ("method", inp.below(4), inp.pick([None, 0, 5, 10, 20, -10, 2**70, True, "10", 10.0]))
 
 
