@@ -268,7 +268,11 @@ class Hand(Dealing, Showdown, Reading):
         u = self._u
         cbr = 0
         if self._phase != NORMAL:  # BRING or OPEN: post, complete, or (OPEN) fold
-            if stack > rules.bring_in and (self._phase == OPEN or rules.bring_in_may_complete):
+            if (
+                stack > rules.bring_in
+                and (self._phase == OPEN or rules.bring_in_may_complete)
+                and self._answerable(p, max(self._high, rules.bring_in))
+            ):
                 cbr = u if u < b + stack else b + stack
             fold = self._phase == OPEN
             cc = False
@@ -286,12 +290,7 @@ class Hand(Dealing, Showdown, Reading):
                 ) and count >= self._cap():
                     may = False
                 else:
-                    live, stacks = self._live, self._stacks
-                    for q in self._cw[p]:
-                        if live[q] and stacks[q]:
-                            break
-                    else:
-                        may = False  # nobody could answer a raise
+                    may = self._answerable(p, self._high)
                     if may and self._acted[p] and not self._reopen[p]:
                         d = self._high - self._last[p]
                         may = (2 * d if rules.short_all_in_rule == "half_bet" else d) >= u
@@ -312,6 +311,13 @@ class Hand(Dealing, Showdown, Reading):
             fold, cc, pb, cbr
         )
         return opts
+
+    def _answerable(self, p: int, high: int) -> bool:
+        """Whether some other live player could put in more than ``high`` on
+        this street (R17): else a bet, raise or completion by ``p`` could
+        only be returned uncalled, so none is offered."""
+        live, stacks, bets = self._live, self._stacks, self._bets
+        return any(live[q] and stacks[q] + bets[q] > high for q in self._cw[p])
 
     def _opponent_all_in_total(self, p: int) -> int:
         """The largest street total another active player can reach."""
@@ -605,15 +611,15 @@ class Hand(Dealing, Showdown, Reading):
         if self._phase in (BRING, OPEN):
             if self._stacks[p] <= self.rules.bring_in:
                 return "the stack does not exceed the bring-in"
+            if not self._answerable(p, max(self._high, self.rules.bring_in)):
+                return "no opponent could put in more than the bring-in"
             return "completing the bring-in is not allowed (bring_in_may_complete=False)"
         if self._stacks[p] <= self._high - self._bets[p]:
             return "the stack only covers a call"
         if self._count >= self._cap():
             return f"the betting is capped ({self._count} wagers)"
-        if not any(
-            q != p and self._live[q] and self._stacks[q] > 0 for q in range(self._n)
-        ):
-            return "every opponent is all-in"
+        if not self._answerable(p, self._high):
+            return "no opponent could put in more than the current bet (all-in or short)"
         return "the action was not reopened (no full raise and less than half a bet to call)"
 
     def _put(self, p: int, amount: int) -> None:

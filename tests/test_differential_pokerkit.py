@@ -45,8 +45,8 @@ RAISE_OVER_SHORT = (
     "pokerkit to the all-in total + a bet"
 )
 UNCALLABLE_RAISE = (
-    "raise nobody can call: razzcore allows it and returns it uncalled (R15, R17), "
-    "pokerkit rejects it"
+    "raise nobody can call: no opponent could put in more than the current bet (R17); "
+    "razzcore no longer offers it (neither does pokerkit), so it must never appear"
 )
 MERGED_POTS = (
     "odd chips of tied pots: razzcore splits every pot on its own (R16, R21), pokerkit merges "
@@ -209,10 +209,11 @@ def pokerkit_replay(text: str) -> PokerkitResult:
 def explain(known: dict[str, list[int]], failed_at: int | None) -> str | None:
     """The divergence that explains a difference, or None.
 
-    pokerkit rejects the very action of a raise over a short all-in, of a
-    raise nobody can call and of a community card, so those explain a
-    failure only at that action.  After a short bring-in pokerkit's amounts
-    differ silently: that explains any later failure or different stacks.
+    pokerkit rejects the very action of a raise over a short all-in and of a
+    community card, so those explain a failure only at that action (a raise
+    nobody can call explains nothing: razzcore must never make one).  After a
+    short bring-in pokerkit's amounts differ silently: that explains any later
+    failure or different stacks.
     The odd-chip differences explain different final stacks only.
     """
     short = known.get(SHORT_BRING_IN)
@@ -224,7 +225,7 @@ def explain(known: dict[str, list[int]], failed_at: int | None) -> str | None:
             if what in known:
                 return what
         return None
-    for what in (RAISE_OVER_SHORT, UNCALLABLE_RAISE, COMMUNITY):
+    for what in (RAISE_OVER_SHORT, COMMUNITY):
         if failed_at in known.get(what, ()):
             return what
     return None
@@ -238,6 +239,9 @@ def run(hands: int, seed: int) -> Tally:
         text = phh.dumps(hand)
         theirs = pokerkit_replay(text)
         known = divergences(hand)
+        if UNCALLABLE_RAISE in known:
+            tally.unexplained.append(f"razzcore made a {UNCALLABLE_RAISE}\n{text}")
+            continue
         if theirs.stacks == list(hand.stacks):
             tally.agreed += 1
             tally.harmless.update(known.keys())

@@ -1,0 +1,92 @@
+"""Regression tests for the spec review of the engine (issue 4): copies and the
+random generator, bets nobody can answer, what a partial show reveals, the
+showing order, max_players, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import pytest
+from engine_support import build_deck
+
+from razzcore.errors import IllegalActionError
+from razzcore.hand import Hand
+from razzcore.rules import Rules
+
+
+def _passive(h: Hand, street: int = 8) -> None:
+    """Post / check / call until ``street`` (or the end of the betting)."""
+    while h.actor is not None and h.street < street:
+        legal = h.legal_actions()
+        if legal[0].startswith("sm"):
+            return
+        h.act("pb" if "pb" in legal else "cc")
+
+
+def _eight_handed_at_sixth(**kwargs: object) -> Hand:
+    # tda, 8 players, nobody folds: 7th street needs the RP-10-H remix (R18).
+    h = Hand(Rules(2, 5, 10, 20, profile="tda"), [500] * 8, **kwargs)  # type: ignore[arg-type]
+    _passive(h, 6)
+    assert h.street == 6
+    return h
+
+
+def _seventh(h: Hand) -> tuple[int | None, tuple[tuple[int, ...], ...]]:
+    _passive(h, 7)
+    assert h.street == 7
+    return h.community_card, tuple(h.hole_cards(s) for s in range(8))
+
+
+def _deck(cards: dict[int, list[str]], burns: bool = True) -> list[int]:
+    seats = sorted(cards)
+    third = ["".join(cards[s][:3]) for s in seats]
+    longest = max(len(c) for c in cards.values())
+    later = [[cards[s][k] for s in seats if len(cards[s]) > k] for k in range(3, longest)]
+    return build_deck(third, later, burns=burns)
+
+
+def test_no_raise_when_no_opponent_can_put_in_more() -> None:
+    """R17: seat 1 all-in, seat 3 has 5 chips and cannot even call a bet of
+    10: seat 2 may call but not raise (nobody could call any of it)."""
+    cards = {0: ["9c", "9d", "2c", "Ac", "3c"], 1: ["Tc", "Td", "5d", "5h", "7c"],
+             2: ["Qc", "Qh", "Kd", "Kh", "Qd"]}
+    h = Hand(Rules(2, 5, 10, 20, profile="tda"), [17, 500, 12], deck=_deck(cards))
+    for a in ["pb", "cc", "cc", "cc", "cc", "cc"]:
+        h.act(a)
+    assert h.street == 5 and h.stacks == (10, 493, 5)
+    h.act("cbr 10")
+    assert h.legal_actions() == ["f", "cc"]
+    with pytest.raises(IllegalActionError, match="no opponent could put in more"):
+        h.act("cbr 30")
+    h.act("cc")
+
+
+def test_a_raise_stays_legal_while_someone_can_put_in_more() -> None:
+    cards = {0: ["9c", "9d", "2c", "Ac", "3c"], 1: ["Tc", "Td", "5d", "5h", "7c"],
+             2: ["Qc", "Qh", "Kd", "Kh", "Qd"]}
+    h2 = Hand(Rules(2, 5, 10, 20, profile="tda"), [17, 500, 30], deck=_deck(cards))
+    for a in ["pb", "cc", "cc", "cc", "cc", "cc"]:
+        h2.act(a)
+    h2.act("cbr 10")  # seat 3 has 24 behind: it could call a raise
+    assert h2.legal_actions() == ["f", "cc", "cbr 30"]
+
+
+def test_no_completion_when_nobody_can_put_in_more_than_the_bring_in() -> None:
+    cards = {0: ["9c", "9d", "2c"], 1: ["Tc", "Td", "5d"], 2: ["Qc", "Qh", "Kd"]}
+    h = Hand(Rules(2, 5, 10, 20, profile="tda"), [6, 6, 500], deck=_deck(cards))
+    assert h.actor == 2 and h.stacks == (4, 4, 498)
+    assert h.legal_actions() == ["pb"]
+    with pytest.raises(IllegalActionError, match="more than the bring-in"):
+        h.act("cbr 10")
+    h2 = Hand(Rules(2, 5, 10, 20, profile="tda"), [6, 8, 500], deck=_deck(cards))
+    assert h2.legal_actions() == ["pb", "cbr 10"]  # seat 2 could put in 6 > 5
+
+
+def _at_manual_showdown(seats: int, replay: bool = False) -> Hand:
+    cards = {0: ["2c", "3c", "Kd", "4c", "5c", "6c", "7c"],
+             1: ["2d", "3d", "Qd", "4d", "5d", "6d", "8d"],
+             2: ["Th", "Jh", "Jd", "9h", "9s", "Qs", "Ks"]}
+    cards = {s: c for s, c in cards.items() if s < seats}
+    h = Hand(Rules(2, 5, 10, 20, profile="roberts"), [500] * seats, deck=_deck(cards),
+             manual_showdown=True, replay=replay)
+    _passive(h)
+    assert h.legal_actions()[0].startswith("sm")
+    return h
