@@ -244,17 +244,24 @@ def render_header(t: Table) -> str:
     return "".join(parts)
 
 
-if __name__ == "__main__":  # pragma: no cover - manual use: python razzcore/_tablegen.py out.h
-    import sys
+def main(argv: list[str] | None = None) -> None:
+    """Command line: ``python razzcore/_tablegen.py [OUT.h]`` writes the header."""
+    import argparse
     import time
 
+    parser = argparse.ArgumentParser(description="Generate razzcore's razz_table.h.")
+    parser.add_argument("out", nargs="?", help="where to write the C header (default: none)")
+    args = parser.parse_args(argv)
     t0 = time.perf_counter()
     tab = build()
-    text = render_header(tab)
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "w", encoding="ascii") as fh:
-            fh.write(text)
+    if args.out:
+        with open(args.out, "w", encoding="ascii") as fh:
+            fh.write(render_header(tab))
     print(
         f"table {len(tab.table)} slots, {len(tab.disp)} rows, mult {tab.mult:#x}, "
         f"{time.perf_counter() - t0:.1f}s, digest {tab.digest()[:16]}"
     )
+
+
+if __name__ == "__main__":  # pragma: no cover - manual use
+    main()
