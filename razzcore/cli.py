@@ -322,6 +322,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
     if args.trials is not None:
         check_amount("--trials", args.trials, 1)
+    for item in args.dead:  # --dead is greedy: a hand after it would be read as dead cards
+        if len(item.split()) > 1 or len(item.replace("10", "T")) > 2:
+            raise _Fail(f"--dead takes single cards, but {item!r} looks like a hand: "
+                        f"put the hands before --dead")
     try:
         result = equity(
             args.hands, " ".join(args.dead),

@@ -474,7 +474,9 @@ def equity(
     ``exact=None`` enumerates every outcome when the work is small (see
     :func:`estimate_work`) and runs Monte Carlo otherwise; ``exact=True``
     always enumerates (:class:`EquityError` when the work is unreasonable),
-    ``exact=False`` always samples.  Monte Carlo deals ``trials`` boards
+    ``exact=False`` always samples; with ``exact=None``, ``trials`` sizes the
+    sampling only if sampling is chosen (an exact answer is preferred when it is
+    cheap).  Monte Carlo deals ``trials`` boards
     (default 1,000,000) from ``seed`` (random when ``None``; the result records
     it); the same seed gives the same result on any ``executor`` (any object
     with ``submit``: a thread or process pool, ``dask.distributed``'s

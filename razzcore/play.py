@@ -177,6 +177,22 @@ def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
     return out
 
 
+def _check_act_signature(player: object) -> None:
+    """A policy's ``act`` must accept ``(view, legal_actions)``: say so up front
+    rather than fail deep inside the first hand."""
+    import inspect
+
+    try:
+        inspect.signature(player.act).bind(None, ())  # type: ignore[attr-defined]
+    except TypeError:
+        raise RazzError(
+            f"{player!r}.act must take (view, legal_actions) and return one of the legal "
+            f"action strings"
+        ) from None
+    except ValueError:  # no signature to inspect (a builtin): trust it
+        pass
+
+
 def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) -> list[Policy]:
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {players!r}")
@@ -191,6 +207,7 @@ def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) 
         if isinstance(p, str):
             out.append(make_player(p))
         elif callable(getattr(p, "act", None)):
+            _check_act_signature(p)
             out.append(p)
         else:
             raise RazzError(f"a player needs an act(view, legal_actions) method: {p!r}")

@@ -420,3 +420,8 @@ def test_huge_input_still_gives_one_short_line() -> None:
     proc = run("eval", "As " * 5000)
     assert_user_error(proc, "5 to 7 cards")
     assert len(proc.stderr) < 500
+
+
+def test_equity_dead_swallowing_a_hand_names_the_cause() -> None:
+    proc = run("equity", "As 2d 3c", "--dead", "Kc", "Kh Qd Js")
+    assert_user_error(proc, "--dead", "looks like a hand")

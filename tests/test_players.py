@@ -229,3 +229,14 @@ def test_built_in_players_always_act_legally(profile: str) -> None:
         manual = rng.random() < 0.3  # players also decide show or muck
         hand = play_hand(Hand(rules, stacks, seed=i, manual_showdown=manual), lineup)
         assert hand.is_over and sum(hand.stacks) == sum(stacks)
+
+
+def test_a_policy_with_the_wrong_act_signature_is_refused_up_front() -> None:
+    import razzcore
+
+    class OneArg:
+        def act(self, view: object) -> str:
+            return "f"
+
+    with pytest.raises(razzcore.RazzError, match=r"act must take \(view, legal_actions\)"):
+        razzcore.play([OneArg(), "random"], 2, seed=1)
