@@ -99,15 +99,21 @@ class Hand(Dealing, Showdown, Reading):
         for v in st:
             if (type(v) is not int and (isinstance(v, bool) or not isinstance(v, int))) or v < 0:
                 raise RulesError(f"stacks must be non-negative ints, not {v!r}")
-        if not 2 <= n <= rules.max_players:
-            raise RulesError(f"a table has 2..{rules.max_players} seats, not {n}")
+        if not 2 <= n <= 8:
+            raise RulesError(f"a table has 2..8 seats, not {n}")
         dealt = [v > 0 for v in st]
         self._absent = _NOBODY[n]
         if absent:
             self._absent = self._check_absent(dealt, absent)
-        if sum(dealt) < rules.min_players:
+        players = sum(dealt)
+        if players < rules.min_players:
             raise RulesError(
-                f"at least {rules.min_players} seats with chips are needed, got {sum(dealt)}"
+                f"at least {rules.min_players} seats with chips are needed, got {players}"
+            )
+        if players > rules.max_players:
+            # R1: max_players limits the players dealt in, not the seats.
+            raise RulesError(
+                f"at most {rules.max_players} players may be dealt in (max_players), got {players}"
             )
         if rules.deal_start_seat > n:
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from engine_support import build_deck
 
-from razzcore.errors import IllegalActionError
+from razzcore.errors import IllegalActionError, RulesError
 from razzcore.hand import Hand
 from razzcore.rules import Rules
 
@@ -90,3 +90,14 @@ def _at_manual_showdown(seats: int, replay: bool = False) -> Hand:
     _passive(h)
     assert h.legal_actions()[0].startswith("sm")
     return h
+
+
+def test_max_players_counts_players_dealt_in_not_seats() -> None:
+    rules = Rules(2, 5, 10, 20, max_players=7)
+    h = Hand(rules, [100, 100, 0, 100, 100, 100, 100, 100], seed=1)
+    assert sum(h.dealt_in) == 7
+    assert sum(Hand(rules, [100] * 7 + [0], seed=1, absent=[0]).dealt_in) == 6
+    with pytest.raises(RulesError, match="at most 7 players"):
+        Hand(rules, [100] * 8, seed=1)
+    with pytest.raises(RulesError, match=r"2\.\.8 seats"):
+        Hand(Rules(2, 5, 10, 20), [100] * 9, seed=1)
