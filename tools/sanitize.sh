@@ -26,6 +26,8 @@
 #   SANITIZE_JOBS       fuzz targets run at once (default 2)
 #   SANITIZE_KEEP=1     keep the temp dir (builds, venv, reports, found inputs)
 #   SANITIZE_VENV=DIR   reuse a venv that already has the tools (skips pip)
+#   SANITIZE_TESTS=all  run the whole test suite under the sanitizers (default:
+#                       the tests that drive compiled code)
 #   PYTHON              the interpreter to build for (default python3)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,6 +73,14 @@ else
     "setuptools>=77" "Cython>=3.1" numpy pytest hypothesis
   "$venv/bin/python" -m pip install -q --disable-pip-version-check "atheris>=2.3" \
     || echo "sanitize: atheris did not install: step 2 is skipped (mutation fuzzer only)"
+  if [ "${SANITIZE_TESTS:-fast}" = all ]; then  # the test extra, from pyproject.toml
+    "$venv/bin/python" - "$repo/pyproject.toml" >"$work/test-reqs.txt" <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as fh:
+    print("\n".join(tomllib.load(fh)["project"]["optional-dependencies"]["test"]))
+PY
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$work/test-reqs.txt"
+  fi
 fi
 vpy="$venv/bin/python"
 have_atheris=0
@@ -161,11 +171,16 @@ settings.register_profile("sanitize", deadline=None, max_examples=40)
 settings.load_profile("sanitize")
 PY
 tests=()
-for t in tests/test_evaluator.py tests/test_batch.py tests/test_equity.py tests/test_equity_*.py \
-         tests/test_concurrency.py; do
-  [ -f "$work/asan/$t" ] && tests+=("$t")
-done
-skip="not compiled_table_matches_the_generator and not dask and not process_pool"
+if [ "${SANITIZE_TESTS:-fast}" = all ]; then
+  tests=(tests)  # the whole suite
+  skip="not dask and not process_pool"
+else
+  for t in tests/test_evaluator.py tests/test_batch.py tests/test_equity.py tests/test_equity_*.py \
+           tests/test_concurrency.py; do
+    [ -f "$work/asan/$t" ] && tests+=("$t")
+  done
+  skip="not compiled_table_matches_the_generator and not dask and not process_pool"
+fi
 stamp "ASan pytest ${tests[*]}"
 (cd "$work/asan" && PYTHONPATH="$work:$PYTHONPATH" "$vpy" -m pytest -q -x -p no:cacheprovider \
    -p sanitize_plugin -m "not slow" -k "$skip" "${tests[@]}") || fail=1
