@@ -248,10 +248,11 @@ class Rules:
                 )
         for name in _INT_OPTIONS:
             _check_int(name, values[name])
-        if values["bring_in_mode"] == "standard" and ante == 0 and bring_in == 0:
+        if ante == 0 and (bring_in == 0 or values["bring_in_mode"] == "none"):
+            # R2: some forced money; with bring_in_mode="none" only the ante is.
             raise RulesError(
                 "a structure needs forced money: a positive ante or bring-in "
-                '(or bring_in_mode="none")'
+                '(with bring_in_mode="none", a positive ante)'
             )
         if values["max_bets_per_round"] < 1:
             raise RulesError("rule option max_bets_per_round must be at least 1")

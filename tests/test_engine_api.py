@@ -53,7 +53,11 @@ def test_rules_options_validated_by_name() -> None:
         Rules(2, 5, 10, 20, max_players=9)
     with pytest.raises(RulesError, match="suit_order"):
         Rules(2, 5, 10, 20, suit_order=("c", "d", "h", "x"))
-    assert Rules(0, 0, 10, 20, bring_in_mode="none").has_bring_in is False
+    assert Rules(1, 0, 10, 20, bring_in_mode="none").has_bring_in is False
+    # R2: some forced money; without a bring-in that is a positive ante.
+    for no_forced_money in ((0, 0, 10, 20), (0, 5, 10, 20)):
+        with pytest.raises(RulesError, match="forced money"):
+            Rules(*no_forced_money, bring_in_mode="none")
 
 
 def test_profiles_are_bundles_of_options() -> None:

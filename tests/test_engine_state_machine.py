@@ -56,8 +56,8 @@ def tables(draw: st.DrawFn) -> tuple[Rules, list[int], int, bool, set[int]]:
     ]:
         if draw(st.integers(0, 3)) == 0:
             options[name] = draw(st.sampled_from(values))
-    if ante == 0 and bring_in == 0:
-        options["bring_in_mode"] = "none"
+    if ante == 0 and (bring_in == 0 or options.get("bring_in_mode") == "none"):
+        ante = 1  # R2: some forced money (without a bring-in, the ante)
     n = draw(st.integers(2, 8))
     stack = st.one_of(st.integers(0, 12), st.integers(13, 400))
     stacks = draw(st.lists(stack, min_size=n, max_size=n))
