@@ -19,6 +19,7 @@ from _harness import Input, instrumented, main
 with instrumented():
     import razzcore
     from razzcore.equity import UNITS, equity, estimate_work
+    from razzcore.errors import brief
 
 
 def _card(inp: Input, used: set[int]) -> Any:
@@ -45,7 +46,7 @@ def _hand(inp: Input, used: set[int]) -> Any:
     if form <= 2:
         return cards
     if form == 3:
-        return " ".join(str(c) if not isinstance(c, int) or not 0 <= c < 52
+        return " ".join(brief(c) if not isinstance(c, int) or not 0 <= c < 52
                         else razzcore.format_card(c) for c in cards)
     if form == 4:
         return tuple(cards)
@@ -142,7 +143,7 @@ def one_input(data: bytes) -> None:
         hands = inp.pick([tuple(hands), "As 2d 3c", None, {0: hands}, iter(hands)])
     dead: Any = [_card(inp, used) for _ in range(inp.pick([0, 0, 1, 3, 10]))]
     if inp.below(8) == 0:
-        dead = inp.pick([" ".join(map(str, dead)), bytes([1, 2, 60]), None, 5])
+        dead = inp.pick([" ".join(map(brief, dead)), bytes([1, 2, 60]), None, 5])
     work = estimate_work(hands, dead)
     assert type(work) is int and work >= 0, work
     exact: Any = inp.pick([None, True, False, False] + ([] if sane else [1, "yes"]))

@@ -21,7 +21,7 @@ import operator
 import threading
 
 from .cards import check_distinct, parse_cards
-from .errors import BatchError, CardError
+from .errors import BatchError, CardError, brief
 
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST
@@ -123,7 +123,7 @@ cdef object _evaluate_slow(object cards):
     codes = parse_cards(cards)
     n = len(codes)
     if not 5 <= n <= 7:
-        raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}: {cards!r}")
+        raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}: {brief(cards)}")
     check_distinct(codes)
     for i in range(n):
         buf[i] = <uint8_t>codes[i]
@@ -186,15 +186,15 @@ def evaluate_counts(counts):
     return rz_eval_counts(buf)
 
 
-def class_ranks(int rank):
+def class_ranks(rank):
     """The five ranks (0 = ace .. 12 = king, highest first) of class ``rank``.
 
     >>> class_ranks(1)
     (4, 3, 2, 1, 0)
     """
-    if rank < 1 or rank > 6175:
-        raise CardError(f"a low-hand rank is 1..6175, not {rank}")
-    cdef int i = 5 * rank
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 6175:
+        raise CardError(f"a low-hand rank is an int 1..6175, not {brief(rank)}")
+    cdef int i = 5 * <int>rank
     return (RZ_CLASS_RANKS[i], RZ_CLASS_RANKS[i + 1], RZ_CLASS_RANKS[i + 2],
             RZ_CLASS_RANKS[i + 3], RZ_CLASS_RANKS[i + 4])
 
@@ -271,13 +271,13 @@ def _resolve_threads(threads, Py_ssize_t n):
             return 1
         return max(1, min(_usable_cpus(), 64))
     if isinstance(threads, bool):
-        raise BatchError(f"threads must be a positive int or None, not {threads!r}")
+        raise BatchError(f"threads must be a positive int or None, not {brief(threads)}")
     try:
         threads = operator.index(threads)
     except TypeError:
-        raise BatchError(f"threads must be a positive int or None, not {threads!r}") from None
+        raise BatchError(f"threads must be a positive int or None, not {brief(threads)}") from None
     if threads < 1:
-        raise BatchError(f"threads must be a positive int or None, not {threads!r}")
+        raise BatchError(f"threads must be a positive int or None, not {brief(threads)}")
     return min(threads, max(1, <int>n))
 
 

@@ -20,7 +20,7 @@ import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
-from .errors import CardError
+from .errors import CardError, brief
 
 __all__ = [
     "RANKS",
@@ -76,8 +76,9 @@ def card(rank: int, suit: int) -> int:
     >>> card(12, 3)
     51
     """
-    if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise CardError(f"no card has rank {rank!r} and suit {suit!r}")
+    for name, value, top in (("rank", rank, 13), ("suit", suit, 4)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < top:
+            raise CardError(f"no card has {name} {brief(value)}: {name}s are 0..{top - 1}")
     return 4 * rank + suit
 
 
@@ -101,12 +102,12 @@ def suit_of(code: int) -> int:
 
 def _check_code(code: object) -> int:
     if isinstance(code, bool):
-        raise CardError(f"a card code must be an int 0..51, not {code!r}")
+        raise CardError(f"a card code must be an int 0..51, not {brief(code)}")
     if not isinstance(code, int):
         try:  # other integer types (numpy integers) are fine; floats are not
             code = operator.index(code)  # type: ignore[arg-type]
         except TypeError:
-            raise CardError(f"a card code must be an int 0..51, not {code!r}") from None
+            raise CardError(f"a card code must be an int 0..51, not {brief(code)}") from None
     assert isinstance(code, int)
     if not 0 <= code < 52:
         raise CardError(f"card code {code} is outside 0..51")
@@ -142,7 +143,7 @@ def _parse_token_slow(text: str) -> int:
         if rank is not None and suit is not None:
             return 4 * rank + suit
     raise CardError(
-        f"bad card {token!r} in {text!r}: expected a rank (A 2-9 T/10 J Q K) "
+        f"bad card {brief(token)} in {brief(text)}: expected a rank (A 2-9 T/10 J Q K) "
         f"followed by a suit (c d h s)"
     )
 
@@ -180,7 +181,7 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
                     code = _parse_token_slow(token)
                 except CardError:
                     raise CardError(
-                        f"bad card {token!r} in {cards!r}: expected a rank "
+                        f"bad card {brief(token)} in {brief(cards)}: expected a rank "
                         f"(A 2-9 T/10 J Q K) followed by a suit (c d h s)"
                     ) from None
             out.append(code)
@@ -188,11 +189,11 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
     if isinstance(cards, (bytes, bytearray, memoryview)):
         return tuple(_check_code(c) for c in bytes(cards))
     if isinstance(cards, int):
-        raise CardError(f"expected cards as a string or an iterable, not {cards!r}")
+        raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}")
     try:
         items = list(cards)
     except TypeError:
-        raise CardError(f"expected cards as a string or an iterable, not {cards!r}") from None
+        raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}") from None
     return tuple(parse_card(c) for c in items)
 
 

@@ -34,7 +34,7 @@ from ._cli_format import (
     table,
 )
 from .cards import parse_cards
-from .errors import EquityError, PHHError, RazzError
+from .errors import EquityError, PHHError, RazzError, brief
 from .rules import PROFILES
 
 __all__ = ["build_parser", "main"]
@@ -324,7 +324,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         check_amount("--trials", args.trials, 1)
     for item in args.dead:  # --dead is greedy: a hand after it would be read as dead cards
         if len(item.split()) > 1 or len(item.replace("10", "T")) > 2:
-            raise _Fail(f"--dead takes single cards, but {item!r} looks like a hand: "
+            raise _Fail(f"--dead takes single cards, but {brief(item)} looks like a hand: "
                         f"put the hands before --dead")
     try:
         result = equity(

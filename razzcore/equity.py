@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _core
 from .cards import CardLike, CardsLike, format_card, parse_card
-from .errors import CardError, EquityError
+from .errors import CardError, EquityError, brief
 
 if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
     from concurrent.futures import Future
@@ -146,11 +146,11 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
     elif isinstance(hand, Iterable):
         items = list(hand)
     else:
-        raise EquityError(f"player {player}: expected cards, not {hand!r}")
+        raise EquityError(f"player {player}: expected cards, not {brief(hand)}")
     if not 3 <= len(items) <= 7:
         raise EquityError(
             f"player {player}: a razz hand has 3 to 7 cards (use '??' for unknown down "
-            f"cards), got {len(items)}: {hand!r}"
+            f"cards), got {len(items)}: {brief(hand)}"
         )
     known: list[int] = []
     unknown = 0
@@ -256,7 +256,7 @@ def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
         try:
             items = list(dead)
         except TypeError:
-            raise EquityError(f"dead cards: expected cards, not {dead!r}") from None
+            raise EquityError(f"dead cards: expected cards, not {brief(dead)}") from None
     codes: list[int] = []
     unknown = 0
     for item in items:
@@ -492,20 +492,20 @@ def equity(
     """
     plan = _plan(hands, dead)
     if exact is not None and not isinstance(exact, bool):
-        raise EquityError(f"exact must be True, False or None, not {exact!r}")
+        raise EquityError(f"exact must be True, False or None, not {brief(exact)}")
     if progress is not None and not isinstance(progress, bool):
-        raise EquityError(f"progress must be True, False or None, not {progress!r}")
+        raise EquityError(f"progress must be True, False or None, not {brief(progress)}")
     if trials is not None:
         if isinstance(trials, bool) or not isinstance(trials, int):
-            raise EquityError(f"trials must be a positive int, not {trials!r}")
+            raise EquityError(f"trials must be a positive int, not {brief(trials)}")
         if not 1 <= trials <= MAX_TRIALS:
             raise EquityError(f"trials must be within 1..{MAX_TRIALS:,}, not {trials:,}")
         if exact is True:
             raise EquityError("trials applies to Monte Carlo; it cannot be used with exact=True")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise EquityError(f"seed must be an int or None, not {seed!r}")
+        raise EquityError(f"seed must be an int or None, not {brief(seed)}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise EquityError(f"executor must have a submit() method, not {executor!r}")
+        raise EquityError(f"executor must have a submit() method, not {brief(executor)}")
     work = plan.work()
     outcomes_fit = plan.outcomes() * UNITS < 1 << 64
     if exact is None:

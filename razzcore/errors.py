@@ -14,6 +14,8 @@ CardError
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "BatchError",
     "CardError",
@@ -22,7 +24,30 @@ __all__ = [
     "PHHError",
     "RazzError",
     "RulesError",
+    "brief",
 ]
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 80
+_REPR.maxother = 80
+_REPR.maxlong = 40
+for _name in ("maxlist", "maxtuple", "maxset", "maxfrozenset", "maxdeque", "maxdict", "maxarray"):
+    setattr(_REPR, _name, 8)
+
+
+def brief(value: object) -> str:
+    """A bounded ``repr`` for error messages: never huge, never recursing
+    without end on deeply nested input, never raising.
+
+    >>> brief("As 2d"), brief([[[[[1]]]]]), len(brief("x" * 10_000)) < 100
+    ("'As 2d'", '[[[[...]]]]', True)
+    """
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a hostile __repr__
+        return f"<{type(value).__name__} object>"
 
 
 class RazzError(ValueError):

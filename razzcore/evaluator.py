@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from . import _core
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
-from .errors import BatchError, CardError
+from .errors import BatchError, CardError, brief
 
 __all__ = [
     "NUM_CLASSES",
@@ -48,7 +48,7 @@ def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int
     codes = parse_cards(cards)
     if len(codes) not in sizes:
         want = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else sizes[0]
-        raise CardError(f"a hand needs {want} cards, got {len(codes)}: {cards!r}")
+        raise CardError(f"a hand needs {want} cards, got {len(codes)}: {brief(cards)}")
     check_distinct(codes)
     return codes
 
@@ -81,7 +81,7 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     (2598960, 1024, 4)
     """
     if isinstance(ncards, bool) or not isinstance(ncards, int):
-        raise CardError(f"ncards must be 5, 6 or 7, not {ncards!r}")
+        raise CardError(f"ncards must be 5, 6 or 7, not {brief(ncards)}")
     return _core.rank_histogram(ncards)
 
 
@@ -97,9 +97,9 @@ def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview, int]:
     if cards_per_hand is not None and (
         isinstance(cards_per_hand, bool) or not isinstance(cards_per_hand, int)
     ):
-        raise BatchError(f"cards_per_hand must be 5, 6 or 7, not {cards_per_hand!r}")
+        raise BatchError(f"cards_per_hand must be 5, 6 or 7, not {brief(cards_per_hand)}")
     if view.format not in ("B", "<B", "=B", "c") or view.itemsize != 1:
-        raise BatchError(f"hands must hold uint8 card codes, not format {view.format!r}")
+        raise BatchError(f"hands must hold uint8 card codes, not format {brief(view.format)}")
     if not view.c_contiguous:
         raise BatchError("hands must be C-contiguous (use numpy.ascontiguousarray)")
     if view.ndim == 2:
@@ -172,7 +172,7 @@ def evaluate_batch(
     if out_view.readonly:
         raise BatchError("out is read-only")
     if out_view.format not in ("H", "<H", "=H") or out_view.itemsize != 2:
-        raise BatchError(f"out must hold uint16, not format {out_view.format!r}")
+        raise BatchError(f"out must hold uint16, not format {brief(out_view.format)}")
     if out_view.ndim != 1 or not out_view.c_contiguous:
         raise BatchError("out must be a 1-D C-contiguous uint16 buffer")
     if out_view.shape[0] != n:  # type: ignore[index]
@@ -344,7 +344,7 @@ def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
         low = hand
     elif isinstance(hand, int):
         if isinstance(hand, bool):
-            raise CardError(f"expected cards, a rank or a LowHand, not {hand!r}")
+            raise CardError(f"expected cards, a rank or a LowHand, not {brief(hand)}")
         low = LowHand.from_rank(hand)
     else:
         low = LowHand.from_rank(evaluate(hand))
@@ -354,7 +354,7 @@ def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
         return low.name
     if style == "long":
         return str(low)
-    raise CardError(f"style must be 'long', 'short' or 'name', not {style!r}")
+    raise CardError(f"style must be 'long', 'short' or 'name', not {brief(style)}")
 
 
 # ---------------------------------------------------------------- boards
@@ -420,7 +420,9 @@ def board_order(
     if tiebreak == "position":
         return sorted(range(len(parsed)), key=lambda i: keys[i])
     if tiebreak != "high_card_by_suit":
-        raise CardError(f"tiebreak must be 'high_card_by_suit' or 'position', not {tiebreak!r}")
+        raise CardError(
+            f"tiebreak must be 'high_card_by_suit' or 'position', not {brief(tiebreak)}"
+        )
     # Within equal rank keys, a higher suit key acts first: negate it.
     return sorted(
         range(len(parsed)),
@@ -439,7 +441,7 @@ def bring_in_order(doors: Iterable[CardsLike | int]) -> list[int]:
     for d in doors:
         parsed = parse_cards([d] if isinstance(d, int) else d)
         if len(parsed) != 1:
-            raise CardError(f"a door card is one card, got {d!r}")
+            raise CardError(f"a door card is one card, got {brief(d)}")
         codes.append(parsed[0])
     check_distinct(codes)
     return sorted(range(len(codes)), key=lambda i: -codes[i])

@@ -49,7 +49,7 @@ import tomllib  # standard library since Python 3.11 (razzcore's minimum)
 from collections.abc import Iterable, Mapping
 from typing import IO, Any, cast
 
-from .errors import PHHError, RulesError
+from .errors import PHHError, RulesError, brief
 from .hand import Hand
 from .phh_replay import Action, parse_action, replay_actions
 from .rules import PROFILES, Rules
@@ -183,12 +183,13 @@ class HandHistory:
             if variant is None:
                 raise PHHError(f"{where}missing required field 'variant'", field="variant")
             raise PHHError(
-                f"{where}field 'variant': razzcore reads fixed-limit razz ('FR'), not {variant!r}",
+                f"{where}field 'variant': razzcore reads fixed-limit razz ('FR'), "
+                f"not {brief(variant)}",
                 field="variant",
             )
         for name in REQUIRED_FIELDS:
             if name not in data:
-                raise PHHError(f"{where}missing required field {name!r}", field=name)
+                raise PHHError(f"{where}missing required field {brief(name)}", field=name)
         values: dict[str, Any] = {}
         user: dict[str, Any] = {}
         for name, value in data.items():
@@ -196,12 +197,12 @@ class HandHistory:
                 user[name] = value
             elif name in _OTHER_VARIANTS:
                 raise PHHError(
-                    f"{where}field {name!r} is not used by variant 'FR' (razz has a bring-in)",
+                    f"{where}field {brief(name)} is not used by variant 'FR' (razz has a bring-in)",
                     field=name,
                 )
             elif name not in REQUIRED_FIELDS and name not in _KINDS:
                 raise PHHError(
-                    f"{where}unknown field {name!r} (user-defined fields start with '_')",
+                    f"{where}unknown field {brief(name)} (user-defined fields start with '_')",
                     field=name,
                 )
             else:
@@ -210,7 +211,7 @@ class HandHistory:
         for name in ("antes", *_PER_PLAYER):
             if values.get(name) is not None and len(values[name]) != n:
                 raise PHHError(
-                    f"{where}field {name!r} has {len(values[name])} entries for {n} players",
+                    f"{where}field {brief(name)} has {len(values[name])} entries for {n} players",
                     field=name,
                 )
         for i, text in enumerate(values["actions"]):
@@ -221,7 +222,7 @@ class HandHistory:
                                action_index=i) from None
             if action.seat is not None and action.seat >= n:
                 raise PHHError(
-                    f"{where}action {i} {text!r}: there are only {n} players",
+                    f"{where}action {i} {brief(text)}: there are only {n} players",
                     field="actions", action_index=i,
                 )
         return cls(**values, user_fields=user)
@@ -346,7 +347,7 @@ class HandHistory:
             options = {k: v for k, v in stored.items() if k != "profile"}
             profile = stored.get("profile", "tda")
         elif stored is not None:
-            raise PHHError(f"field {_RULES_FIELD!r} must be a table", field=_RULES_FIELD)
+            raise PHHError(f"field {brief(_RULES_FIELD)} must be a table", field=_RULES_FIELD)
         if "profile" in rule_options:
             profile = rule_options.pop("profile")
             options = {}
@@ -366,7 +367,7 @@ class HandHistory:
         ):
             if not ok:
                 raise PHHError(
-                    f"field {name!r}: {value} does not fit the structure (needs "
+                    f"field {brief(name)}: {value} does not fit the structure (needs "
                     f"small_bet > 0, big_bet >= small_bet, 0 <= bring_in < small_bet, antes >= 0)",
                     field=name,
                 )
@@ -411,7 +412,7 @@ class HandHistory:
             _is_int(v) and 1 <= v <= n for v in value
         ):
             raise PHHError(
-                f"field {_ABSENT_FIELD!r} must list player numbers 1..{n}, not {value!r}",
+                f"field {brief(_ABSENT_FIELD)} must list player numbers 1..{n}, not {brief(value)}",
                 field=_ABSENT_FIELD,
             )
         return [v - 1 for v in value]
@@ -471,7 +472,9 @@ def _check_value(name: str, value: Any, where: str) -> Any:
     kind = _FIXED_KINDS.get(name) or _KINDS[name]
 
     def bad(what: str) -> PHHError:
-        return PHHError(f"{where}field {name!r} must be {what}, not {value!r}", field=name)
+        return PHHError(
+            f"{where}field {brief(name)} must be {what}, not {brief(value)}", field=name
+        )
 
     def chips(v: Any) -> int:
         if isinstance(v, float) and math.isfinite(v) and v == int(v) and v >= 0:
@@ -551,7 +554,7 @@ def _toml_value(value: Any, field: str) -> str:
     if isinstance(value, dict):
         pairs = (f"{_toml_key(str(k))} = {_toml_value(v, field)}" for k, v in value.items())
         return "{" + ", ".join(pairs) + "}"
-    raise PHHError(f"field {field!r}: {value!r} cannot be written as TOML", field=field)
+    raise PHHError(f"field {brief(field)}: {brief(value)} cannot be written as TOML", field=field)
 
 
 def _write_toml(data: Mapping[str, Any]) -> str:
@@ -621,7 +624,7 @@ def loads_all(text: str | bytes) -> list[HandHistory]:
     for key, table in data.items():
         if not isinstance(table, dict):
             raise PHHError(
-                f"a .phhs file holds one table per hand; {key!r} is not a table", field=key
+                f"a .phhs file holds one table per hand; {brief(key)} is not a table", field=key
             )
         out.append(HandHistory.from_mapping(table, where=f"[{key}] "))
     return out

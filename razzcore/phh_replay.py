@@ -248,7 +248,7 @@ class _Replay:
     def _attempt(self) -> Hand:
         try:
             hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
-                        absent=self.absent)
+                        absent=self.absent, replay=True)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
         pending: list[deque[int]] = [deque() for _ in range(self.n)]

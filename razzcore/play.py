@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import RazzError
+from .errors import RazzError, brief
 from .players import Policy, make_player, play_hand
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ def _check_act_signature(player: object) -> None:
         inspect.signature(player.act).bind(None, ())  # type: ignore[attr-defined]
     except TypeError:
         raise RazzError(
-            f"{player!r}.act must take (view, legal_actions) and return one of the legal "
+            f"{brief(player)}.act must take (view, legal_actions) and return one of the legal "
             f"action strings"
         ) from None
     except ValueError:  # no signature to inspect (a builtin): trust it
@@ -195,7 +195,7 @@ def _check_act_signature(player: object) -> None:
 
 def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) -> list[Policy]:
     if isinstance(players, bool):
-        raise RazzError(f"players must be a count or a list of players, not {players!r}")
+        raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
     if isinstance(players, int):
         if not 2 <= players <= 8:
             raise RazzError(f"a razz table has 2 to 8 players, not {players}")
@@ -210,7 +210,7 @@ def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) 
             _check_act_signature(p)
             out.append(p)
         else:
-            raise RazzError(f"a player needs an act(view, legal_actions) method: {p!r}")
+            raise RazzError(f"a player needs an act(view, legal_actions) method: {brief(p)}")
     if not 2 <= len(out) <= 8:
         raise RazzError(f"a razz table has 2 to 8 players, not {len(out)}")
     return out
@@ -285,7 +285,7 @@ def play(
     table = _make_players(players, lineup)
     n = len(table)
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise RazzError(f"hands must be a non-negative int, not {hands!r}")
+        raise RazzError(f"hands must be a non-negative int, not {brief(hands)}")
     if rules is None:
         rules = Rules(*DEFAULT_RULES, profile=profile)
     elif not isinstance(rules, Rules):
@@ -297,19 +297,19 @@ def play(
     if len(stack_list) != n or any(
         isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in stack_list
     ):
-        raise RazzError(f"stacks must be {n} positive ints, not {stacks!r}")
+        raise RazzError(f"stacks must be {n} positive ints, not {brief(stacks)}")
     if seed is None:
         import secrets
 
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise RazzError(f"seed must be an int, not {seed!r}")
+        raise RazzError(f"seed must be an int, not {brief(seed)}")
     if chunk_size is None:
         chunk_size = min(2000, max(100, hands // 64))
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise RazzError(f"chunk_size must be a positive int, not {chunk_size!r}")
+        raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise RazzError(f"executor must have a submit() method, not {executor!r}")
+        raise RazzError(f"executor must have a submit() method, not {brief(executor)}")
     # Validate the table once before farming it out (a bad rule set fails here).
     Hand(rules, stack_list, seed=0)
     if keep_hands is True:
@@ -317,7 +317,7 @@ def play(
     elif isinstance(keep_hands, int) and keep_hands >= 0:
         keep = keep_hands
     else:
-        raise RazzError(f"keep_hands must be True, False or a count, not {keep_hands!r}")
+        raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
     job = _Job(rules, stack_list, tuple(table), seed, keep)
     bounds = [(a, min(a + chunk_size, hands)) for a in range(0, hands, chunk_size)]
     update = _progress_bar(hands, progress)

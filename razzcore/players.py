@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from .errors import IllegalActionError, RazzError
+from .errors import IllegalActionError, RazzError, brief
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -147,7 +147,7 @@ class BasicRazzPlayer(Player):
 
     def __init__(self, limit: int = 8) -> None:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 5 <= limit <= 13:
-            raise RazzError(f"limit is the highest rank kept (5..13), not {limit!r}")
+            raise RazzError(f"limit is the highest rank kept (5..13), not {brief(limit)}")
         self.limit = limit
 
     def __repr__(self) -> str:
@@ -258,7 +258,7 @@ def make_player(name: str, seed: int | None = None) -> Player:
         return RandomPlayer(seed)
     if name == "basic":
         return BasicRazzPlayer()
-    raise RazzError(f"unknown player {name!r}; choose one of {', '.join(PLAYER_TYPES)}")
+    raise RazzError(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
 
 
 def play_hand(hand: Hand, players: Sequence[Policy]) -> Hand:
@@ -284,4 +284,6 @@ def play_hand(hand: Hand, players: Sequence[Policy]) -> Hand:
         try:
             hand.act(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"player {players[seat]!r} at p{seat + 1}: {exc}") from None
+            raise IllegalActionError(
+                f"player {brief(players[seat])} at p{seat + 1}: {exc}"
+            ) from None
