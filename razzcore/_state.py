@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import itertools
-import random
 from operator import mul, sub
 from typing import Any
 
@@ -169,8 +168,9 @@ class HandState:
         "_phase",
         "_pos",
         "_ranks",
+        "_remix_seed",
         "_reopen",
-        "_rng",
+        "_replay",
         "_round_street",
         "_sd",
         "_sd_order",
@@ -204,7 +204,8 @@ class HandState:
     _dpos: int
     _burns: list[int]
     _explicit: bool
-    _rng: random.Random
+    _remix_seed: int
+    _replay: bool
     _community: int | None
     _street: int
     _u: int

@@ -56,13 +56,24 @@ class Dealing(HandState):
 
     __slots__ = ()
 
-    def _make_deck(self, deck: CardsLike | None) -> list[int]:
+    def _make_deck(self, deck: CardsLike | None, rng: random.Random) -> list[int]:
+        """The deck, top first; also pre-draws the seed of a possible TDA
+        7th-street remix (R18), so ``rng`` is never used after construction
+        and copies of the hand deal the same future cards."""
+        self._remix_seed = 0
         if deck is None:
             cards = _ORDERED[:]
             # Only the cards that can be dealt need shuffling (uniform prefix);
             # the rest is only ever used after a TDA remix, which shuffles it.
             dealt = sum(self._dealt)
-            shuffle(cards, self._rng, 7 * dealt + 5)
+            shuffle(cards, rng, 7 * dealt + 5)
+            rules = self.rules
+            # A remix needs fewer than live + 2 cards left at 7th street; at
+            # worst nobody folds: 52 - 6m cards (and 3 burns) are left then.
+            if rules.seventh_street_shortage == "tda_rp10h" and (
+                52 - 6 * dealt - 3 * rules.burn_cards < dealt + 2
+            ):
+                self._remix_seed = rng.getrandbits(64)
             return cards
         try:
             given = list(parse_cards(deck))
@@ -71,7 +82,7 @@ class Dealing(HandState):
             raise RulesError(f"bad deck: {exc}") from None
         used = set(given)
         rest = [c for c in range(52) if c not in used]
-        shuffle(rest, self._rng)
+        shuffle(rest, rng)
         return given + rest
 
     def _draw(self) -> int:
@@ -145,9 +156,11 @@ class Dealing(HandState):
     def _remix(self) -> None:
         """TDA RP-10-H: mix the stub with the three earlier burns and cut.
         With an explicit deck the mixed stub is the stub followed by the burns
-        (deterministic); otherwise it is shuffled with the hand's rng."""
+        (deterministic); otherwise it is shuffled with a generator seeded by
+        the 64 bits drawn from the hand's rng at construction (at most 12
+        cards: 64 bits are ample)."""
         stub = self._deck[self._dpos :] + self._burns
         self._burns = []
         if not self._explicit:
-            shuffle(stub, self._rng)
+            shuffle(stub, random.Random(self._remix_seed))
         self._deck = self._deck[: self._dpos] + stub

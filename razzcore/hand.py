@@ -52,7 +52,7 @@ _UNLIMITED = 1 << 30
 
 class Hand(Dealing, Showdown, Reading):
     """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
-    manual_showdown=False, absent=())``.
+    manual_showdown=False, absent=(), replay=False)``.
 
     * ``stacks``: chips of each seat before the ante; seats with 0 are not
       dealt in (R3).
@@ -68,6 +68,12 @@ class Hand(Dealing, Showdown, Reading):
     * ``manual_showdown``: at the showdown ``actor`` is the seat due to show
       and :meth:`act` takes ``"sm <cards>"`` (show), ``"sm -"`` (show) or
       ``"sm"`` (muck), as in PHH.  By default the showdown is automatic.
+    * ``replay``: PHH replay of real histories (spec section 6): also accept
+      a raise to exactly an all-in opponent's total, and shows out of the
+      showing order (early tabling).  Leave it False for play.
+    * ``seed`` or ``rng`` (not both): the shuffle.  Everything the hand will
+      ever draw from ``rng`` is drawn at construction, so :meth:`copy` deals
+      the same future cards as the original, whatever the generator.
 
     >>> from razzcore.hand import Hand
     >>> from razzcore.rules import Rules
@@ -90,6 +96,7 @@ class Hand(Dealing, Showdown, Reading):
         rng: random.Random | None = None,
         manual_showdown: bool = False,
         absent: Iterable[int] = (),
+        replay: bool = False,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
@@ -130,9 +137,9 @@ class Hand(Dealing, Showdown, Reading):
         self._up = [[] for _ in range(n)]
         self._bk = [0] * n
         self._exposed = [False] * n
-        self._rng = rng if rng is not None else random.Random(seed)
         self._explicit = deck is not None
-        self._deck = self._make_deck(deck)
+        self._deck = self._make_deck(deck, rng if rng is not None else random.Random(seed))
+        self._replay = bool(replay)
         self._dpos = 0
         self._burns = []
         self._community = None
@@ -392,7 +399,14 @@ class Hand(Dealing, Showdown, Reading):
         if words and len(words[0]) > 1 and words[0][0] == "p" and _is_number(words[0][1:]):
             named = int(words[0][1:]) - 1
             words = words[1:]
-            if self._phase == SHOW and 0 <= named < self._n and named in self._sd_order:
+            if (
+                self._replay
+                and self._phase == SHOW
+                and 0 <= named < self._n
+                and named in self._sd_order
+            ):
+                # PHH replay only: real histories table all-in hands early,
+                # out of the showing order (see Showdown._act_show).
                 seat = named
             elif named != seat:
                 raise IllegalActionError(self._not_your_turn(named))
@@ -537,9 +551,9 @@ class Hand(Dealing, Showdown, Reading):
         """Complete, bet or raise (``"cbr N"``) to the street total ``amount``.
 
         The amount is implied in fixed limit; an explicit one must be the legal
-        total (or, for a short stack, its all-in total).  Raising to exactly
-        what an all-in opponent can reach is accepted as the raise (PHH
-        replay of such hands).
+        total (or, for a short stack, its all-in total).  Only a hand made
+        with ``replay=True`` (PHH replay, spec section 6) also accepts raising
+        to exactly what an all-in opponent can reach, as the raise.
 
         >>> from razzcore.hand import Hand
         >>> from razzcore.rules import Rules
@@ -566,7 +580,8 @@ class Hand(Dealing, Showdown, Reading):
         if amount is not None and amount != cbr:
             m = self._opponent_all_in_total(p)
             if not (
-                amount == m
+                self._replay
+                and amount == m
                 and self._high < m < cbr
                 and self._phase == NORMAL
             ):
@@ -726,7 +741,8 @@ class Hand(Dealing, Showdown, Reading):
         new._dpos = self._dpos
         new._burns = self._burns[:]
         new._explicit = self._explicit
-        new._rng = self._rng
+        new._remix_seed = self._remix_seed
+        new._replay = self._replay
         new._community = self._community
         new._street = self._street
         new._u = self._u

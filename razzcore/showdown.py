@@ -177,7 +177,11 @@ class Showdown(HandState):
         )
 
     def _must_show(self, s: int) -> bool:
-        return not any(self._sd.values()) or self._forced_face_up()
+        # R20.3: the seat due to show first never mucks (even when, in PHH
+        # replay, another seat tabled out of turn before it).
+        return (
+            s == self._sd_order[0] or not any(self._sd.values()) or self._forced_face_up()
+        )
 
     def _may_muck(self, s: int) -> bool:
         if self._must_show(s):

@@ -324,7 +324,7 @@ PHH_LATER = [["Ad", "2s"], ["Qd", "Td"], ["Jd", "8s"], ["Kh", "7h"]]
 def test_phh_raise_to_opponents_all_in_is_accepted() -> None:
     rules = Rules(100000, 100000, 300000, 600000, profile="tda")
     deck = build_deck(["8c2h4c", "4h3d8d"], PHH_LATER, burns=True)
-    h = Hand(rules, [2650000, 27050000], deck=deck, manual_showdown=True)
+    h = Hand(rules, [2650000, 27050000], deck=deck, manual_showdown=True, replay=True)
     for action in PHH_03_50_24:
         if not action.startswith("d "):
             h.act(action)
@@ -334,6 +334,25 @@ def test_phh_raise_to_opponents_all_in_is_accepted() -> None:
     ]
     dealt = [a for a in h.history if a.startswith("d ")]
     assert dealt == [a for a in PHH_03_50_24 if a.startswith("d ")]
+
+
+def test_raise_to_opponents_all_in_only_on_replay() -> None:
+    """Issue 4: an explicit amount must be the legal one or the player's own
+    all-in; the raise to an opponent's all-in total is PHH replay only (spec
+    section 6), never counted as a full wager in play."""
+    rules = Rules(2, 5, 10, 20, profile="tda")
+    deck = build_deck(["9c9d2c", "QcQhKd"], [["Ac", "Kh"], ["3c", "Qd"]], burns=True)
+    h = Hand(rules, [500, 12], deck=deck)
+    for action in ("pb", "cc", "cc", "cc"):
+        h.act(action)
+    assert h.street == 5 and h.stacks == (493, 5)
+    assert h.legal_actions() == ["cc", "cbr 20"]
+    before = (h.bets, h.stacks, h.history)
+    with pytest.raises(IllegalActionError, match="the total is 20"):
+        h.act("cbr 5")
+    assert (h.bets, h.stacks, h.history) == before
+    h.act("cbr 20")
+    assert h.bets == (20, 0)
 
 
 def test_raise_to_opponents_all_in_only_that_amount() -> None:

@@ -4,9 +4,13 @@ showing order, max_players, and clear errors for bad arguments."""
 
 from __future__ import annotations
 
+import random
+import secrets
+
 import pytest
 from engine_support import build_deck
 
+from razzcore.cards import format_cards
 from razzcore.errors import IllegalActionError, RulesError
 from razzcore.hand import Hand
 from razzcore.rules import Rules
@@ -33,6 +37,33 @@ def _seventh(h: Hand) -> tuple[int | None, tuple[tuple[int, ...], ...]]:
     _passive(h, 7)
     assert h.street == 7
     return h.community_card, tuple(h.hole_cards(s) for s in range(8))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_copy_deals_the_same_future_cards_and_leaves_the_original_alone(seed: int) -> None:
+    """copy() used to share the generator the TDA remix draws from: copies
+    dealt different 7th-street cards and playing one changed the original's."""
+    twin = _eight_handed_at_sixth(seed=seed)
+    h = _eight_handed_at_sixth(seed=seed)
+    a, b = h.copy(), h.copy()
+    first = _seventh(a)
+    assert _seventh(b) == first
+    assert _seventh(h) == first  # playing the copies did not change the original
+    assert _seventh(twin) == first
+
+
+def test_copy_of_a_system_random_hand_deals_the_same_future_cards() -> None:
+    h = _eight_handed_at_sixth(rng=secrets.SystemRandom())
+    a, b = h.copy(), h.copy()
+    assert _seventh(a) == _seventh(b) == _seventh(h)
+
+
+def test_a_shared_rng_is_not_used_after_construction() -> None:
+    rng = random.Random(5)
+    h = Hand(Rules(2, 5, 10, 20, profile="tda"), [500] * 8, rng=rng)
+    state = rng.getstate()
+    _passive(h)
+    assert rng.getstate() == state and h.is_over
 
 
 def _deck(cards: dict[int, list[str]], burns: bool = True) -> list[int]:
@@ -90,6 +121,30 @@ def _at_manual_showdown(seats: int, replay: bool = False) -> Hand:
     _passive(h)
     assert h.legal_actions()[0].startswith("sm")
     return h
+
+
+def test_out_of_turn_show_is_rejected_in_play() -> None:
+    h = _at_manual_showdown(3)
+    first = h.actor
+    assert first is not None
+    other = next(s for s in range(3) if s != first)
+    cards = format_cards(h.hole_cards(other)).replace(" ", "")
+    log = h.history
+    with pytest.raises(IllegalActionError, match="turn"):
+        h.act(f"p{other + 1} sm {cards}")
+    assert h.history == log and h.actor == first
+    assert "sm" not in h.legal_actions()  # the first shower may not muck
+
+
+def test_replay_out_of_turn_show_never_lets_the_first_shower_muck() -> None:
+    h = _at_manual_showdown(3, replay=True)  # as the PHH replayer
+    first = h.actor
+    assert first is not None
+    other = next(s for s in range(3) if s != first)
+    h.act(f"p{other + 1} sm " + format_cards(h.hole_cards(other)).replace(" ", ""))
+    assert h.actor == first and "sm" not in h.legal_actions()
+    with pytest.raises(IllegalActionError, match="may not muck"):
+        h.act("sm")
 
 
 def test_max_players_counts_players_dealt_in_not_seats() -> None:
