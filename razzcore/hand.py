@@ -100,8 +100,15 @@ class Hand(Dealing, Showdown, Reading):
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
+        if seed is not None and rng is not None:
+            raise RulesError("give seed or rng, not both")
         self.rules = rules
-        st = list(stacks)
+        try:
+            st = list(stacks)
+        except TypeError:
+            raise RulesError(
+                f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
+            ) from None
         n = len(st)
         for v in st:
             if (type(v) is not int and (isinstance(v, bool) or not isinstance(v, int))) or v < 0:

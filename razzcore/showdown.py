@@ -214,10 +214,11 @@ class Showdown(HandState):
         """Apply a manual show (``arg`` = the seat's cards or ``"-"``) or muck
         (``arg`` None).
 
-        For PHH replay, showing only some of the seat's cards is an early
-        tabling (pokerkit tables all-in hands before the last card): it is
-        recorded and exposes the hand, but the seat still owes its showdown
-        decision."""
+        Showing only some of the seat's cards is an early tabling (PHH;
+        pokerkit tables all-in hands before the last card): it is recorded
+        and exposes only those cards, and the seat still owes its showdown
+        decision.  Only a ``replay=True`` hand lets a seat other than the
+        actor show (:meth:`Hand.act` checks the turn)."""
         if self._phase != SHOW or seat < 0:
             raise IllegalActionError(f"cannot {action!r}: it is not the showdown")
         if seat in self._sd:
@@ -238,7 +239,6 @@ class Showdown(HandState):
         else:
             cards = self._shown_cards(seat, arg, action)
             if len(cards) < len(self._cards[seat]):
-                self._exposed[seat] = True
                 self._log.append(("pre", seat, cards))
                 return
             self._record_show(seat, True)

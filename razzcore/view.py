@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ._state import OVER, HandState
 from .cards import format_card
+from .errors import RulesError
 from .pots import Award, Pot, build_pots
 from .showdown import ShowdownEntry
 
@@ -286,6 +288,7 @@ class Reading(HandState):
         >>> format_cards(_example().board(1))
         'Kd'
         """
+        self._check_seat(seat)
         return tuple(self._up[seat])
 
     def hole_cards(self, seat: int) -> tuple[int, ...]:
@@ -296,7 +299,16 @@ class Reading(HandState):
         >>> format_cards(_example().hole_cards(1))
         '2c 5c Kd'
         """
+        self._check_seat(seat)
         return tuple(self._cards[seat])
+
+    def _check_seat(self, seat: object) -> None:
+        """Raise :class:`~razzcore.errors.RulesError` unless ``seat`` is a
+        seat index of this table (an int, numpy integers included)."""
+        if isinstance(seat, bool) or not isinstance(seat, SupportsIndex):
+            raise RulesError(f"a seat is an int index 0..{self._n - 1}, not {seat!r}")
+        if not 0 <= operator.index(seat) < self._n:
+            raise RulesError(f"no seat {seat}: this table has seats 0..{self._n - 1}")
 
     @property
     def history(self) -> list[str]:
@@ -322,14 +334,21 @@ class Reading(HandState):
         >>> h.view(1).history[0]
         'd dh p1 ????Kd'
         """
-        if not 0 <= seat < self._n:
-            raise IndexError(f"no seat {seat}")
+        self._check_seat(seat)
+        # Cards a seat may see of another: its board, plus any cards tabled
+        # early at a manual showdown ("pre" entries: only those cards).
+        seen: list[list[int]] = self._up
+        for e in self._log:
+            if e[0] == "pre":
+                if seen is self._up:
+                    seen = [u[:] for u in self._up]
+                seen[e[1]].extend(e[2])
         cards: list[tuple[int | None, ...]] = []
         for s in range(self._n):
             if s == seat or self._exposed[s]:
                 cards.append(tuple(self._cards[s]))
             else:
-                up = self._up[s]
+                up = seen[s]
                 cards.append(tuple(c if c in up else None for c in self._cards[s]))
         return HandView(
             seat=seat,
@@ -343,7 +362,7 @@ class Reading(HandState):
             cards=tuple(cards),
             folded=self.folded,
             community_card=self._community,
-            history=tuple(format_entry(e, seat, self._exposed, self._up) for e in self._log),
+            history=tuple(format_entry(e, seat, self._exposed, seen) for e in self._log),
             is_over=self.is_over,
             payoffs=self._payoffs,
         )

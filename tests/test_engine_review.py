@@ -10,8 +10,8 @@ import secrets
 import pytest
 from engine_support import build_deck
 
-from razzcore.cards import format_cards
-from razzcore.errors import IllegalActionError, RulesError
+from razzcore.cards import format_cards, parse_cards
+from razzcore.errors import IllegalActionError, RazzError, RulesError
 from razzcore.hand import Hand
 from razzcore.rules import Rules
 
@@ -123,6 +123,23 @@ def _at_manual_showdown(seats: int, replay: bool = False) -> Hand:
     return h
 
 
+def test_a_partial_show_reveals_only_the_cards_shown() -> None:
+    h = _at_manual_showdown(2)
+    s = h.actor
+    assert s is not None
+    other = 1 - s
+    own = h.hole_cards(s)
+    before = h.view(other).cards[s]
+    h.act(f"sm {format_cards([own[0]]).replace(' ', '')}")
+    after = h.view(other).cards[s]
+    assert after[0] == own[0]
+    assert after[1:] == before[1:] and after[1] is None and after[6] is None
+    down = "".join(format_cards([own[0]]).split()) + "??" + format_cards([own[2]])
+    assert f"d dh p{s + 1} {down}" in h.view(other).history
+    h.act(h.legal_actions()[0])  # then the whole hand
+    assert h.view(other).cards[s] == own
+
+
 def test_out_of_turn_show_is_rejected_in_play() -> None:
     h = _at_manual_showdown(3)
     first = h.actor
@@ -156,3 +173,27 @@ def test_max_players_counts_players_dealt_in_not_seats() -> None:
         Hand(rules, [100] * 8, seed=1)
     with pytest.raises(RulesError, match=r"2\.\.8 seats"):
         Hand(Rules(2, 5, 10, 20), [100] * 9, seed=1)
+
+
+@pytest.mark.parametrize("seat", [5, -1, "0", 1.0, None, True])
+def test_bad_seats_are_clear_errors(seat: object) -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    for read in (h.view, h.board, h.hole_cards):
+        with pytest.raises(RulesError, match="seat"):
+            read(seat)  # type: ignore[arg-type]
+
+
+def test_numpy_seat_is_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    assert h.view(np.int64(1)).seat == 1
+
+
+def test_bad_hand_arguments_are_clear_errors() -> None:
+    rules = Rules(2, 5, 10, 20)
+    with pytest.raises(RulesError, match="stacks must be a sequence"):
+        Hand(rules, 200)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="give seed or rng, not both"):
+        Hand(rules, [100, 100], seed=1, rng=random.Random(1))
+    with pytest.raises(RazzError):
+        Hand(rules, [100, 100], deck=parse_cards("Ac Ac"))
