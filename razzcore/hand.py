@@ -39,7 +39,7 @@ from ._state import (
 )
 from .cards import CardsLike
 from .dealing import Dealing
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError, RulesError, brief
 from .pots import Award, Pot, uncalled_excess
 from .rules import Rules
 from .showdown import Showdown, ShowdownEntry
@@ -112,7 +112,7 @@ class Hand(Dealing, Showdown, Reading):
         n = len(st)
         for v in st:
             if (type(v) is not int and (isinstance(v, bool) or not isinstance(v, int))) or v < 0:
-                raise RulesError(f"stacks must be non-negative ints, not {v!r}")
+                raise RulesError(f"stacks must be non-negative ints, not {brief(v)}")
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
         dealt = [v > 0 for v in st]
@@ -183,9 +183,13 @@ class Hand(Dealing, Showdown, Reading):
         """Validate ``absent``; without ``deal_in_absent_players`` absent seats
         are simply not dealt in (``dealt`` is updated in place)."""
         n = len(dealt)
-        away = set(absent)
+        bad = RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {brief(absent)}")
+        try:
+            away = set(absent)
+        except TypeError:
+            raise bad from None
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away):
-            raise RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {sorted(away)!r}")
+            raise bad
         if not self.rules.deal_in_absent_players:
             for s in away:
                 dealt[s] = False
@@ -396,7 +400,7 @@ class Hand(Dealing, Showdown, Reading):
                     apply(self, self._actor, opts[3])
                     return
         elif not isinstance(action, str):
-            raise IllegalActionError(f"an action is a string such as 'cc', not {action!r}")
+            raise IllegalActionError(f"an action is a string such as 'cc', not {brief(action)}")
         fast = _FAST.get(action)
         if fast is not None:
             fast(self)
@@ -418,7 +422,9 @@ class Hand(Dealing, Showdown, Reading):
             elif named != seat:
                 raise IllegalActionError(self._not_your_turn(named))
         if not words:
-            raise IllegalActionError(f"empty action {action!r}; allowed: {self._allowed_text()}")
+            raise IllegalActionError(
+                f"empty action {brief(action)}; allowed: {self._allowed_text()}"
+            )
         verb = words[0]
         if verb == "sm" and len(words) <= 2:
             self._act_show(seat, words[1] if len(words) == 2 else None, action)
@@ -427,7 +433,7 @@ class Hand(Dealing, Showdown, Reading):
             amount = None
             if len(words) == 2:
                 if not _is_number(words[1]):
-                    raise IllegalActionError(f"bad amount in {action!r}")
+                    raise IllegalActionError(f"bad amount in {brief(action)}")
                 amount = int(words[1])
             self.complete_bet_or_raise(amount)
             return
@@ -442,7 +448,7 @@ class Hand(Dealing, Showdown, Reading):
                 self.post_bring_in()
                 return
         raise IllegalActionError(
-            f"unknown action {action!r}; allowed: {self._allowed_text()}"
+            f"unknown action {brief(action)}; allowed: {self._allowed_text()}"
         )
 
     def _allowed_text(self) -> str:
@@ -575,12 +581,12 @@ class Hand(Dealing, Showdown, Reading):
         p = self._actor
         opts = self._opts or self._options(self._check_betting_turn("complete, bet or raise"))
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
-            raise IllegalActionError(f"a cbr amount is an int street total, not {amount!r}")
+            raise IllegalActionError(f"a cbr amount is an int street total, not {brief(amount)}")
         cbr = opts[3]
-        text = "cbr" if amount is None else f"cbr {amount}"
+        text = "cbr" if amount is None else f"cbr {brief(amount)}"
         if not cbr:
             raise IllegalActionError(
-                f"p{p + 1} cannot {text!r}: {self._why_no_raise(p)}; "
+                f"p{p + 1} cannot '{text}': {self._why_no_raise(p)}; "
                 f"allowed: {self._allowed_text()}"
             )
         alias = False
@@ -593,7 +599,7 @@ class Hand(Dealing, Showdown, Reading):
                 and self._phase == NORMAL
             ):
                 raise IllegalActionError(
-                    f"p{p + 1} cannot {text!r}: in fixed limit the total is {cbr}; "
+                    f"p{p + 1} cannot '{text}': in fixed limit the total is {cbr}; "
                     f"allowed: {self._allowed_text()}"
                 )
             alias = True
@@ -857,7 +863,8 @@ _FAST = {
 
 
 def _is_number(text: str) -> bool:
-    return text.isascii() and text.isdigit()
+    # At most 18 digits: int() of a huge digit string raises ValueError.
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def play_random(hand: Hand, rng: random.Random) -> Hand:

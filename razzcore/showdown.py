@@ -20,7 +20,7 @@ from typing import NamedTuple
 from . import evaluator
 from ._state import SHOW, HandState
 from .cards import format_card, parse_cards
-from .errors import CardError, IllegalActionError
+from .errors import CardError, IllegalActionError, brief
 from .pots import Award, build_pots, split_amount
 
 __all__ = ["Showdown", "ShowdownEntry", "clockwise_from", "odd_chip_order", "showing_order"]
@@ -220,7 +220,7 @@ class Showdown(HandState):
         decision.  Only a ``replay=True`` hand lets a seat other than the
         actor show (:meth:`Hand.act` checks the turn)."""
         if self._phase != SHOW or seat < 0:
-            raise IllegalActionError(f"cannot {action!r}: it is not the showdown")
+            raise IllegalActionError(f"cannot {brief(action)}: it is not the showdown")
         if seat in self._sd:
             raise IllegalActionError(
                 f"p{seat + 1} already showed or mucked; allowed for p{self._actor + 1}: "
@@ -252,11 +252,11 @@ class Showdown(HandState):
         try:
             cards = parse_cards(arg)
         except CardError as exc:
-            raise IllegalActionError(f"bad cards in {action!r}: {exc}") from None
+            raise IllegalActionError(f"bad cards in {brief(action)}: {exc}") from None
         own = self._cards[seat]
         if not cards or len(set(cards)) != len(cards) or any(c not in own for c in cards):
             raise IllegalActionError(
-                f"p{seat + 1} holds {''.join(format_card(c) for c in own)}, not {arg}"
+                f"p{seat + 1} holds {''.join(format_card(c) for c in own)}, not {brief(arg)}"
             )
         return cards
 

@@ -16,7 +16,7 @@ from typing import Any, SupportsIndex
 
 from ._state import OVER, HandState
 from .cards import format_card
-from .errors import RulesError
+from .errors import RulesError, brief
 from .pots import Award, Pot, build_pots
 from .showdown import ShowdownEntry
 
@@ -306,9 +306,9 @@ class Reading(HandState):
         """Raise :class:`~razzcore.errors.RulesError` unless ``seat`` is a
         seat index of this table (an int, numpy integers included)."""
         if isinstance(seat, bool) or not isinstance(seat, SupportsIndex):
-            raise RulesError(f"a seat is an int index 0..{self._n - 1}, not {seat!r}")
+            raise RulesError(f"a seat is an int index 0..{self._n - 1}, not {brief(seat)}")
         if not 0 <= operator.index(seat) < self._n:
-            raise RulesError(f"no seat {seat}: this table has seats 0..{self._n - 1}")
+            raise RulesError(f"no seat {brief(seat)}: this table has seats 0..{self._n - 1}")
 
     @property
     def history(self) -> list[str]:

@@ -197,3 +197,33 @@ def test_bad_hand_arguments_are_clear_errors() -> None:
         Hand(rules, [100, 100], seed=1, rng=random.Random(1))
     with pytest.raises(RazzError):
         Hand(rules, [100, 100], deck=parse_cards("Ac Ac"))
+
+
+class _Nested:
+    def __repr__(self) -> str:
+        raise RuntimeError("hostile repr")
+
+
+@pytest.mark.parametrize(
+    "action", ["cbr " + "9" * 5000, "p" + "9" * 5000 + " cc", "x" * 100_000, "sm " + "A" * 9000]
+)
+def test_huge_actions_are_bounded_illegal_action_errors(action: str) -> None:
+    h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        h.act(action)
+    assert len(str(info.value)) < 400
+
+
+def test_hostile_arguments_are_bounded_errors() -> None:
+    h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=1)
+    with pytest.raises(IllegalActionError, match="cbr"):
+        h.complete_bet_or_raise(10**5000)
+    with pytest.raises(RulesError, match="seat"):
+        h.view(_Nested())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="absent seats"):
+        Hand(Rules(2, 5, 10, 20), [50, 50], absent=[[1]])  # type: ignore[list-item]
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(IllegalActionError):
+        h.act(deep)  # type: ignore[arg-type]
