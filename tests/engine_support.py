@@ -93,7 +93,7 @@ def ensure_evaluator() -> bool:
         sys.modules["razzcore.evaluator"] = mod
         import razzcore
 
-        razzcore.evaluator = mod  # type: ignore[attr-defined]
+        razzcore.evaluator = mod
         return False
 
 

@@ -85,7 +85,7 @@ def test_profiles_are_bundles_of_options() -> None:
 def test_rules_frozen_hashable_picklable() -> None:
     r = Rules(2, 5, 10, 20, profile="roberts", max_bets_per_round=5)
     with pytest.raises(AttributeError):
-        r.ante = 3  # type: ignore[misc]
+        r.ante = 3
     assert pickle.loads(pickle.dumps(r)) == r
     assert hash(r) == hash(Rules(2, 5, 10, 20, profile="roberts", max_bets_per_round=5))
     assert eval(repr(r), {"Rules": Rules}) == r
@@ -227,11 +227,11 @@ def test_first_actor_all_in_options() -> None:
 # Showdown ------------------------------------------------------------------------
 
 
-def _to_showdown(rules: Rules, **kw: bool) -> Hand:
+def _to_showdown(rules: Rules, manual_showdown: bool = False) -> Hand:
     h = Hand(rules, [100] * 3, deck=build_deck(
         ["Ac2c3c", "7c7d9h", "8c8dKh"],
         [["4c", "9d", "Qh"], ["5c", "Td", "Jh"], ["6c", "Ts", "Js"], ["Kd", "Qs", "Qd"]],
-        burns=rules.burn_cards), **kw)
+        burns=rules.burn_cards), manual_showdown=manual_showdown)
     play(h, "p3 pb, p1 cc, p2 cc")
     check_down(h)
     return h

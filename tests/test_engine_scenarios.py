@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 from engine_support import build_deck, check_down, play
 
@@ -15,7 +18,10 @@ TDA = Rules(2, 5, 10, 20, profile="tda")
 ROBERTS = Rules(2, 5, 10, 20, profile="roberts")
 
 
-def hand(rules: Rules, stacks: list[int], third: list[str], later=(), **kw) -> Hand:
+def hand(
+    rules: Rules, stacks: list[int], third: list[str],
+    later: Sequence[Sequence[str]] = (), **kw: Any,
+) -> Hand:
     return Hand(rules, stacks, deck=build_deck(third, later, burns=rules.burn_cards), **kw)
 
 
