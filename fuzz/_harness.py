@@ -140,9 +140,6 @@ def _razz_error() -> type[BaseException]:
 #: (id, exception type name, file name of the innermost frame, function name).
 #: Remove an entry when its bug is fixed; `--strict` ignores the list.
 KNOWN_ISSUES: list[tuple[str, str, str, str]] = [
-    ("hand.act-huge-number", "ValueError", "hand.py", "act"),
-    # hand.py still formats a caller's object with !r in its messages (not yet brief()).
-    ("errors.unbounded-repr", "RecursionError", "hand.py", "*"),
 ]
 
 #: Open bugs found by a target's own checks (see :func:`check`), by id.

@@ -511,7 +511,7 @@ def _check_value(name: str, value: Any, where: str) -> Any:
 
 # ------------------------------------------------------------------- TOML output
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # fullmatch: "$" would admit a final newline
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
             "\f": "\\f", "\r": "\\r"}
 
@@ -531,7 +531,7 @@ def _toml_string(s: str) -> str:
 
 
 def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _toml_string(key)
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
 
 
 def _toml_value(value: Any, field: str) -> str:
