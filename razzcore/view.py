@@ -53,6 +53,18 @@ class HandView:
     is_over: bool
     payoffs: tuple[int, ...] | None
 
+    def __str__(self) -> str:
+        """Plain text of what this seat sees (others' hidden cards as ``??``)."""
+        from .display import hand_text
+
+        return hand_text(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter picture of what this seat sees (others' down cards as backs)."""
+        from .svg import hand
+
+        return hand(self)
+
 
 
 def format_entry(

@@ -162,3 +162,16 @@ def test_community_card_and_mucks_are_drawn() -> None:
     assert all(lines[1 + s].endswith("mucked") for s in mucked)
     seen = svg.hand(hand, seat=0)
     assert card_titles(seen).count("face-down card") == 2 * len(mucked)
+
+
+def test_a_seat_view_displays_without_others_hidden_cards() -> None:
+    from razzcore import Hand, Rules, format_card, svg
+
+    hand = Hand(Rules(2, 5, 10, 20), [50, 50, 50], seed=3)
+    view = hand.view(0)
+    text = str(view)
+    assert "[?? ??]" in text
+    for seat in (1, 2):
+        for code in hand.hole_cards(seat)[:2]:
+            assert format_card(code) not in text
+    assert view._repr_svg_() == str(svg.hand(view))
