@@ -40,10 +40,12 @@ cdef extern from "razz_eval.h" nogil:
     int rz_mask_count(uint64_t mask)
     uint16_t rz_eval_mask(uint64_t mask)
     uint16_t rz_eval_counts(const uint8_t *counts)
+    void rz_init_class_ranks()
     int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
     int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
 
 NUM_CLASSES = 6175
+rz_init_class_ranks()  # fill RZ_CLASS_RANKS once, before anything can read it
 TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
 #: Below this many hands ``threads=None`` stays on one thread.
 PARALLEL_MIN_HANDS = 1 << 17

@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 #include "razz_table.h"
 
 #if defined(_MSC_VER)
@@ -144,6 +145,36 @@ RZ_INLINE uint16_t rz_eval_counts(const uint8_t *counts)
         key += (uint32_t)counts[r] * RZ_RANK_KEY[r];
     }
     return rz_lookup(key + RZ_SIZE_BASE[n & 7u]);
+}
+
+/* The five ranks (0 = ace .. 12 = king, highest first) of each class 1..6175,
+ * rebuilt from the table itself by rz_init_class_ranks() (call it once, before
+ * any reader runs: razzcore calls it at module import).  Kept out of the
+ * generated header so the binary does not carry 30 KB that 6,175 lookups give. */
+static uint8_t RZ_CLASS_RANKS[(RZ_NUM_CLASSES + 1) * 5];
+
+RZ_INLINE void rz_init_class_ranks(void)
+{
+    uint8_t counts[13];
+    int a, b, c, d, e;
+    for (a = 0; a < 13; a++)
+        for (b = a; b < 13; b++)
+            for (c = b; c < 13; c++)
+                for (d = c; d < 13; d++)
+                    for (e = d; e < 13; e++) {
+                        uint8_t *p;
+                        unsigned rank;
+                        if (a == e)
+                            continue; /* five of a rank: not a hand */
+                        memset(counts, 0, sizeof counts);
+                        counts[a]++; counts[b]++; counts[c]++; counts[d]++; counts[e]++;
+                        rank = rz_eval_counts(counts);
+                        if (rank < 1 || rank > RZ_NUM_CLASSES)
+                            continue; /* impossible with a correct table */
+                        p = RZ_CLASS_RANKS + 5 * rank;
+                        p[0] = (uint8_t)e; p[1] = (uint8_t)d; p[2] = (uint8_t)c;
+                        p[3] = (uint8_t)b; p[4] = (uint8_t)a;
+                    }
 }
 
 #endif /* RAZZ_EVAL_H */

@@ -339,3 +339,10 @@ def test_rank_histogram_rejects_bad_sizes(bad: object) -> None:
 def test_one_is_not_an_ace() -> None:
     with pytest.raises(razzcore.CardError, match="1h"):
         razzcore.parse_card("1h")
+
+
+def test_class_ranks_rebuilt_at_import_match_the_generator() -> None:
+    gen = _generator()
+    classes = sorted(gen.multisets(5), key=gen.class_key)
+    for rank, ranks in enumerate(classes, 1):
+        assert _core.class_ranks(rank) == tuple(sorted(ranks, reverse=True))
