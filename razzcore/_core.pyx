@@ -14,6 +14,8 @@ from cpython.buffer cimport (
 )
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.ref cimport PyObject
+from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 
 import array
 import operator
@@ -81,31 +83,14 @@ def evaluate(cards):
     cdef int c
     cdef uint64_t seen = 0, bit
     cdef uint32_t key
-    cdef tuple t
-    cdef list lst
-    if type(cards) is tuple:
-        t = <tuple>cards
-        n = len(t)
+    cdef PyObject **items
+    if type(cards) is tuple or type(cards) is list:
+        n = PySequence_Fast_GET_SIZE(cards)
         if 5 <= n <= 7:
+            items = PySequence_Fast_ITEMS(cards)  # tuple or list: no copy
             key = RZ_SIZE_BASE[n]
             for i in range(n):
-                c = _code_of(t[i])
-                if c < 0:
-                    break
-                bit = (<uint64_t>1) << c
-                if seen & bit:
-                    break
-                seen |= bit
-                key += rz_card_key(c)
-            else:
-                return rz_lookup(key)
-    elif type(cards) is list:
-        lst = <list>cards
-        n = len(lst)
-        if 5 <= n <= 7:
-            key = RZ_SIZE_BASE[n]
-            for i in range(n):
-                c = _code_of(lst[i])
+                c = _code_of(<object>items[i])
                 if c < 0:
                     break
                 bit = (<uint64_t>1) << c

@@ -30,6 +30,7 @@ __all__ = [
     "CardsLike",
     "Deck",
     "card",
+    "card_tokens",
     "check_distinct",
     "format_card",
     "format_cards",
@@ -148,8 +149,13 @@ def _parse_token_slow(text: str) -> int:
     )
 
 
-def _tokens(text: str) -> Iterator[str]:
-    """Split ``"As 2d 10h"`` or ``"As2d10h"`` into card tokens."""
+def card_tokens(text: str) -> Iterator[str]:
+    """Split ``"As 2d 10h"`` or ``"As2d10h"`` into two-character tokens (three
+    for a ``10``), without judging them.
+
+    >>> list(card_tokens("As2d 10h, ??"))
+    ['As', '2d', '10h', '??']
+    """
     for word in text.replace(",", " ").split():
         i = 0
         while i < len(word):
@@ -174,7 +180,7 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
     """
     if isinstance(cards, str):
         out = []
-        for token in _tokens(cards):
+        for token in card_tokens(cards):
             code = _CODE_OF_TEXT.get(token)
             if code is None:
                 try:

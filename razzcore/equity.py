@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _core
-from .cards import CardLike, CardsLike, format_card, parse_card
+from .cards import CardLike, CardsLike, card_tokens, format_card, parse_card
 from .errors import CardError, EquityError, brief
 
 if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
@@ -128,21 +128,11 @@ class EquityResult:
 # ------------------------------------------------------------------ parsing
 
 
-def _tokens(text: str) -> Iterator[str]:
-    """Split ``"?? As 10h"`` or ``"??As10h"`` into tokens (``"??"`` kept whole)."""
-    for word in text.replace(",", " ").split():
-        i = 0
-        while i < len(word):
-            size = 3 if word.startswith("10", i) else 2
-            yield word[i : i + size]
-            i += size
-
-
 def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]:
     """Known codes, number of unknown down cards and display text of one hand."""
     items: list[CardLike]
     if isinstance(hand, str):
-        items = list(_tokens(hand))
+        items = list(card_tokens(hand))
     elif isinstance(hand, Iterable):
         items = list(hand)
     else:
@@ -249,7 +239,7 @@ def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
     """Known dead codes and the number of unknown dead cards ('??')."""
     items: list[CardLike]
     if isinstance(dead, str):
-        items = list(_tokens(dead))
+        items = list(card_tokens(dead))
     elif isinstance(dead, (bytes, bytearray, memoryview)):
         items = list(bytes(dead))
     else:
