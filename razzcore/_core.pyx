@@ -49,6 +49,8 @@ cdef extern from "razz_eval.h" nogil:
 NUM_CLASSES = 6175
 rz_init_class_ranks()  # fill RZ_CLASS_RANKS once, before anything can read it
 TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
+#: Most threads one batch starts, whatever ``threads`` asks for.
+MAX_THREADS = 256
 #: Below this many hands ``threads=None`` stays on one thread.
 PARALLEL_MIN_HANDS = 1 << 17
 #: 64-bit mask of the 52 valid card bits.
@@ -265,7 +267,7 @@ def _resolve_threads(threads, Py_ssize_t n):
         raise BatchError(f"threads must be a positive int or None, not {brief(threads)}") from None
     if threads < 1:
         raise BatchError(f"threads must be a positive int or None, not {brief(threads)}")
-    return min(threads, max(1, <int>n))
+    return min(threads, MAX_THREADS, max(1, <int>n))
 
 
 def _describe_bad_row(bytes row, Py_ssize_t i):

@@ -149,7 +149,7 @@ def evaluate_batch(
     (a numpy array when numpy is installed, else ``array.array('H')``), or
     fills ``out``, any writable C-contiguous uint16 buffer of length N.
 
-    ``threads`` splits the rows over that many threads (``None``: one thread
+    ``threads`` splits the rows over that many threads (at most 256; ``None``: one thread
     for small batches, every core from 131,072 hands).  With ``check=True``
     a code >= 52 or a card twice in a row raises :class:`~razzcore.BatchError`
     naming the first bad row; ``check=False`` skips that for trusted input
@@ -410,8 +410,10 @@ def board_order(
     >>> board_order(["7h 4d", "8c 2d", "7s 4c", "Ac Ad", "Ks Qh"], tiebreak="position")
     [0, 2, 1, 4, 3]
     """
-    if isinstance(boards, str):
-        raise CardError("boards must be a sequence of boards (one per player), not one string")
+    if isinstance(boards, str) or not isinstance(boards, Iterable):
+        raise CardError(
+            f"boards must be a sequence of boards (one per player), not {brief(boards)}"
+        )
     parsed = [parse_cards(b) for b in boards]
     if len({len(p) for p in parsed}) > 1:
         raise CardError("every board must have the same number of face-up cards")
@@ -437,6 +439,8 @@ def bring_in_order(doors: Iterable[CardsLike | int]) -> list[int]:
     >>> bring_in_order(["7d", "Kc", "As", "Kh", "9s"])
     [3, 1, 4, 0, 2]
     """
+    if isinstance(doors, str) or not isinstance(doors, Iterable):
+        raise CardError(f"doors must be a sequence of door cards, not {brief(doors)}")
     codes = []
     for d in doors:
         parsed = parse_cards([d] if isinstance(d, int) else d)

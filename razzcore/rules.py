@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from .errors import RulesError
+from .errors import RulesError, brief
 
 __all__ = ["OPTION_CHOICES", "PROFILES", "Rules", "option_names"]
 
@@ -189,8 +189,10 @@ class Rules:
         profile: str = "online",
         **options: Any,
     ) -> None:
-        if profile not in PROFILES:
-            raise RulesError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+        if not isinstance(profile, str) or profile not in PROFILES:
+            raise RulesError(
+                f"unknown profile {brief(profile)}; choose one of {', '.join(PROFILES)}"
+            )
         unknown = [k for k in options if k not in _BASE]
         if unknown:
             raise RulesError(

@@ -227,3 +227,13 @@ def test_hostile_arguments_are_bounded_errors() -> None:
         deep = [deep]
     with pytest.raises(IllegalActionError):
         h.act(deep)  # type: ignore[arg-type]
+
+
+def test_a_profile_must_be_a_profile_name() -> None:
+    import pytest
+
+    from razzcore import Rules, RulesError
+
+    for bad in ([], None, 3, "wsop"):
+        with pytest.raises(RulesError, match="profile"):
+            Rules(1, 2, 4, 8, profile=bad)  # type: ignore[arg-type]

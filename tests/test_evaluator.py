@@ -346,3 +346,16 @@ def test_class_ranks_rebuilt_at_import_match_the_generator() -> None:
     classes = sorted(gen.multisets(5), key=gen.class_key)
     for rank, ranks in enumerate(classes, 1):
         assert _core.class_ranks(rank) == tuple(sorted(ranks, reverse=True))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: razzcore.board_order(None),  # type: ignore[arg-type]
+        lambda: razzcore.bring_in_order(5),  # type: ignore[arg-type]
+        lambda: razzcore.bring_in_order("Kc"),
+    ],
+)
+def test_board_helpers_reject_non_sequences(call: object) -> None:
+    with pytest.raises(razzcore.CardError, match="sequence"):
+        call()  # type: ignore[operator]
