@@ -15,6 +15,7 @@ from .cards import CardsLike
 NUM_CLASSES: Final[int]
 TABLE_DIGEST: Final[str]
 PARALLEL_MIN_HANDS: Final[int]
+MAX_THREADS: Final[int]
 FULL_MASK: Final[int]
 EQUITY_UNITS: Final[int]
 EQUITY_MAX_TRIALS: Final[int]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import array
 import itertools
 import math
+import os
 import random
 import threading
 from collections.abc import Callable, Iterator
@@ -609,3 +610,18 @@ def test_rank_histogram_bad_n(n: int) -> None:
 def test_rank_histogram_concurrent() -> None:
     want = list(reference_histogram(6))
     assert _run_together(4, lambda _i: razzcore.rank_histogram(6)) == [want] * 4
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_threaded_batches_work_in_a_forked_child() -> None:
+    """The worker pool does not survive fork(); a child must get a new one."""
+    hands = np.random.default_rng(5).permuted(
+        np.tile(np.arange(52, dtype=np.uint8), (4000, 1)), axis=1
+    )[:, :7].copy()
+    want = evaluate_batch(hands, threads=2)  # the parent's pool now exists
+    pid = os.fork()
+    if pid == 0:  # child: must not hang on the parent's dead threads
+        ok = bool((evaluate_batch(hands, threads=2) == want).all())
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
