@@ -83,7 +83,7 @@ step "tools venv"
 # cibuildwheel: the version of the action pinned in wheels.yml, so the
 # identifiers asserted here are the ones CI builds.
 CIBW_VERSION=$(sed -n 's|.*uses: pypa/cibuildwheel@[0-9a-f]\{40\} # v\([0-9][0-9.]*\).*|\1|p' \
-    .github/workflows/wheels.yml | head -n1)
+    .github/workflows/wheels.yml | sed -n '1p')
 [ -n "$CIBW_VERSION" ] || fail "wheels.yml: no 'pypa/cibuildwheel@<sha> # vX.Y.Z' line"
 "$PY" -m venv "$WORK/tools"
 TOOLS=$WORK/tools/bin
@@ -352,7 +352,7 @@ for _ in 1 2 3 4 5 6; do
     if [ -z "$best" ] || [ "$us" -lt "$best" ]; then best=$us; fi
 done
 (cd "$RUN" && "$TPY" -X importtime -c "import razzcore" 2>&1 >/dev/null |
-    sort -t'|' -k2 -n -r | head -n 8)
+    sort -t'|' -k2 -n -r | sed -n '1,8p')  # sed reads to the end: no SIGPIPE under pipefail
 IMPORT_US=$best
 echo "import razzcore: best of 6 = $IMPORT_US us cumulative (budget $IMPORT_BUDGET_US us)"
 if [ "$IMPORT_US" -gt "$IMPORT_FAIL_US" ]; then
