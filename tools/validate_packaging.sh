@@ -170,7 +170,8 @@ EOF
 
 # ------------------------------------------------------------------ pyproject
 step "pyproject.toml: validate-pyproject (+ schema store: [tool.cibuildwheel])"
-"$TOOLS/validate-pyproject" --help | grep -q "'cibuildwheel'" ||
+vp_help=$("$TOOLS/validate-pyproject" --help)  # not piped into grep -q: SIGPIPE under pipefail
+grep -q "'cibuildwheel'" <<<"$vp_help" ||
     fail "validate-pyproject has no cibuildwheel schema (validate-pyproject-schema-store missing?)"
 "$TOOLS/validate-pyproject" pyproject.toml
 
