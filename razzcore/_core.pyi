@@ -5,12 +5,13 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 ``.pxi`` it includes.
 """
 
-from collections.abc import Sequence
-from typing import Final, TypeAlias, TypedDict
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeAlias, TypedDict
 
 from typing_extensions import Buffer
 
 from .cards import CardsLike
+from .rules import Rules
 
 NUM_CLASSES: Final[int]
 TABLE_DIGEST: Final[str]
@@ -64,3 +65,69 @@ def equity_mc(
     chunk_trials: int,
     total_trials: int,
 ) -> _EquityCounts: ...
+
+# ---- betting engine hot path (razzcore/_betting.pxi, included by _core.pyx)
+
+NORMAL: Final[int]
+BRING: Final[int]
+OPEN: Final[int]
+SHOW: Final[int]
+OVER: Final[int]
+FOLD_ENTRY: Final[tuple[tuple[str, int], ...]]
+CALL_ENTRY: Final[tuple[tuple[str, int], ...]]
+POST_ENTRY: Final[tuple[tuple[str, int], ...]]
+
+#: (fold, check/call, post bring-in, cbr total or 0, legal strings, exact string -> kind)
+_Options: TypeAlias = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]]
+
+def options_tuple(fold: bool, cc: bool, pb: bool, cbr: int) -> _Options: ...
+def shuffle_prefix(cards: list[int], rnd: Callable[[], float], last: int) -> None: ...
+
+class HandCore:
+    rules: Rules
+    _n: int
+    _stacks: list[int]
+    _bets: list[int]
+    _contrib: list[int]
+    _live: list[bool]
+    _acted: list[bool]
+    _last: list[int]
+    _reopen: list[bool]
+    _log: list[tuple[Any, ...]]
+    _cw: tuple[tuple[int, ...], ...]
+    _street: int
+    _phase: int
+    _actor: int
+    _aggressor: int
+    _first_actor: int
+    _round_street: int
+    _sixth_first: int
+    _u: int
+    _high: int
+    _level: int
+    _count: int
+    _capped_multi: bool
+    _opts: _Options | None
+    def _bind_rules(self, rules: Rules) -> None: ...
+    def _copy_core(self, new: HandCore) -> None: ...
+    @property
+    def actor(self) -> int | None: ...
+    def legal_actions(self) -> list[str]: ...
+    def act(self, action: str) -> None: ...
+    def _active_count(self) -> int: ...
+    def _live_count(self) -> int: ...
+    def _next_active(self, s: int) -> int: ...
+    def _reset_round(self, street: int) -> None: ...
+    def _begin_betting(self, first: int, phase: int) -> None: ...
+    def _cap(self) -> int: ...
+    def _answerable(self, p: int, high: int) -> bool: ...
+    def _options(self, p: int) -> _Options: ...
+    def _put(self, p: int, amount: int) -> None: ...
+    def _post(self, p: int, _cbr: int = 0) -> None: ...
+    def _fold(self, p: int, _cbr: int = 0) -> None: ...
+    def _call(self, p: int, _cbr: int = 0) -> None: ...
+    def _full_all_in(self, total: int) -> bool: ...
+    def _raise(self, p: int, total: int, alias: bool = False) -> None: ...
+    def _after(self, p: int, last_standing: bool = False) -> None: ...
+    # The Python subclasses supply _end_round(), _show_actions(p) and
+    # _act_slow(action), which the compiled methods call by name.

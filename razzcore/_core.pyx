@@ -1,11 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: embedsignature=True, initializedcheck=False, auto_pickle=False
 # cython: freethreading_compatible=True
-"""razzcore's compiled evaluator: single hands, card masks, batches, enumeration.
+"""razzcore's compiled core: single hands, card masks, batches, enumeration
+(here), the equity kernels (``_equity.pxi``) and the hot path of the betting
+engine (``_betting.pxi``).
 
 Everything here works on card codes 0..51 (``4 * rank + suit``, rank 0 = ace).
-The public wrappers with text parsing live in :mod:`razzcore.evaluator`.
+The public wrappers with text parsing live in :mod:`razzcore.evaluator`; the
+engine's public class is :class:`razzcore.hand.Hand`.
 """
+
+cimport cython
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t
 from libc.string cimport memcpy, memset
@@ -24,7 +29,7 @@ import os
 import threading
 
 from .cards import check_distinct, parse_cards
-from .errors import BatchError, CardError, brief
+from .errors import BatchError, CardError, RulesError, brief
 
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST
@@ -46,6 +51,8 @@ cdef extern from "razz_eval.h" nogil:
     void rz_init_class_ranks()
     int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
     int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
+    Py_ssize_t rz_batch(const uint8_t *hands, size_t n, int width, uint16_t *out, int check)
+    void rz_histogram(int ncards, int64_t *hist)
 
 NUM_CLASSES = 6175
 rz_init_class_ranks()  # fill RZ_CLASS_RANKS once, before anything can read it
@@ -210,30 +217,6 @@ def table_sample(start, stop):
 
 # ---------------------------------------------------------------- batches
 
-cdef Py_ssize_t _batch_kernel(const uint8_t *hands, Py_ssize_t n, int width,
-                              uint16_t *out, bint check) noexcept nogil:
-    """Evaluate ``n`` rows of ``width`` codes.  With ``check``, stop at the first
-    bad row and return its index; return -1 when every row was evaluated."""
-    cdef Py_ssize_t i
-    if not check:
-        if width == 7:
-            for i in range(n):
-                out[i] = rz_eval7(hands + 7 * i)
-        else:
-            for i in range(n):
-                out[i] = rz_eval_n(hands + width * i, width)
-        return -1
-    if width == 7:
-        for i in range(n):
-            if not rz_eval7_checked(hands + 7 * i, out + i):
-                return i
-    else:
-        for i in range(n):
-            if not rz_eval_checked(hands + width * i, width, out + i):
-                return i
-    return -1
-
-
 cdef class _Chunk:
     cdef const uint8_t *hands
     cdef uint16_t *out
@@ -244,7 +227,7 @@ cdef class _Chunk:
 
     def run(self):
         with nogil:
-            self.bad = _batch_kernel(self.hands, self.n, self.width, self.out, self.check)
+            self.bad = rz_batch(self.hands, <size_t>self.n, self.width, self.out, self.check)
 
 
 _pool = None
@@ -356,7 +339,7 @@ def batch(hands, int width, out, threads, bint check):
             nthreads = _resolve_threads(threads, n)
             if nthreads == 1:
                 with nogil:
-                    bad = _batch_kernel(hp, n, width, op, check)
+                    bad = rz_batch(hp, <size_t>n, width, op, check)
             else:
                 chunks = []
                 start = 0
@@ -392,34 +375,6 @@ def batch(hands, int width, out, threads, bint check):
 
 # ---------------------------------------------------------------- enumeration
 
-cdef void _histogram(int ncards, int64_t *hist) noexcept nogil:
-    """Count every ``ncards``-card hand of the deck by rank, incrementally:
-    each nested loop adds one card's key to its parent's partial key."""
-    cdef uint32_t k[8]
-    cdef int a, b, c, d, e, f, g
-    cdef uint32_t base = RZ_SIZE_BASE[ncards]
-    for a in range(52):
-        k[1] = base + rz_card_key(a)
-        for b in range(a + 1, 52):
-            k[2] = k[1] + rz_card_key(b)
-            for c in range(b + 1, 52):
-                k[3] = k[2] + rz_card_key(c)
-                for d in range(c + 1, 52):
-                    k[4] = k[3] + rz_card_key(d)
-                    for e in range(d + 1, 52):
-                        k[5] = k[4] + rz_card_key(e)
-                        if ncards == 5:
-                            hist[rz_lookup(k[5])] += 1
-                            continue
-                        for f in range(e + 1, 52):
-                            k[6] = k[5] + rz_card_key(f)
-                            if ncards == 6:
-                                hist[rz_lookup(k[6])] += 1
-                                continue
-                            for g in range(f + 1, 52):
-                                hist[rz_lookup(k[6] + rz_card_key(g))] += 1
-
-
 def rank_histogram(int ncards=7):
     """How many of the C(52, ``ncards``) hands have each rank: a list of 6,176
     counts, index = rank (index 0 is always 0).
@@ -436,8 +391,9 @@ def rank_histogram(int ncards=7):
     cdef int64_t hist[6176]
     memset(hist, 0, sizeof(hist))
     with nogil:
-        _histogram(ncards, hist)
+        rz_histogram(ncards, hist)
     return [hist[i] for i in range(6176)]
 
 
 include "_equity.pxi"
+include "_betting.pxi"

@@ -14,12 +14,21 @@ True
 from __future__ import annotations
 
 import itertools
-from operator import mul, sub
-from typing import Any
+from operator import sub
 
 from . import evaluator
+from ._core import (
+    BRING,
+    CALL_ENTRY,
+    FOLD_ENTRY,
+    NORMAL,
+    OPEN,
+    OVER,
+    POST_ENTRY,
+    SHOW,
+    HandCore,
+)
 from .pots import Award, Pot
-from .rules import Rules
 
 __all__ = [
     "BRING",
@@ -38,23 +47,8 @@ __all__ = [
     "suit_keyed_codes",
 ]
 
-NORMAL = 0
-"""Phase: ordinary betting (f / cc / cbr)."""
-BRING = 1
-"""Phase: the forced bring-in (pb / cbr)."""
-OPEN = 2
-"""Phase: bring-in owner all-in, ``open_left_optional``, nobody opened (f / pb / cbr)."""
-SHOW = 3
-"""Phase: manual showdown (sm)."""
-OVER = 4
-"""Phase: the hand is over."""
-
-
-# Shared, immutable log entries of the hot path (seat actions and one-card
-# deals): appending one allocates nothing.
-FOLD_ENTRY = tuple(("f", s) for s in range(8))
-CALL_ENTRY = tuple(("cc", s) for s in range(8))
-POST_ENTRY = tuple(("pb", s) for s in range(8))
+# Phases and the shared log entries of the hot path are defined by the compiled
+# core (razzcore/_betting.pxi), which applies the actions.
 DEAL_ENTRY = tuple(tuple(("dh", s, (c,)) for c in range(52)) for s in range(8))
 RANK_BIT = tuple(1 << 4 * (c >> 2) for c in range(52))
 """Each card's term in a seat's packed board ranks (see :func:`board_order_index`)."""
@@ -125,8 +119,11 @@ def suit_keyed_codes(suit_order: tuple[str, ...]) -> tuple[int, ...]:
     return keyed
 
 
-class HandState:
+class HandState(HandCore):
     """Every field of a hand, and helpers that read them (see module doc).
+    The fields of the betting loop (stacks, bets, the turn, the round's
+    wager count...) and the loop itself live in the compiled base
+    :class:`razzcore._core.HandCore`.
 
     >>> from razzcore.hand import Hand
     >>> from razzcore.rules import Rules
@@ -136,67 +133,36 @@ class HandState:
 
     __slots__ = (
         "_absent",
-        "_acted",
-        "_actor",
-        "_aggressor",
         "_awards",
-        "_bets",
         "_bk",
         "_burns",
-        "_capped_multi",
         "_cards",
         "_community",
-        "_contrib",
-        "_count",
-        "_cw",
         "_dealt",
         "_deck",
         "_dpos",
         "_explicit",
         "_exposed",
-        "_first_actor",
-        "_high",
-        "_last",
-        "_level",
-        "_live",
-        "_log",
         "_manual",
-        "_n",
-        "_opts",
         "_order",
         "_payoffs",
-        "_phase",
         "_pos",
         "_ranks",
         "_remix_seed",
-        "_reopen",
         "_replay",
-        "_round_street",
         "_sd",
         "_sd_order",
         "_sd_pots",
-        "_sixth_first",
         "_sk",
-        "_stacks",
         "_start",
-        "_street",
-        "_u",
         "_up",
-        "rules",
     )
 
-    rules: Rules
-    _n: int
     _order: tuple[int, ...]
     _pos: tuple[int, ...]
-    _cw: tuple[tuple[int, ...], ...]
     _start: tuple[int, ...]
-    _stacks: list[int]
-    _bets: list[int]
     _bk: list[int]
-    _contrib: list[int]
     _dealt: tuple[bool, ...]
-    _live: list[bool]
     _cards: list[list[int]]
     _up: list[list[int]]
     _exposed: list[bool]
@@ -207,21 +173,6 @@ class HandState:
     _remix_seed: int
     _replay: bool
     _community: int | None
-    _street: int
-    _u: int
-    _high: int
-    _level: int
-    _count: int
-    _acted: list[bool]
-    _last: list[int]
-    _reopen: list[bool]
-    _capped_multi: bool
-    _phase: int
-    _actor: int
-    _aggressor: int
-    _first_actor: int
-    _round_street: int
-    _log: list[tuple[Any, ...]]
     _manual: bool
     _sk: tuple[int, ...]
     _sd_order: list[int]
@@ -229,40 +180,11 @@ class HandState:
     _ranks: dict[int, int]
     _payoffs: tuple[int, ...] | None
     _awards: list[Award]
-    _sixth_first: int
     _absent: tuple[bool, ...]
     _sd_pots: list[Pot]
-    _opts: tuple[bool, bool, bool, int, tuple[str, ...], dict[str, Any]] | None
 
     def _active(self, s: int) -> bool:
         return self._live[s] and self._stacks[s] > 0
-
-    def _active_count(self) -> int:
-        # Seats live and with chips: the products that are not 0.
-        return self._n - list(map(mul, self._live, self._stacks)).count(0)
-
-    def _live_count(self) -> int:
-        return self._live.count(True)
-
-    def _next_active(self, s: int) -> int:
-        """The next seat clockwise after ``s`` that can act, or -1."""
-        live, stacks = self._live, self._stacks
-        for q in self._cw[s]:
-            if live[q] and stacks[q]:
-                return q
-        return s if live[s] and stacks[s] else -1
-
-    def _reset_round(self, street: int) -> None:
-        n = self._n
-        self._street = street
-        self._u = self.rules.small_bet if street <= 4 else self.rules.big_bet
-        self._high = 0
-        self._level = 0
-        self._count = 0
-        self._acted = [False] * n
-        self._last = [0] * n
-        self._reopen = [False] * n
-        self._capped_multi = False
 
     def _first_actor_from(self, ranked: list[int]) -> int:
         first = ranked[0]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from ._core import shuffle_prefix
 from ._state import DEAL_ENTRY, RANK_BIT, HandState
 from .cards import CardsLike, check_distinct, parse_cards
 from .errors import CardError, RulesError
@@ -34,12 +35,10 @@ def shuffle(cards: list[int], rng: random.Random, count: int | None = None) -> N
     >>> shuffle(deck, random.Random(1)); sorted(deck) == list(range(52))
     True
     """
-    rnd = rng.random
     size = len(cards)
     last = size - 1 if count is None else min(count, size - 1)
-    for i in range(last):
-        j = i + int(rnd() * (size - i))
-        cards[i], cards[j] = cards[j], cards[i]
+    # Position i swaps with i + int(rng.random() * (size - i)), looped in C.
+    shuffle_prefix(cards, rng.random, last)
 
 
 _ORDERED = list(range(52))  # copied, never changed

@@ -25,30 +25,18 @@ play where fairness matters pass ``rng=secrets.SystemRandom()``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from ._state import (
-    BRING,
-    CALL_ENTRY,
-    FOLD_ENTRY,
-    NORMAL,
-    OPEN,
-    POST_ENTRY,
-    SHOW,
-    suit_keyed_codes,
-)
+from ._state import BRING, NORMAL, OPEN, SHOW, suit_keyed_codes
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError, brief
 from .pots import Award, Pot, uncalled_excess
-from .rules import Rules
+from .rules import MAX_CHIPS, Rules
 from .showdown import Showdown, ShowdownEntry
 from .view import HandView, Reading
 
 __all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
-
-_UNLIMITED = 1 << 30
-
 
 class Hand(Dealing, Showdown, Reading):
     """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
@@ -102,7 +90,7 @@ class Hand(Dealing, Showdown, Reading):
             raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
         if seed is not None and rng is not None:
             raise RulesError("give seed or rng, not both")
-        self.rules = rules
+        self._bind_rules(rules)
         try:
             st = list(stacks)
         except TypeError:
@@ -113,6 +101,8 @@ class Hand(Dealing, Showdown, Reading):
         for v in st:
             if (type(v) is not int and (isinstance(v, bool) or not isinstance(v, int))) or v < 0:
                 raise RulesError(f"stacks must be non-negative ints, not {brief(v)}")
+            if v > MAX_CHIPS:
+                raise RulesError(f"a stack may hold at most MAX_CHIPS (2**53), not {brief(v)}")
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
         dealt = [v > 0 for v in st]
@@ -259,90 +249,6 @@ class Hand(Dealing, Showdown, Reading):
             b = next(s for s, d in zip(seats, doors, strict=True) if d >> 2 == top)
         return b
 
-    def _begin_betting(self, first: int, phase: int) -> None:
-        self._opts = None
-        self._first_actor = first
-        self._round_street = self._street
-        self._aggressor = -1
-        self._phase = phase
-        self._actor = first
-        if self._street == 6:
-            self._sixth_first = first
-
-    def _cap(self) -> int:
-        rules = self.rules
-        if not self._capped_multi and self._active_count() == 2:
-            if rules.heads_up_uncapped:
-                return _UNLIMITED
-            if rules.heads_up_max_bets is not None:
-                return rules.heads_up_max_bets
-        return rules.max_bets_per_round
-
-    def _options(self, p: int) -> _Options:
-        """(fold, check/call, post bring-in, cbr target or 0, legal strings,
-        exact legal string -> method applying it) for the actor, cached until
-        the next action (the tuples themselves are shared, see
-        :func:`_options_for`)."""
-        opts = self._opts
-        if opts is not None:
-            return opts
-        rules = self.rules
-        stack = self._stacks[p]
-        b = self._bets[p]
-        u = self._u
-        cbr = 0
-        if self._phase != NORMAL:  # BRING or OPEN: post, complete, or (OPEN) fold
-            if (
-                stack > rules.bring_in
-                and (self._phase == OPEN or rules.bring_in_may_complete)
-                and self._answerable(p, max(self._high, rules.bring_in))
-            ):
-                cbr = u if u < b + stack else b + stack
-            fold = self._phase == OPEN
-            cc = False
-            pb = True
-        else:
-            to_call = self._high - b
-            if stack > to_call:
-                # May p raise?  The cap (R9), someone left to answer, and the
-                # reopening rule (R14).
-                count = self._count
-                may = True
-                if (
-                    count >= rules.max_bets_per_round
-                    or (rules.heads_up_max_bets is not None and count >= rules.heads_up_max_bets)
-                ) and count >= self._cap():
-                    may = False
-                else:
-                    may = self._answerable(p, self._high)
-                    if may and self._acted[p] and not self._reopen[p]:
-                        d = self._high - self._last[p]
-                        may = (2 * d if rules.short_all_in_rule == "half_bet" else d) >= u
-                if may:
-                    target = self._level + u
-                    cbr = target if b + stack >= target else b + stack
-            fold = to_call > 0 or rules.allow_open_fold
-            cc = not (
-                cbr
-                and not rules.allow_call_bring_in
-                and self._street == 3
-                and self._count == 0
-                and to_call > 0
-                and rules.has_bring_in
-            )
-            pb = False
-        opts = self._opts = _OPTIONS.get(cbr << 3 | fold << 2 | cc << 1 | pb) or _options_for(
-            fold, cc, pb, cbr
-        )
-        return opts
-
-    def _answerable(self, p: int, high: int) -> bool:
-        """Whether some other live player could put in more than ``high`` on
-        this street (R17): else a bet, raise or completion by ``p`` could
-        only be returned uncalled, so none is offered."""
-        live, stacks, bets = self._live, self._stacks, self._bets
-        return any(live[q] and stacks[q] + bets[q] > high for q in self._cw[p])
-
     def _opponent_all_in_total(self, p: int) -> int:
         """The largest street total another active player can reach."""
         m = 0
@@ -353,53 +259,11 @@ class Hand(Dealing, Showdown, Reading):
                     m = t
         return m
 
-    def legal_actions(self) -> list[str]:
-        """The actor's legal actions as PHH strings: ``"pb"``, ``"f"``,
-        ``"cc"``, ``"cbr N"``; at a manual showdown ``"sm <cards>"`` (show)
-        and ``"sm"`` (muck) where mucking is allowed.  Empty when over.
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
-        >>> h.legal_actions()
-        ['pb', 'cbr 10']
-        >>> h.act("pb"); h.legal_actions()
-        ['f', 'cc', 'cbr 10']
-        """
-        opts = self._opts
-        if opts is not None:
-            return list(opts[4])
-        p = self._actor
-        if p < 0:
-            return []
-        if self._phase == SHOW:
-            return self._show_actions(p)
-        return list(self._options(p)[4])
-
-    def act(self, action: str) -> None:
-        """Apply one action given as a PHH string (an optional ``"pN "`` prefix
-        names the acting player, 1-based).  Illegal actions raise
-        :class:`~razzcore.errors.IllegalActionError` and change nothing.
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
-        >>> h.act("cc")
-        Traceback (most recent call last):
-        ...
-        razzcore.errors.IllegalActionError: p2 cannot 'cc': the bring-in must be posted ...
-        """
-        if type(action) is str:
-            # Fast path: an exact legal string of the pending betting decision.
-            opts = self._opts
-            if opts is None and self._actor >= 0 and self._phase < SHOW:
-                opts = self._options(self._actor)
-            if opts is not None:
-                apply = opts[5].get(action)
-                if apply is not None:
-                    apply(self, self._actor, opts[3])
-                    return
-        elif not isinstance(action, str):
+    def _act_slow(self, action: str) -> None:
+        """:meth:`act` past its compiled fast path (an exact legal string of
+        the pending betting decision): ``"pN "`` prefixes, ``"cbr"`` with an
+        amount, the manual showdown, and every error."""
+        if not isinstance(action, str):
             raise IllegalActionError(f"an action is a string such as 'cc', not {brief(action)}")
         fast = _FAST.get(action)
         if fast is not None:
@@ -488,17 +352,6 @@ class Hand(Dealing, Showdown, Reading):
             )
         self._post(p, 0)
 
-    def _post(self, p: int, _cbr: int) -> None:
-        b = self.rules.bring_in
-        amount = b if self._stacks[p] > b else self._stacks[p]
-        self._put(p, amount)
-        if b > self._high:
-            self._high = b
-        self._phase = NORMAL
-        self._aggressor = p
-        self._log.append(POST_ENTRY[p])
-        self._after(p)
-
     def fold(self) -> None:
         """Fold (``"f"``).
 
@@ -521,12 +374,6 @@ class Hand(Dealing, Showdown, Reading):
             )
         self._fold(p, 0)
 
-    def _fold(self, p: int, _cbr: int) -> None:
-        live = self._live
-        live[p] = False
-        self._log.append(FOLD_ENTRY[p])
-        self._after(p, live.count(True) == 1)
-
     def check_or_call(self) -> None:
         """Check, or call the amount to call (all-in if short: ``"cc"``).
 
@@ -548,17 +395,6 @@ class Hand(Dealing, Showdown, Reading):
                 f"p{p + 1} cannot 'cc': {why}; allowed: {self._allowed_text()}"
             )
         self._call(p, 0)
-
-    def _call(self, p: int, _cbr: int) -> None:
-        stacks, bets = self._stacks, self._bets
-        to_call = self._high - bets[p]
-        stack = stacks[p]
-        amount = to_call if stack > to_call else stack
-        stacks[p] = stack - amount
-        bets[p] += amount
-        self._contrib[p] += amount
-        self._log.append(CALL_ENTRY[p])
-        self._after(p)
 
     def complete_bet_or_raise(self, amount: int | None = None) -> None:
         """Complete, bet or raise (``"cbr N"``) to the street total ``amount``.
@@ -605,42 +441,6 @@ class Hand(Dealing, Showdown, Reading):
             alias = True
         self._raise(p, cbr if amount is None else amount, alias)
 
-    def _raise(self, p: int, total: int, alias: bool = False) -> None:
-        bets = self._bets
-        amount = total - bets[p]
-        self._stacks[p] -= amount
-        bets[p] = total
-        self._contrib[p] += amount
-        if alias or total >= self._level + self._u:
-            self._level = total
-            self._count += 1
-            reopen = self._reopen = [True] * self._n
-            reopen[p] = False
-        elif self._full_all_in(total):
-            self._level = total
-            self._count += 1
-        if total > self._high:
-            self._high = total
-        if self._phase != NORMAL:
-            self._phase = NORMAL
-        self._aggressor = p
-        self._log.append(("cbr", p, total))
-        self._after(p)
-
-    def _full_all_in(self, total: int) -> bool:
-        rules = self.rules
-        if rules.short_all_in_rule == "full_bet":
-            return False
-        if (
-            self._street == 3
-            and self._count == 0
-            and rules.has_bring_in
-            and rules.short_completion_measure == "completion_increment"
-        ):
-            b = rules.bring_in
-            return 2 * (total - b) >= self._u - b
-        return 2 * (total - self._level) >= self._u
-
     def _why_no_raise(self, p: int) -> str:
         if self._phase in (BRING, OPEN):
             if self._stacks[p] <= self.rules.bring_in:
@@ -655,42 +455,6 @@ class Hand(Dealing, Showdown, Reading):
         if not self._answerable(p, self._high):
             return "no opponent could put in more than the current bet (all-in or short)"
         return "the action was not reopened (no full raise and less than half a bet to call)"
-
-    def _put(self, p: int, amount: int) -> None:
-        self._stacks[p] -= amount
-        self._bets[p] += amount
-        self._contrib[p] += amount
-
-    def _after(self, p: int, last_standing: bool = False) -> None:
-        """Book ``p``'s action, then pass the turn clockwise or end the round
-        (at once when ``last_standing``: a fold left one player)."""
-        self._opts = None
-        acted, bets, live = self._acted, self._bets, self._live
-        acted[p] = True
-        self._reopen[p] = False
-        self._last[p] = bets[p]
-        if (
-            not self._capped_multi
-            and self._count >= self.rules.max_bets_per_round
-            and self._active_count() >= 3
-        ):
-            self._capped_multi = True
-        if last_standing:
-            self._end_round()
-            return
-        stacks = self._stacks
-        if self._phase == OPEN:
-            for q in self._cw[p]:
-                if live[q] and stacks[q] and not acted[q]:
-                    self._actor = q
-                    return
-        else:
-            high = self._high
-            for q in self._cw[p]:
-                if live[q] and stacks[q] and (not acted[q] or bets[q] < high):
-                    self._actor = q
-                    return
-        self._end_round()
 
     def _end_round(self) -> None:
         bets = self._bets
@@ -735,17 +499,11 @@ class Hand(Dealing, Showdown, Reading):
         ((0, 0), (5, 0))
         """
         new = Hand.__new__(Hand)
-        new.rules = self.rules
-        new._n = self._n
+        self._copy_core(new)  # the compiled fields (razzcore/_betting.pxi)
         new._order = self._order
         new._pos = self._pos
-        new._cw = self._cw
         new._start = self._start
-        new._stacks = self._stacks[:]
-        new._bets = self._bets[:]
-        new._contrib = self._contrib[:]
         new._dealt = self._dealt
-        new._live = self._live[:]
         new._cards = [c[:] for c in self._cards]
         new._up = [u[:] for u in self._up]
         new._bk = self._bk[:]
@@ -757,21 +515,6 @@ class Hand(Dealing, Showdown, Reading):
         new._remix_seed = self._remix_seed
         new._replay = self._replay
         new._community = self._community
-        new._street = self._street
-        new._u = self._u
-        new._high = self._high
-        new._level = self._level
-        new._count = self._count
-        new._acted = self._acted[:]
-        new._last = self._last[:]
-        new._reopen = self._reopen[:]
-        new._capped_multi = self._capped_multi
-        new._phase = self._phase
-        new._actor = self._actor
-        new._aggressor = self._aggressor
-        new._first_actor = self._first_actor
-        new._round_street = self._round_street
-        new._log = self._log[:]
         new._manual = self._manual
         new._sk = self._sk
         new._sd_order = self._sd_order[:]
@@ -780,8 +523,6 @@ class Hand(Dealing, Showdown, Reading):
         new._ranks = dict(self._ranks)
         new._payoffs = self._payoffs
         new._awards = self._awards[:]
-        new._sixth_first = self._sixth_first
-        new._opts = self._opts
         new._absent = self._absent
         return new
 
@@ -817,40 +558,6 @@ def _seating(n: int, first: int) -> _Seating:
             pos[s] = i
         cw = tuple(tuple(order[(pos[s] + k) % n] for k in range(1, n)) for s in range(n))
         found = _SEATING[key] = (order, tuple(pos), cw)
-    return found
-
-
-_Apply = Callable[[Hand, int, int], None]
-_Options = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, _Apply]]
-_OPTIONS: dict[int, _Options] = {}
-
-
-def _options_for(fold: bool, cc: bool, pb: bool, cbr: int) -> _Options:
-    """The (shared, never mutated) options tuple of a decision: the flags,
-    the legal strings and the method applying each accepted exact string
-    (``"cbr"`` alone is accepted as the implied amount)."""
-    key = cbr << 3 | fold << 2 | cc << 1 | pb
-    found = _OPTIONS.get(key)
-    if found is None:
-        legal: list[str] = []
-        kinds: dict[str, _Apply] = {}
-        if fold:
-            legal.append("f")
-            kinds["f"] = Hand._fold
-        if pb:
-            legal.append("pb")
-            kinds["pb"] = Hand._post
-        elif cc:
-            legal.append("cc")
-        if cc:
-            kinds["cc"] = Hand._call
-        if cbr:
-            text = f"cbr {cbr}"
-            legal.append(text)
-            kinds[text] = kinds["cbr"] = Hand._raise
-        if len(_OPTIONS) >= 4096:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = (fold, cc, pb, cbr, tuple(legal), kinds)
     return found
 
 

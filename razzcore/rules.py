@@ -26,7 +26,12 @@ from typing import Any, Final
 
 from .errors import RulesError, brief
 
-__all__ = ["OPTION_CHOICES", "PROFILES", "Rules", "option_names"]
+__all__ = ["MAX_CHIPS", "OPTION_CHOICES", "PROFILES", "Rules", "option_names"]
+
+MAX_CHIPS: Final = 1 << 53
+"""The largest chip count the engine takes, as an amount of the structure or
+as a stack (2**53 = 9,007,199,254,740,992): every total a table can reach then
+fits the compiled core's 64-bit integers."""
 
 # Allowed values of every string option (the first one listed is not
 # necessarily the default: defaults live in the profiles).
@@ -239,6 +244,9 @@ class Rules:
             )
         if ante < 0:
             raise RulesError(f"the ante must not be negative, not {ante}")
+        for name, amount in amounts.items():
+            if amount > MAX_CHIPS:
+                raise RulesError(f"the {name} may be at most MAX_CHIPS (2**53), not {amount}")
         for name in _BOOL_OPTIONS:
             if not isinstance(values[name], bool):
                 raise RulesError(f"rule option {name} must be True or False, not {values[name]!r}")

@@ -119,25 +119,6 @@ class Reading(HandState):
     __slots__ = ()
 
     @property
-    def actor(self) -> int | None:
-        """The seat whose decision is pending, or ``None`` when the hand is over.
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").actor
-        0
-        """
-        return self._actor if self._actor >= 0 else None
-
-    def legal_actions(self) -> list[str]:
-        """The actor's legal actions (implemented by :class:`~razzcore.hand.Hand`).
-
-        >>> _example().legal_actions()
-        ['f', 'cc', 'cbr 10']
-        """
-        raise NotImplementedError
-
-    @property
     def street(self) -> int:
         """The current (or last) street, 3..7.
 

@@ -44,6 +44,8 @@
 #include <stdlib.h>
 #include "razz_eval.h"
 
+RZ_O2_BEGIN /* see razz_eval.h */
+
 #define RZ_EQ_MAX_PLAYERS 8
 #define RZ_EQ_UNITS 840u
 
@@ -586,5 +588,7 @@ RZ_INLINE void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk
     }
     out->total += trials;
 }
+
+RZ_O3_END
 
 #endif /* RAZZ_EQUITY_H */

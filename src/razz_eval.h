@@ -31,6 +31,23 @@
 
 #define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)
 
+/* razzcore's Linux build compiles the Python glue at -Os (the wheel budget) and
+ * defines RZ_KERNELS_O3 so that every kernel below is still compiled at -O3
+ * (GCC only; other compilers get the command line's level).  GCC does not
+ * inline a kernel into a caller with other optimisation options, so the hot
+ * loops (rz_batch, rz_histogram, the equity walks) keep their -O3 code. */
+#if defined(RZ_KERNELS_O3) && defined(__GNUC__) && !defined(__clang__)
+#  define RZ_O3_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O3\")")
+#  define RZ_O2_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O2\")")
+#  define RZ_O3_END _Pragma("GCC pop_options")
+#else
+#  define RZ_O3_BEGIN
+#  define RZ_O2_BEGIN
+#  define RZ_O3_END
+#endif
+
+RZ_O3_BEGIN
+
 /* Rank of a hand from its key (the key already includes RZ_SIZE_BASE[n]). */
 RZ_INLINE uint16_t rz_lookup(uint32_t key)
 {
@@ -108,6 +125,76 @@ RZ_INLINE int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
 }
 #undef RZ_CHECK_CARD
 
+/* Evaluate n rows of width (5..7) codes into out.  With check, stop at the
+ * first row holding a code >= 52 or a repeated card and return its index
+ * (rows before it are stored); return -1 when every row was evaluated.
+ * Without check every row is evaluated (bounded garbage for bad rows). */
+RZ_INLINE ptrdiff_t rz_batch(const uint8_t *hands, size_t n, int width, uint16_t *out,
+                             int check)
+{
+    size_t i;
+    if (!check) {
+        if (width == 7)
+            for (i = 0; i < n; i++)
+                out[i] = rz_eval7(hands + 7 * i);
+        else
+            for (i = 0; i < n; i++)
+                out[i] = rz_eval_n(hands + (size_t)width * i, width);
+        return -1;
+    }
+    if (width == 7) {
+        for (i = 0; i < n; i++)
+            if (!rz_eval7_checked(hands + 7 * i, out + i))
+                return (ptrdiff_t)i;
+    } else {
+        for (i = 0; i < n; i++)
+            if (!rz_eval_checked(hands + (size_t)width * i, width, out + i))
+                return (ptrdiff_t)i;
+    }
+    return -1;
+}
+
+/* Count every ncards-card hand (5..7) of the deck by rank into hist[6176]
+ * (added to what hist holds), incrementally: each nested loop adds one card's
+ * key to its parent's partial key.  Other ncards: nothing is counted. */
+RZ_INLINE void rz_histogram(int ncards, int64_t *hist)
+{
+    uint32_t k1, k2, k3, k4, k5, k6;
+    int a, b, c, d, e, f, g;
+    uint32_t base;
+    if (ncards < 5 || ncards > 7)
+        return;
+    base = RZ_SIZE_BASE[ncards];
+    for (a = 0; a < 52; a++) {
+        k1 = base + rz_card_key((unsigned)a);
+        for (b = a + 1; b < 52; b++) {
+            k2 = k1 + rz_card_key((unsigned)b);
+            for (c = b + 1; c < 52; c++) {
+                k3 = k2 + rz_card_key((unsigned)c);
+                for (d = c + 1; d < 52; d++) {
+                    k4 = k3 + rz_card_key((unsigned)d);
+                    for (e = d + 1; e < 52; e++) {
+                        k5 = k4 + rz_card_key((unsigned)e);
+                        if (ncards == 5) {
+                            hist[rz_lookup(k5)]++;
+                            continue;
+                        }
+                        for (f = e + 1; f < 52; f++) {
+                            k6 = k5 + rz_card_key((unsigned)f);
+                            if (ncards == 6) {
+                                hist[rz_lookup(k6)]++;
+                                continue;
+                            }
+                            for (g = f + 1; g < 52; g++)
+                                hist[rz_lookup(k6 + rz_card_key((unsigned)g))]++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /* Number of set bits in a 4-bit value. */
 static const uint8_t RZ_NIBBLE_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
@@ -176,5 +263,7 @@ RZ_INLINE void rz_init_class_ranks(void)
                         p[3] = (uint8_t)b; p[4] = (uint8_t)a;
                     }
 }
+
+RZ_O3_END
 
 #endif /* RAZZ_EVAL_H */

@@ -39,26 +39,28 @@ def test_soak_smoke_has_no_violation() -> None:
 
 
 def test_soak_catches_a_chip_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The soak's checks can fail: an engine that loses a chip on every wager is
-    caught on the first hands, each reported with its number."""
+    """The soak's checks can fail: an engine that loses a chip at the end of
+    every betting round with a wager is caught on the first hands, each
+    reported with its number."""
     pytest.importorskip("razzcore.phh")
     from razzcore.hand import Hand
 
-    if not hasattr(Hand, "_put"):
-        pytest.skip("the engine no longer has Hand._put to sabotage")
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:
         import soak
     finally:
         sys.path.remove(os.path.join(ROOT, "tools"))
-    original = Hand._put
+    original = Hand._end_round
 
-    def leaky(self: Hand, p: int, amount: int) -> None:
-        original(self, p, amount)
-        if amount:
-            self._stacks[p] -= 1  # type: ignore[attr-defined]
+    def leaky(self: Hand) -> None:
+        bets = self._bets
+        if any(bets):
+            seat = bets.index(max(bets))
+            if self._stacks[seat]:
+                self._stacks[seat] -= 1
+        original(self)
 
-    monkeypatch.setattr(Hand, "_put", leaky)
+    monkeypatch.setattr(Hand, "_end_round", leaky)
     done, _, bad = soak.run_chunk(5, 0, 20)
     assert done == 20 and len(bad) >= 5, bad
     assert all("stack" in msg or "chips" in msg for _, msg in bad), bad
@@ -66,5 +68,5 @@ def test_soak_catches_a_chip_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     def replay_ok(seed: int, i: int) -> int:
         return soak.play_one(seed, i)
 
-    monkeypatch.setattr(Hand, "_put", original)
+    monkeypatch.setattr(Hand, "_end_round", original)
     assert replay_ok(5, bad[0][0]) > 0
