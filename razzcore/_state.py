@@ -33,6 +33,7 @@ from .pots import Award, Pot
 __all__ = [
     "BRING",
     "CALL_ENTRY",
+    "CORE_FIELDS",
     "DEAL_ENTRY",
     "FOLD_ENTRY",
     "NORMAL",
@@ -49,6 +50,35 @@ __all__ = [
 
 # Phases and the shared log entries of the hot path are defined by the compiled
 # core (razzcore/_betting.pxi), which applies the actions.
+CORE_FIELDS = (
+    "rules",
+    "_n",
+    "_stacks",
+    "_bets",
+    "_contrib",
+    "_live",
+    "_acted",
+    "_last",
+    "_reopen",
+    "_log",
+    "_cw",
+    "_street",
+    "_phase",
+    "_actor",
+    "_aggressor",
+    "_first_actor",
+    "_round_street",
+    "_sixth_first",
+    "_u",
+    "_high",
+    "_level",
+    "_count",
+    "_capped_multi",
+    "_opts",
+)
+"""The fields of :class:`razzcore._core.HandCore` (the rest are ``HandState``'s
+slots): with them, a hand's whole state for pickling."""
+
 DEAL_ENTRY = tuple(tuple(("dh", s, (c,)) for c in range(52)) for s in range(8))
 RANK_BIT = tuple(1 << 4 * (c >> 2) for c in range(52))
 """Each card's term in a seat's packed board ranks (see :func:`board_order_index`)."""

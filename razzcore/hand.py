@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from ._state import BRING, NORMAL, OPEN, SHOW, suit_keyed_codes
+from ._state import BRING, CORE_FIELDS, NORMAL, OPEN, SHOW, HandState, suit_keyed_codes
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError, brief
@@ -489,6 +490,19 @@ class Hand(Dealing, Showdown, Reading):
                 return
         self._begin_showdown()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (and :mod:`copy`) support: the class and every field.
+
+        >>> import pickle
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=2); h.act("pb")
+        >>> pickle.loads(pickle.dumps(h)).history == h.history
+        True
+        """
+        names = CORE_FIELDS + HandState.__slots__
+        return (_rebuild, (type(self), {name: getattr(self, name) for name in names}))
+
     def copy(self) -> Hand:
         """An independent copy (same future cards), cheap enough for search.
 
@@ -539,6 +553,15 @@ class Hand(Dealing, Showdown, Reading):
         from .svg import hand  # Jupyter picture (razzcore.svg)
 
         return hand(self)
+
+
+def _rebuild(cls: type[Hand], state: dict[str, Any]) -> Hand:
+    """Unpickle a hand (see :meth:`Hand.__reduce__`)."""
+    hand = cls.__new__(cls)
+    hand._bind_rules(state.pop("rules"))
+    for name, value in state.items():
+        setattr(hand, name, value)
+    return hand
 
 
 _NOBODY = [(False,) * n for n in range(9)]
