@@ -8,7 +8,7 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias, TypedDict
 
-from typing_extensions import Buffer
+from typing_extensions import Buffer, disjoint_base
 
 from .cards import CardsLike
 from .rules import Rules
@@ -83,6 +83,7 @@ _Options: TypeAlias = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, in
 def options_tuple(fold: bool, cc: bool, pb: bool, cbr: int) -> _Options: ...
 def shuffle_prefix(cards: list[int], rnd: Callable[[], float], last: int) -> None: ...
 
+@disjoint_base  # an extension type with its own C layout (PEP 800)
 class HandCore:
     rules: Rules
     _n: int
