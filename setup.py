@@ -54,38 +54,42 @@ class build_ext(_build_ext):
         super().run()
 
     def build_extensions(self):
-        # With GCC, size-optimise the Cython glue (-Os: the wheel budget) and
-        # let the kernel headers switch their own functions to -O3
-        # (RZ_KERNELS_O3, see src/razz_eval.h).  Other compilers keep -O3.
-        if _is_gcc(self.compiler.compiler_so) and "-O3" in _cargs:
+        # With GCC, the Cython glue is optimised for size (the wheel budget)
+        # while the kernels keep -O3: src/razz_glue.h switches what follows
+        # the kernel headers to -Os when RZ_GLUE_OS is defined.
+        if "-O3" in _cargs and _is_gcc(self.compiler.compiler_so):
             for ext in self.extensions:
-                ext.extra_compile_args = [
-                    "-Os" if a == "-O3" else a for a in ext.extra_compile_args
-                ]
-                ext.define_macros.append(("RZ_KERNELS_O3", "1"))
+                ext.define_macros.append(("RZ_GLUE_OS", "1"))
         super().build_extensions()
 
 
 def _is_gcc(command):
-    """Whether the C compiler ``command`` (a list, as distutils keeps it) is GCC."""
+    """Whether the C compiler ``command`` (a list, as distutils keeps it, e.g.
+    ``["ccache", "gcc", "-pthread"]``) is GCC: asks its preprocessor, which
+    also sees through ccache and compilers named cc."""
     if not command or sys.platform == "win32":
         return False
     import subprocess
+    import tempfile
 
-    try:
-        out = subprocess.run(
-            [command[0], "--version"], capture_output=True, text=True, timeout=30
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return "clang" not in out.lower() and ("gcc" in out.lower() or "free software" in out.lower())
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = os.path.join(tmp, "probe.c")
+        with open(probe, "w") as fh:
+            fh.write("#if defined(__GNUC__) && !defined(__clang__)\nrazz_is_gcc\n#endif\n")
+        try:
+            out = subprocess.run(
+                [*command, "-E", probe], capture_output=True, text=True, timeout=60
+            ).stdout
+        except (OSError, subprocess.SubprocessError):
+            return False
+    return "razz_is_gcc" in out
 
 
 def _compile_args():
     if sys.platform == "win32":
         return ["/O2"], []
     # -O3: -O2 and -Os measured slower on the batch kernels (Os: 5x); with GCC
-    # build_ext turns this into -Os for the glue + -O3 kernels (RZ_KERNELS_O3).
+    # the glue after the kernel headers is then built -Os (RZ_GLUE_OS).
     # -g0 and -s drop the debug info CPython's own flags ask for (the wheel
     # budget is 400 KB).
     args = ["-O3", "-g0", "-ffunction-sections", "-fdata-sections"]
@@ -106,6 +110,7 @@ extensions = [
         include_dirs=["src"],
         depends=["src/razz_eval.h", "src/razz_equity.h", "razzcore/_equity.pxi",
                  "razzcore/_betting.pxi",
+                 "src/razz_glue.h", "src/razz_py.h",
                  "razzcore/_tablegen.py"],
         extra_compile_args=_cargs,
         extra_link_args=_largs,

@@ -12,6 +12,16 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+try:
+    from . import _core  # noqa: F401  (fail early, with the message below)
+except ImportError as _exc:  # pragma: no cover - depends on how it was installed
+    raise ImportError(
+        f"razzcore's compiled core (razzcore._core) is not built in {__path__[0]}. "
+        "This is usually a source checkout imported instead of the installed package: "
+        "run Python from another folder (or with -P), or build in place with "
+        "'pip install -e .'"
+    ) from _exc
+
 from .cards import (
     Deck,
     card,

@@ -70,23 +70,17 @@ cdef tuple _options_for(bint fold, bint cc, bint pb, long long cbr):
         legal.append(text)
         kinds[text] = ACT_RAISE
         kinds["cbr"] = ACT_RAISE
-    if len(_OPTIONS) >= 4096:
-        _OPTIONS.clear()
     result = (fold, cc, pb, cbr, tuple(legal), kinds)
-    _OPTIONS[key] = result
+    # Entries are never removed (a free-threaded reader may hold a borrowed
+    # reference to one): past 4,096 decisions shapes (odd all-in totals) the
+    # options are built afresh instead of cached.
+    if len(_OPTIONS) < 4096:
+        _OPTIONS[key] = result
     return result
 
 
-def options_tuple(fold, cc, pb, cbr):
-    """The shared options tuple ``(fold, cc, pb, cbr, legal, kinds)`` of a
-    betting decision (``cbr`` = the complete/bet/raise total or 0).
-
-    >>> options_tuple(True, True, False, 20)[4]
-    ('f', 'cc', 'cbr 20')
-    """
-    return _options_for(fold, cc, pb, cbr)
-
-
+@cython.boundscheck(True)
+@cython.wraparound(False)
 def shuffle_prefix(list cards, rnd, Py_ssize_t last):
     """Fisher-Yates over positions ``0..last-1`` of ``cards`` driven by the
     float source ``rnd()`` (``random.Random.random``): position ``i`` swaps
@@ -103,11 +97,24 @@ def shuffle_prefix(list cards, rnd, Py_ssize_t last):
     if last > size - 1:
         last = size - 1
     for i in range(last):
-        x = rnd()
+        v = rnd()
+        if type(v) is float:
+            x = v
+        else:
+            try:
+                if not PyNumber_Check(v) or isinstance(v, (str, bytes, bytearray)):
+                    raise TypeError
+                x = float(v)
+            except (TypeError, ValueError, OverflowError):
+                raise RulesError(
+                    f"the random source returned {brief(v)}, not a float in [0, 1)"
+                ) from None
         if not 0.0 <= x < 1.0:
-            raise RulesError(f"the random source returned {x!r}, outside [0, 1)")
+            raise RulesError(f"the random source returned {brief(v)}, outside [0, 1)")
+        if len(cards) != size:
+            raise RulesError("the cards changed size while being shuffled")
         j = i + <Py_ssize_t>(x * <double>(size - i))
-        if j >= size:  # unreachable for x < 1.0; kept for memory safety
+        if j >= size:  # unreachable for x < 1.0
             j = size - 1
         cards[i], cards[j] = cards[j], cards[i]
 
@@ -124,7 +131,7 @@ cdef class HandCore:
     True
     """
 
-    cdef public object rules
+    cdef readonly object rules
     cdef public Py_ssize_t _n
     cdef public list _stacks, _bets, _contrib, _live, _acted, _last, _reopen, _log
     cdef public tuple _cw
@@ -132,11 +139,16 @@ cdef class HandCore:
     cdef public Py_ssize_t _actor, _aggressor, _first_actor, _round_street, _sixth_first
     cdef public long long _u, _high, _level, _count
     cdef public bint _capped_multi
-    cdef public object _opts
+    cdef public tuple _opts
+    cdef object __weakref__
     # The rules, as C values (set by _bind_rules).
     cdef long long c_max_bets, c_hu_max, c_bring_in, c_small, c_big
     cdef bint c_hu_uncapped, c_may_complete, c_half_bet, c_full_bet, c_open_fold
     cdef bint c_call_bring_in, c_has_bring, c_completion_increment
+
+    def __cinit__(self):
+        self._actor = -1  # a hand made with __new__ alone has no actor
+        self._sixth_first = -1
 
     def _bind_rules(self, rules):
         """Cache ``rules`` (a validated :class:`~razzcore.rules.Rules`) as C values."""
@@ -156,7 +168,7 @@ cdef class HandCore:
         self.c_has_bring = rules.has_bring_in
         self.c_completion_increment = rules.short_completion_measure == "completion_increment"
 
-    def _copy_core(self, HandCore new):
+    def _copy_core(self, HandCore new not None):
         """Copy this core's fields into ``new`` (lists copied, not shared)."""
         new.rules = self.rules
         new.c_max_bets = self.c_max_bets
@@ -237,6 +249,11 @@ cdef class HandCore:
         names the acting player, 1-based).  Illegal actions raise
         :class:`~razzcore.errors.IllegalActionError` and change nothing.
 
+        ``act`` applies the action itself, never through the public methods
+        (``fold()``, ``check_or_call()``...): a subclass that overrides those
+        does not change what ``act`` does (override ``act`` to see every
+        action).
+
         >>> from razzcore.hand import Hand
         >>> from razzcore.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
@@ -255,7 +272,7 @@ cdef class HandCore:
             else:
                 opts = None
             if opts is not None:
-                kind = (<dict>opts[5]).get(action)
+                kind = (<dict?>opts[5]).get(action)
                 if kind is not None:
                     self._apply(<int>kind, self._actor, <long long>opts[3])
                     return
@@ -294,7 +311,7 @@ cdef class HandCore:
         """The next seat clockwise after ``s`` that can act, or -1."""
         cdef list live = self._live, stacks = self._stacks
         cdef Py_ssize_t q
-        for q in <tuple>self._cw[s]:
+        for q in <tuple?>self._cw[s]:
             if live[q] and <long long>stacks[q] != 0:
                 return q
         return s if live[s] and <long long>stacks[s] != 0 else -1
@@ -342,7 +359,7 @@ cdef class HandCore:
     cdef bint _answerable_c(self, Py_ssize_t p, long long high) except -1:
         cdef list live = self._live, stacks = self._stacks, bets = self._bets
         cdef Py_ssize_t q
-        for q in <tuple>self._cw[p]:
+        for q in <tuple?>self._cw[p]:
             if live[q] and <long long>stacks[q] + <long long>bets[q] > high:
                 return True
         return False
@@ -360,7 +377,7 @@ cdef class HandCore:
         if self._opts is not None:
             return <tuple>self._opts
         cdef long long stack = self._stacks[p], b = self._bets[p], u = self._u
-        cdef long long cbr = 0, to_call, count, d, target
+        cdef long long cbr = 0, to_call, count, d, target  # all <= 8 * MAX_CHIPS
         cdef bint fold, cc, pb, may
         if self._phase != PH_NORMAL:  # BRING or OPEN: post, complete, or (OPEN) fold
             if (
@@ -525,13 +542,13 @@ cdef class HandCore:
             self._end_round()
             return 0
         if self._phase == PH_OPEN:
-            for q in <tuple>self._cw[p]:
+            for q in <tuple?>self._cw[p]:
                 if live[q] and <long long>stacks[q] != 0 and not acted[q]:
                     self._actor = q
                     return 0
         else:
             high = self._high
-            for q in <tuple>self._cw[p]:
+            for q in <tuple?>self._cw[p]:
                 if live[q] and <long long>stacks[q] != 0 and (
                     not acted[q] or <long long>bets[q] < high
                 ):

@@ -80,12 +80,12 @@ POST_ENTRY: Final[tuple[tuple[str, int], ...]]
 #: (fold, check/call, post bring-in, cbr total or 0, legal strings, exact string -> kind)
 _Options: TypeAlias = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]]
 
-def options_tuple(fold: bool, cc: bool, pb: bool, cbr: int) -> _Options: ...
 def shuffle_prefix(cards: list[int], rnd: Callable[[], float], last: int) -> None: ...
 
 @disjoint_base  # an extension type with its own C layout (PEP 800)
 class HandCore:
-    rules: Rules
+    @property
+    def rules(self) -> Rules: ...
     _n: int
     _stacks: list[int]
     _bets: list[int]

@@ -18,9 +18,7 @@ from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from cpython.long cimport PyLong_AsLongAndOverflow
-from cpython.ref cimport PyObject
-from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
+from cpython.number cimport PyNumber_Check
 
 import array
 import operator
@@ -51,8 +49,12 @@ cdef extern from "razz_eval.h" nogil:
     void rz_init_class_ranks()
     int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
     int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
-    Py_ssize_t rz_batch(const uint8_t *hands, size_t n, int width, uint16_t *out, int check)
+    Py_ssize_t rz_batch(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out, int check)
     void rz_histogram(int ncards, int64_t *hist)
+
+cdef extern from "razz_py.h":
+    int rz_py_eval_seq(object cards)
+    int rz_py_eval_mask(uint64_t mask) nogil
 
 NUM_CLASSES = 6175
 rz_init_class_ranks()  # fill RZ_CLASS_RANKS once, before anything can read it
@@ -67,18 +69,6 @@ FULL_MASK = (1 << 52) - 1
 
 # ---------------------------------------------------------------- single hands
 
-cdef inline int _code_of(object item) except -2:
-    """The code of an exact int 0..51, or -1 when the slow path must judge it."""
-    cdef int overflow = 0
-    cdef long c
-    if type(item) is not int:
-        return -1
-    c = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or c < 0 or c >= 52:
-        return -1
-    return <int>c
-
-
 def evaluate(cards):
     """Rank of the best ace-to-five low of 5, 6 or 7 cards (1 = best .. 6175).
 
@@ -89,27 +79,9 @@ def evaluate(cards):
     >>> evaluate((0, 4, 8, 12, 16)), evaluate("As 2d 3c 4h 5s"), evaluate("Kc Ks Kd Kh Qs")
     (1, 1, 6175)
     """
-    cdef Py_ssize_t n, i
-    cdef int c
-    cdef uint64_t seen = 0, bit
-    cdef uint32_t key
-    cdef PyObject **items
-    if type(cards) is tuple or type(cards) is list:
-        n = PySequence_Fast_GET_SIZE(cards)
-        if 5 <= n <= 7:
-            items = PySequence_Fast_ITEMS(cards)  # tuple or list: no copy
-            key = RZ_SIZE_BASE[n]
-            for i in range(n):
-                c = _code_of(<object>items[i])
-                if c < 0:
-                    break
-                bit = (<uint64_t>1) << c
-                if seen & bit:
-                    break
-                seen |= bit
-                key += rz_card_key(c)
-            else:
-                return rz_lookup(key)
+    cdef int rank = rz_py_eval_seq(cards)  # src/razz_py.h: exact ints 0..51
+    if rank:
+        return rank
     return _evaluate_slow(cards)
 
 
@@ -143,10 +115,10 @@ def evaluate_mask(mask):
         m = <uint64_t>(<unsigned long long>mask)
     else:
         m = _mask_slow(mask)
-    n = rz_mask_count(m)
-    if n < 5 or n > 7:
-        raise CardError(f"a hand needs 5, 6 or 7 cards, the mask holds {n}")
-    return rz_eval_mask(m)
+    n = rz_py_eval_mask(m)  # src/razz_py.h
+    if n:
+        return n
+    raise CardError(f"a hand needs 5, 6 or 7 cards, the mask holds {rz_mask_count(m)}")
 
 
 cdef uint64_t _mask_slow(object mask) except? 0:
@@ -227,7 +199,7 @@ cdef class _Chunk:
 
     def run(self):
         with nogil:
-            self.bad = rz_batch(self.hands, <size_t>self.n, self.width, self.out, self.check)
+            self.bad = rz_batch(self.hands, self.n, self.width, self.out, self.check)
 
 
 _pool = None
@@ -339,7 +311,7 @@ def batch(hands, int width, out, threads, bint check):
             nthreads = _resolve_threads(threads, n)
             if nthreads == 1:
                 with nogil:
-                    bad = rz_batch(hp, <size_t>n, width, op, check)
+                    bad = rz_batch(hp, n, width, op, check)
             else:
                 chunks = []
                 start = 0
@@ -397,3 +369,7 @@ def rank_histogram(int ncards=7):
 
 include "_equity.pxi"
 include "_betting.pxi"
+
+# Last of the C headers: with GCC, the glue after it is optimised for size.
+cdef extern from "razz_glue.h":
+    pass

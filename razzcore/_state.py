@@ -119,6 +119,9 @@ def board_order_index(packed: int) -> int:
 
 
 def _board_places() -> dict[int, int]:
+    """Build the table (first use) and publish it in one step: a thread that
+    finds ``_BOARD_ORDER`` non-empty must never see it half filled."""
+    global _BOARD_ORDER
     if not _BOARD_ORDER:
         keys: dict[int, tuple[int, ...]] = {}
         for size in range(1, 5):
@@ -126,7 +129,7 @@ def _board_places() -> dict[int, int]:
                 board = [4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)]
                 keys[sum(1 << 4 * r for r in ranks)] = board_key(board)
         places = {k: i for i, k in enumerate(sorted(set(keys.values())))}
-        _BOARD_ORDER.update((packed, places[k]) for packed, k in keys.items())
+        _BOARD_ORDER = {packed: places[k] for packed, k in keys.items()}
     return _BOARD_ORDER
 
 

@@ -14,16 +14,17 @@ stacked deck given to :class:`~razzcore.hand.Hand` deals predictably.
 from __future__ import annotations
 
 import random
+from collections.abc import MutableSequence
 
 from ._core import shuffle_prefix
 from ._state import DEAL_ENTRY, RANK_BIT, HandState
 from .cards import CardsLike, check_distinct, parse_cards
-from .errors import CardError, RulesError
+from .errors import CardError, RulesError, brief
 
 __all__ = ["Dealing", "shuffle"]
 
 
-def shuffle(cards: list[int], rng: random.Random, count: int | None = None) -> None:
+def shuffle(cards: MutableSequence[int], rng: random.Random, count: int | None = None) -> None:
     """Fisher-Yates shuffle in place driven by ``rng.random()``: several times
     faster than :meth:`random.Random.shuffle`, deterministic for a seeded
     ``rng``, and as fair as ``rng`` itself (bias below 2**-45 for a 52-card
@@ -37,8 +38,14 @@ def shuffle(cards: list[int], rng: random.Random, count: int | None = None) -> N
     """
     size = len(cards)
     last = size - 1 if count is None else min(count, size - 1)
-    # Position i swaps with i + int(rng.random() * (size - i)), looped in C.
-    shuffle_prefix(cards, rng.random, last)
+    if type(cards) is list:
+        # Position i swaps with i + int(rng.random() * (size - i)), looped in C.
+        shuffle_prefix(cards, rng.random, last)
+        return
+    rnd = rng.random  # any other mutable sequence: the same draws in Python
+    for i in range(last):
+        j = i + int(rnd() * (size - i))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 _ORDERED = list(range(52))  # copied, never changed
@@ -72,7 +79,12 @@ class Dealing(HandState):
             if rules.seventh_street_shortage == "tda_rp10h" and (
                 52 - 6 * dealt - 3 * rules.burn_cards < dealt + 2
             ):
-                self._remix_seed = rng.getrandbits(64)
+                bits = rng.getrandbits(64)
+                if type(bits) is not int or not 0 <= bits < 1 << 64:
+                    raise RulesError(
+                        f"rng.getrandbits(64) returned {brief(bits)}, not a 64-bit int"
+                    )
+                self._remix_seed = bits
             return cards
         try:
             given = list(parse_cards(deck))

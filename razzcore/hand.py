@@ -24,9 +24,11 @@ play where fairness matters pass ``rng=secrets.SystemRandom()``.
 
 from __future__ import annotations
 
+import copy
+import operator
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence, Set
+from typing import Any, SupportsIndex
 
 from ._state import BRING, CORE_FIELDS, NORMAL, OPEN, SHOW, HandState, suit_keyed_codes
 from .cards import CardsLike
@@ -92,6 +94,10 @@ class Hand(Dealing, Showdown, Reading):
         if seed is not None and rng is not None:
             raise RulesError("give seed or rng, not both")
         self._bind_rules(rules)
+        if type(stacks) is not list and isinstance(stacks, (str, bytes, bytearray, Mapping, Set)):
+            raise RulesError(
+                f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
+            )
         try:
             st = list(stacks)
         except TypeError:
@@ -99,8 +105,12 @@ class Hand(Dealing, Showdown, Reading):
                 f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
             ) from None
         n = len(st)
-        for v in st:
-            if (type(v) is not int and (isinstance(v, bool) or not isinstance(v, int))) or v < 0:
+        for i, v in enumerate(st):
+            if type(v) is not int:
+                if isinstance(v, bool) or not isinstance(v, SupportsIndex):
+                    raise RulesError(f"stacks must be non-negative ints, not {brief(v)}")
+                v = st[i] = operator.index(v)  # numpy integers and the like
+            if v < 0:
                 raise RulesError(f"stacks must be non-negative ints, not {brief(v)}")
             if v > MAX_CHIPS:
                 raise RulesError(f"a stack may hold at most MAX_CHIPS (2**53), not {brief(v)}")
@@ -136,7 +146,8 @@ class Hand(Dealing, Showdown, Reading):
         self._bk = [0] * n
         self._exposed = [False] * n
         self._explicit = deck is not None
-        self._deck = self._make_deck(deck, rng if rng is not None else random.Random(seed))
+        gen = rng if type(rng) is random.Random else _generator(seed, rng)
+        self._deck = self._make_deck(deck, gen)
         self._replay = bool(replay)
         self._dpos = 0
         self._burns = []
@@ -300,17 +311,17 @@ class Hand(Dealing, Showdown, Reading):
                 if not _is_number(words[1]):
                     raise IllegalActionError(f"bad amount in {brief(action)}")
                 amount = int(words[1])
-            self.complete_bet_or_raise(amount)
+            Hand.complete_bet_or_raise(self, amount)
             return
         if len(words) == 1:
             if verb == "f":
-                self.fold()
+                Hand.fold(self)
                 return
             if verb == "cc":
-                self.check_or_call()
+                Hand.check_or_call(self)
                 return
             if verb == "pb":
-                self.post_bring_in()
+                Hand.post_bring_in(self)
                 return
         raise IllegalActionError(
             f"unknown action {brief(action)}; allowed: {self._allowed_text()}"
@@ -491,7 +502,8 @@ class Hand(Dealing, Showdown, Reading):
         self._begin_showdown()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle (and :mod:`copy`) support: the class and every field.
+        """Pickle support: the class, every field, and whatever attributes a
+        subclass added (its ``__dict__`` and ``__slots__``).
 
         >>> import pickle
         >>> from razzcore.hand import Hand
@@ -500,8 +512,47 @@ class Hand(Dealing, Showdown, Reading):
         >>> pickle.loads(pickle.dumps(h)).history == h.history
         True
         """
-        names = CORE_FIELDS + HandState.__slots__
-        return (_rebuild, (type(self), {name: getattr(self, name) for name in names}))
+        state = {name: getattr(self, name) for name in CORE_FIELDS + HandState.__slots__}
+        return (_rebuild, (type(self), state, self._extras()))
+
+    def __setstate__(self, state: Any) -> None:
+        """Load a hand pickled by the pure-Python engine of earlier versions
+        (its state is ``(None, {slot: value})``); the cached options of the
+        pending decision are rebuilt."""
+        if isinstance(state, tuple) and len(state) == 2:
+            fields = {**(state[0] or {}), **(state[1] or {})}
+        elif isinstance(state, dict):
+            fields = dict(state)
+        else:
+            raise RulesError(f"not a pickled razzcore Hand: {brief(state)}")
+        self._bind_rules(fields.pop("rules"))
+        fields["_opts"] = None
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def __copy__(self) -> Hand:
+        """``copy.copy(hand)`` is :meth:`copy`: a shallow copy sharing the
+        per-seat lists would let one hand's actions corrupt the other."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        """``copy.deepcopy(hand)``: :meth:`copy`, with a subclass's own
+        attributes deep-copied."""
+        new = self._copy_hand()
+        for name, value in self._extras().items():
+            setattr(new, name, copy.deepcopy(value, memo))
+        return new
+
+    def _extras(self) -> dict[str, Any]:
+        """Attributes a subclass of :class:`Hand` added (empty for a Hand)."""
+        cls = type(self)
+        if cls is Hand:
+            return {}
+        extras = dict(getattr(self, "__dict__", {}))
+        for name in _subclass_slots(cls):
+            if hasattr(self, name):
+                extras[name] = getattr(self, name)
+        return extras
 
     def copy(self) -> Hand:
         """An independent copy (same future cards), cheap enough for search.
@@ -511,8 +562,20 @@ class Hand(Dealing, Showdown, Reading):
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=2)
         >>> c = h.copy(); c.act("pb"); h.bets, c.bets
         ((0, 0), (5, 0))
+
+        A subclass gets an instance of itself, with the attributes it added
+        copied shallowly.
         """
-        new = Hand.__new__(Hand)
+        new = self._copy_hand()
+        if type(self) is not Hand:
+            for name, value in self._extras().items():
+                setattr(new, name, value)
+        return new
+
+    def _copy_hand(self) -> Hand:
+        """:meth:`copy` without a subclass's own attributes."""
+        cls = type(self)
+        new = cls.__new__(cls)
         self._copy_core(new)  # the compiled fields (razzcore/_betting.pxi)
         new._order = self._order
         new._pos = self._pos
@@ -555,13 +618,54 @@ class Hand(Dealing, Showdown, Reading):
         return hand(self)
 
 
-def _rebuild(cls: type[Hand], state: dict[str, Any]) -> Hand:
+def _generator(seed: object, rng: object) -> random.Random:
+    """The hand's random generator: ``rng`` if given (anything with the
+    ``random()`` and ``getrandbits(k)`` of :class:`random.Random`), else
+    ``random.Random(seed)``."""
+    if rng is not None:
+        methods = (getattr(rng, "random", None), getattr(rng, "getrandbits", None))
+        if not all(callable(m) for m in methods):
+            raise RulesError(
+                f"rng must be a random.Random (or have its random() and getrandbits()), "
+                f"not {brief(rng)}"
+            )
+        return rng  # type: ignore[return-value]
+    if seed is not None and not isinstance(seed, (int, str, bytes, bytearray)):
+        raise RulesError(f"seed must be an int, str or bytes, not {brief(seed)}")
+    return random.Random(seed)
+
+
+def _rebuild(cls: type[Hand], state: dict[str, Any], extras: dict[str, Any]) -> Hand:
     """Unpickle a hand (see :meth:`Hand.__reduce__`)."""
+    if not (isinstance(cls, type) and issubclass(cls, Hand)):
+        raise RulesError(f"not a razzcore Hand class: {brief(cls)}")
     hand = cls.__new__(cls)
     hand._bind_rules(state.pop("rules"))
     for name, value in state.items():
         setattr(hand, name, value)
+    for name, value in extras.items():
+        setattr(hand, name, value)
     return hand
+
+
+_BASES = frozenset({"Hand", "Dealing", "Showdown", "Reading", "HandState", "HandCore", "object"})
+_SUBCLASS_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _subclass_slots(cls: type) -> tuple[str, ...]:
+    """Slot names the subclasses of Hand in ``cls``'s MRO declare (memoised)."""
+    found = _SUBCLASS_SLOTS.get(cls)
+    if found is None:
+        names: list[str] = []
+        for klass in cls.__mro__:
+            if klass.__module__.startswith("razzcore.") and klass.__name__ in _BASES:
+                continue
+            slots = klass.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__") and name not in names:
+                    names.append(name)
+        found = _SUBCLASS_SLOTS[cls] = tuple(names)
+    return found
 
 
 _NOBODY = [(False,) * n for n in range(9)]

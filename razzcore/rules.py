@@ -325,7 +325,7 @@ class Rules:
         try:
             bf = Fraction(bring_in_fraction)
             af = Fraction(ante_fraction)
-        except (TypeError, ValueError, ZeroDivisionError):
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             raise RulesError(
                 f"bad fraction: bring_in_fraction={bring_in_fraction!r}, "
                 f"ante_fraction={ante_fraction!r}"

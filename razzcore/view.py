@@ -281,7 +281,7 @@ class Reading(HandState):
         >>> format_cards(_example().board(1))
         'Kd'
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return tuple(self._up[seat])
 
     def hole_cards(self, seat: int) -> tuple[int, ...]:
@@ -292,16 +292,18 @@ class Reading(HandState):
         >>> format_cards(_example().hole_cards(1))
         '2c 5c Kd'
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return tuple(self._cards[seat])
 
-    def _check_seat(self, seat: object) -> None:
-        """Raise :class:`~razzcore.errors.RulesError` unless ``seat`` is a
-        seat index of this table (an int, numpy integers included)."""
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` as a plain int; :class:`~razzcore.errors.RulesError` unless
+        it is a seat index of this table (an int, numpy integers included)."""
         if isinstance(seat, bool) or not isinstance(seat, SupportsIndex):
             raise RulesError(f"a seat is an int index 0..{self._n - 1}, not {brief(seat)}")
-        if not 0 <= operator.index(seat) < self._n:
+        index = operator.index(seat)
+        if not 0 <= index < self._n:
             raise RulesError(f"no seat {brief(seat)}: this table has seats 0..{self._n - 1}")
+        return index
 
     @property
     def history(self) -> list[str]:
@@ -327,7 +329,7 @@ class Reading(HandState):
         >>> h.view(1).history[0]
         'd dh p1 ????Kd'
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         # Cards a seat may see of another: its board, plus any cards tabled
         # early at a manual showdown ("pre" entries: only those cards).
         seen: list[list[int]] = self._up

@@ -29,39 +29,40 @@
 #  define RZ_INLINE static inline
 #endif
 
-#define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)
-
-/* razzcore's Linux build compiles the Python glue at -Os (the wheel budget) and
- * defines RZ_KERNELS_O3 so that every kernel below is still compiled at -O3
- * (GCC only; other compilers get the command line's level).  GCC does not
- * inline a kernel into a caller with other optimisation options, so the hot
- * loops (rz_batch, rz_histogram, the equity walks) keep their -O3 code. */
-#if defined(RZ_KERNELS_O3) && defined(__GNUC__) && !defined(__clang__)
-#  define RZ_O3_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O3\")")
+/* razzcore's build with GCC optimises the Cython glue for size (the wheel
+ * budget): setup.py defines RZ_GLUE_OS, and razz_glue.h, included after the
+ * kernel headers, switches everything that follows it in the translation unit
+ * to -Os.  The kernels here keep the command line's -O3; razz_equity.h asks
+ * for -O2 (its walks are far inside their targets).  GCC inlines only cheap
+ * functions into callers optimised differently, so the loops (rz_batch,
+ * rz_histogram, the equity walks) keep their own code, and the per-hand
+ * helpers (RZ_HOT) are forced inline into evaluate() and friends. */
+#if defined(RZ_GLUE_OS) && defined(__GNUC__) && !defined(__clang__)
+#  define RZ_HOT RZ_INLINE
 #  define RZ_O2_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O2\")")
-#  define RZ_O3_END _Pragma("GCC pop_options")
+#  define RZ_O2_END _Pragma("GCC pop_options")
 #else
-#  define RZ_O3_BEGIN
+#  define RZ_HOT RZ_INLINE
 #  define RZ_O2_BEGIN
-#  define RZ_O3_END
+#  define RZ_O2_END
 #endif
 
-RZ_O3_BEGIN
+#define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)
 
 /* Rank of a hand from its key (the key already includes RZ_SIZE_BASE[n]). */
-RZ_INLINE uint16_t rz_lookup(uint32_t key)
+RZ_HOT uint16_t rz_lookup(uint32_t key)
 {
     uint32_t m = (key * (uint32_t)RZ_MULT) & (uint32_t)RZ_KEY_MASK;
     return RZ_TABLE[(m & RZ_ROW_MASK) + RZ_DISP[m >> RZ_SHIFT]];
 }
 
-RZ_INLINE uint32_t rz_card_key(unsigned code)
+RZ_HOT uint32_t rz_card_key(unsigned code)
 {
     return RZ_CARD_KEY[code & 63u];
 }
 
 /* n must be 5, 6 or 7 (other n: bounded garbage, never out of bounds). */
-RZ_INLINE uint16_t rz_eval_n(const uint8_t *cards, int n)
+RZ_HOT uint16_t rz_eval_n(const uint8_t *cards, int n)
 {
     uint32_t key = RZ_SIZE_BASE[(unsigned)n & 7u];
     int i;
@@ -70,7 +71,7 @@ RZ_INLINE uint16_t rz_eval_n(const uint8_t *cards, int n)
     return rz_lookup(key);
 }
 
-RZ_INLINE uint16_t rz_eval7(const uint8_t *c)
+RZ_HOT uint16_t rz_eval7(const uint8_t *c)
 {
     return rz_lookup(RZ_SIZE_BASE[7] + rz_card_key(c[0]) + rz_card_key(c[1]) +
                      rz_card_key(c[2]) + rz_card_key(c[3]) + rz_card_key(c[4]) +
@@ -80,7 +81,7 @@ RZ_INLINE uint16_t rz_eval7(const uint8_t *c)
 /* Validate and evaluate one row of n (5..7) codes in a single pass: returns 1
  * and stores the rank when every code is < 52 and distinct, else returns 0
  * (nothing stored).  Branch-free inside the row. */
-RZ_INLINE int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
+RZ_HOT int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
 {
     uint64_t seen = 0, bit;
     uint32_t key = RZ_SIZE_BASE[(unsigned)n & 7u];
@@ -111,7 +112,7 @@ RZ_INLINE int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
         key += rz_card_key(c_);                            \
     } while (0)
 
-RZ_INLINE int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
+RZ_HOT int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
 {
     uint64_t seen = 0;
     uint32_t key = RZ_SIZE_BASE[7];
@@ -129,27 +130,27 @@ RZ_INLINE int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
  * first row holding a code >= 52 or a repeated card and return its index
  * (rows before it are stored); return -1 when every row was evaluated.
  * Without check every row is evaluated (bounded garbage for bad rows). */
-RZ_INLINE ptrdiff_t rz_batch(const uint8_t *hands, size_t n, int width, uint16_t *out,
+RZ_INLINE ptrdiff_t rz_batch(const uint8_t *hands, ptrdiff_t n, int width, uint16_t *out,
                              int check)
 {
-    size_t i;
+    ptrdiff_t i;
     if (!check) {
         if (width == 7)
             for (i = 0; i < n; i++)
                 out[i] = rz_eval7(hands + 7 * i);
         else
             for (i = 0; i < n; i++)
-                out[i] = rz_eval_n(hands + (size_t)width * i, width);
+                out[i] = rz_eval_n(hands + width * i, width);
         return -1;
     }
     if (width == 7) {
         for (i = 0; i < n; i++)
             if (!rz_eval7_checked(hands + 7 * i, out + i))
-                return (ptrdiff_t)i;
+                return i;
     } else {
         for (i = 0; i < n; i++)
-            if (!rz_eval_checked(hands + (size_t)width * i, width, out + i))
-                return (ptrdiff_t)i;
+            if (!rz_eval_checked(hands + width * i, width, out + i))
+                return i;
     }
     return -1;
 }
@@ -199,7 +200,7 @@ RZ_INLINE void rz_histogram(int ncards, int64_t *hist)
 static const uint8_t RZ_NIBBLE_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* Number of cards in a 52-bit card mask (bit c = card code c). */
-RZ_INLINE int rz_mask_count(uint64_t mask)
+RZ_HOT int rz_mask_count(uint64_t mask)
 {
     int r, n = 0;
     for (r = 0; r < 13; r++)
@@ -209,7 +210,7 @@ RZ_INLINE int rz_mask_count(uint64_t mask)
 
 /* Rank of the hand in a card mask holding 5, 6 or 7 cards (bits >= 52 ignored;
  * the caller checks the count with rz_mask_count). */
-RZ_INLINE uint16_t rz_eval_mask(uint64_t mask)
+RZ_HOT uint16_t rz_eval_mask(uint64_t mask)
 {
     uint32_t key = 0;
     int r, n = 0;
@@ -222,7 +223,7 @@ RZ_INLINE uint16_t rz_eval_mask(uint64_t mask)
 }
 
 /* Rank of a rank multiset given as counts[13] (each 0..4) summing to 5..7. */
-RZ_INLINE uint16_t rz_eval_counts(const uint8_t *counts)
+RZ_HOT uint16_t rz_eval_counts(const uint8_t *counts)
 {
     uint32_t key = 0;
     unsigned n = 0;
@@ -263,7 +264,5 @@ RZ_INLINE void rz_init_class_ranks(void)
                         p[3] = (uint8_t)b; p[4] = (uint8_t)a;
                     }
 }
-
-RZ_O3_END
 
 #endif /* RAZZ_EVAL_H */

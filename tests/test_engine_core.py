@@ -68,9 +68,16 @@ def test_shuffle_refuses_values_outside_the_unit_interval(value: float) -> None:
     assert sorted(deck) == list(range(52))
 
 
-def test_shuffle_refuses_non_numbers_and_passes_errors_on() -> None:
-    with pytest.raises(TypeError):
-        core.shuffle_prefix(list(range(52)), _Source("x"), 51)
+@pytest.mark.parametrize("value", ["x", "0.5", b"0", None, 0.5j, [0.5], 10**400])
+def test_shuffle_refuses_non_numbers(value: object) -> None:
+    with pytest.raises(RulesError, match="random source"):
+        core.shuffle_prefix(list(range(52)), _Source(value), 51)
+
+
+def test_shuffle_takes_ints_and_passes_errors_on() -> None:
+    deck = list(range(52))
+    core.shuffle_prefix(deck, _Source(0), 51)  # 0 is a number in [0, 1)
+    assert deck == list(range(52))
 
     def broken() -> float:
         raise RuntimeError("entropy ran out")
@@ -183,3 +190,212 @@ def test_pickle_and_copy_module_round_trip_mid_hand(players: int) -> None:
                 c.act(a)
         for c in clones:
             assert c.history == h.history and c.stacks == h.stacks and c.payoffs == h.payoffs
+
+
+# ---- found by a newcomer trying the reworked engine
+
+
+def test_bad_core_fields_raise_instead_of_crashing() -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    for value in (["verbose", "log", "color", "x", "y", "z"], "abcdefg", {"f": 0}):
+        with pytest.raises(TypeError):
+            h._opts = value  # type: ignore[assignment]
+    h._opts = (1, 2)  # type: ignore[assignment]  # a tuple of the wrong shape
+    with pytest.raises((IndexError, TypeError)):
+        h.act("pb")
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h._cw = ([1], [0])  # type: ignore[assignment]
+    with pytest.raises(TypeError):
+        h.act("pb")
+    with pytest.raises(TypeError):
+        h._copy_core(None)  # type: ignore[arg-type]
+
+
+def test_rules_of_a_hand_are_read_only() -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    with pytest.raises(AttributeError):
+        h.rules = Rules(1, 2, 50, 100)  # type: ignore[misc]
+    assert h.rules == Rules(2, 5, 10, 20)
+
+
+class _Tracked(Hand):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.name = "t7"
+        self.notes: list[str] = []
+
+
+class _Slotted(Hand):
+    __slots__ = ("tag",)
+
+
+def test_copies_keep_the_subclass_and_its_attributes() -> None:
+    import copy
+    import pickle
+
+    h = _Tracked(Rules(2, 5, 10, 20), [100] * 3, seed=3)
+    for c in (h.copy(), copy.copy(h), copy.deepcopy(h), pickle.loads(pickle.dumps(h))):
+        assert type(c) is _Tracked and c.name == "t7" and c.history == h.history
+    assert copy.deepcopy(h).notes is not h.notes
+    s = _Slotted(Rules(2, 5, 10, 20), [100] * 3, seed=3)
+    s.tag = [1]
+    for c in (s.copy(), copy.copy(s), copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+        assert type(c) is _Slotted and c.tag == [1]
+
+
+def test_copy_copy_is_independent() -> None:
+    import copy
+
+    h = Hand(Rules(2, 5, 10, 20), [100, 100, 100], seed=1)
+    before = (h.stacks, h.history, h.legal_actions())
+    c = copy.copy(h)
+    c.act("pb")
+    c.act("cbr")
+    assert (h.stacks, h.history, h.legal_actions()) == before
+
+
+def test_hands_can_be_weakly_referenced() -> None:
+    import weakref
+
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    assert weakref.ref(h)() is h
+
+
+def test_act_never_goes_through_overridden_methods() -> None:
+    calls: list[str] = []
+
+    class Spy(Hand):
+        def check_or_call(self) -> None:
+            calls.append("cc")
+            super().check_or_call()
+
+        def fold(self) -> None:
+            calls.append("f")
+            super().fold()
+
+    for spelled in ("cc", "p2 cc", " cc ", "cc # comment"):
+        h = Spy(Rules(2, 5, 10, 20), [100, 100], deck="2c 3c 4c 5c Kd Qd", seed=1)
+        plain = Hand(Rules(2, 5, 10, 20), [100, 100], deck="2c 3c 4c 5c Kd Qd", seed=1)
+        for hand in (h, plain):
+            hand.act("pb")
+            hand.act(spelled)
+        assert h.history == plain.history, spelled
+        with pytest.raises(IllegalActionError):
+            h.act("p1 f")
+        with pytest.raises(IllegalActionError):
+            h.act("p1 cc")
+    assert calls == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"seed": [1]}, "seed"),
+        ({"seed": 1.5j}, "seed"),
+        ({"rng": 42}, "rng"),
+        ({"rng": object()}, "rng"),
+    ],
+)
+def test_bad_seed_or_rng_is_refused(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(RulesError, match=match):
+        Hand(Rules(2, 5, 10, 20), [100, 100], **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_bad_getrandbits_is_refused_at_construction() -> None:
+    class Bad(random.Random):
+        def getrandbits(self, k: int) -> int:
+            return [1]  # type: ignore[return-value]
+
+    rules = Rules(2, 5, 10, 20, profile="tda")  # 8 players: a TDA remix may be needed
+    with pytest.raises(RulesError, match="getrandbits"):
+        Hand(rules, [100] * 8, rng=Bad(1))
+
+
+@pytest.mark.parametrize("stacks", [b"dd", {0: 100, 1: 100}, "ab", {100, 200}, [100, 1.5]])
+def test_stacks_that_are_not_a_sequence_of_ints_are_refused(stacks: object) -> None:
+    with pytest.raises(RulesError, match="stacks"):
+        Hand(Rules(2, 5, 10, 20), stacks)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_plain_ints_inside() -> None:
+    np = pytest.importorskip("numpy")
+    h = Hand(Rules(2, 5, 10, 20), np.array([100, 100]), seed=1)
+    assert all(type(v) is int for v in h.stacks)
+    assert type(h.view(np.int64(1)).seat) is int
+
+
+def test_infinite_fractions_are_refused() -> None:
+    with pytest.raises(RulesError):
+        Rules.standard(10, ante_fraction=float("inf"))
+
+
+def test_board_order_table_is_published_in_one_step() -> None:
+    """Threads that find the table non-empty never see it half built."""
+    from razzcore import _state
+
+    saved = _state._BOARD_ORDER
+    try:
+        empty: dict[int, int] = {}
+        _state._BOARD_ORDER = empty
+        built = _state._board_places()
+        assert empty == {} and len(built) == 2379 and _state._BOARD_ORDER is built
+    finally:
+        _state._BOARD_ORDER = saved
+
+
+# ---- found by the differential review of the compiled core
+
+
+def test_shuffle_refuses_a_list_changed_by_the_random_source() -> None:
+    cards = list(range(52))
+
+    def shrinking() -> float:
+        cards.clear()
+        return 0.5
+
+    with pytest.raises(RulesError, match="changed size"):
+        core.shuffle_prefix(cards, shrinking, 51)
+
+
+def test_shuffle_of_other_mutable_sequences_draws_the_same() -> None:
+    class Cards(list):  # type: ignore[type-arg]
+        pass
+
+    for seq in (Cards(range(52)), bytearray(range(52))):
+        expected = list(range(52))
+        reference_shuffle(expected, random.Random(4), 20)
+        shuffle(seq, random.Random(4), 20)
+        assert list(seq) == expected
+
+
+def test_a_hand_made_with_new_alone_has_no_actor() -> None:
+    assert Hand.__new__(Hand).actor is None
+
+
+def test_pickles_of_the_pure_python_engine_still_load() -> None:
+    """Earlier versions pickled Hand by its slots: state (None, {slot: value}),
+    with options whose kinds were methods, not ints."""
+    import pickle
+
+    from razzcore._state import CORE_FIELDS, HandState
+
+    for seed in range(10):
+        h = Hand(Rules(2, 5, 10, 20), [100] * 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(seed % 5):
+            if h.actor is not None:
+                h.act(rng.choice(h.legal_actions()))
+        h.legal_actions()
+        slots = {name: getattr(h, name) for name in CORE_FIELDS + HandState.__slots__}
+        if slots["_opts"] is not None:
+            old = slots["_opts"]
+            slots["_opts"] = (*old[:5], {k: Hand.fold for k in old[5]})
+        old_style = Hand.__new__(Hand)
+        old_style.__setstate__((None, pickle.loads(pickle.dumps(slots))))
+        assert old_style.legal_actions() == h.legal_actions()
+        script = random.Random(seed + 1)
+        while h.actor is not None:
+            action = script.choice(h.legal_actions())
+            h.act(action)
+            old_style.act(action)
+        assert old_style.history == h.history and old_style.payoffs == h.payoffs

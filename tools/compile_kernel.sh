@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compile razzcore's C kernel (src/*.h, header-only C99) on its own, outside the
+# Compile razzcore's C kernel (src/*.h, header-only C99; razz_py.h also needs
+# Python.h) on its own, outside the
 # Cython build, to catch what the extension build would hide or only break on
 # another platform:
 #
@@ -38,6 +39,8 @@ fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/razz-kernel.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+
+PYINC=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 
 log "generating razz_table.h"
 "$PY" razzcore/_tablegen.py "$WORK/razz_table.h"
@@ -156,7 +159,19 @@ compile_all() { # compiler, extra flags...
     local out="$WORK/$cc"
     mkdir -p "$out"
     for tu in "$WORK"/tu_*.c; do
-        "$cc" "${CFLAGS[@]}" "$@" -I "$ROOT/src" -I "$WORK" -c "$tu" -o "$out/$(basename "$tu" .c).o"
+        local extra=()
+        if [ "$(basename "$tu")" = tu_razz_py.c ]; then
+            # razz_py.h is the Python-object fast path: it needs Python.h,
+            # which only the native compilers can use.
+            [ "$cc" = "$MINGW" ] && continue
+            extra=(-I "$PYINC")
+        fi
+        # As setup.py builds it with GCC (RZ_GLUE_OS: the glue after the
+        # kernels at -Os), and as any other compiler does.
+        "$cc" "${CFLAGS[@]}" "$@" "${extra[@]}" -I "$ROOT/src" -I "$WORK" -c "$tu" \
+            -o "$out/$(basename "$tu" .c).o"
+        "$cc" "${CFLAGS[@]}" "$@" "${extra[@]}" -Os -DRZ_GLUE_OS=1 -I "$ROOT/src" -I "$WORK" \
+            -c "$tu" -o "$out/$(basename "$tu" .c).os.o"
     done
     "$cc" "${CFLAGS[@]}" "$@" -DRZ_HAVE_EQUITY=$have_equity -I "$ROOT/src" -I "$WORK" \
         "$WORK/driver.c" -o "$out/driver$EXE"
