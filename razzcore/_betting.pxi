@@ -7,7 +7,8 @@
 # fold / call / post / complete-bet-raise, and passing the turn.  Everything
 # rarer (dealing, the end of a round, showdown, error messages, the slow
 # parsing of actions) stays in Python in the subclasses, which this class
-# calls by name: _end_round(), _show_actions(p) and _act_slow(action).
+# calls by name: _end_round(), _finish_uncontested(), _show_actions(p) and
+# _act_slow(action).
 #
 # Amounts fit C long long: Rules and Hand reject chip counts above
 # razzcore.rules.MAX_CHIPS (2**53), so no sum of a table's chips can overflow.  Every list index is
@@ -521,6 +522,33 @@ cdef class HandCore:
         by the caller; ``alias``: a replayed raise to an all-in total)."""
         self._raise_c(p, total, alias)
 
+    cdef bint _close_round_c(self) except -1:
+        """End the betting round: return the part of the largest wager that
+        nobody matched (R17, as :func:`razzcore.pots.uncalled_excess`), clear
+        the bets, nobody to act.  True when one player is left in the hand."""
+        cdef list bets = self._bets
+        cdef Py_ssize_t s, top = -1
+        cdef long long b, first = 0, second = 0
+        for s in range(len(bets)):
+            b = bets[s]
+            if b > first:
+                second = first
+                first = b
+                top = s
+            elif b > second:
+                second = b
+        if top >= 0 and first != second:
+            self._stacks[top] = <long long>self._stacks[top] + (first - second)
+            self._contrib[top] = <long long>self._contrib[top] - (first - second)
+        self._bets = [0] * self._n
+        self._actor = -1
+        return self._live.count(True) == 1
+
+    def _close_round(self):
+        """End the betting round (see the C version); True when one player is
+        left."""
+        return self._close_round_c()
+
     cdef int _after_c(self, Py_ssize_t p, bint last_standing) except -1:
         """Book ``p``'s action, then pass the turn clockwise or end the round
         (at once when ``last_standing``: a fold left one player)."""
@@ -538,8 +566,9 @@ cdef class HandCore:
             and self._active_count_c() >= 3
         ):
             self._capped_multi = True
-        if last_standing:
-            self._end_round()
+        if last_standing:  # a fold left one player: close the round here
+            self._close_round_c()
+            self._finish_uncontested()
             return 0
         if self._phase == PH_OPEN:
             for q in <tuple?>self._cw[p]:

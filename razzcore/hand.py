@@ -34,7 +34,7 @@ from ._state import BRING, CORE_FIELDS, NORMAL, OPEN, SHOW, HandState, suit_keye
 from .cards import CardsLike
 from .dealing import Dealing
 from .errors import IllegalActionError, RulesError, brief
-from .pots import Award, Pot, uncalled_excess
+from .pots import Award, Pot
 from .rules import MAX_CHIPS, Rules
 from .showdown import Showdown, ShowdownEntry
 from .view import HandView, Reading
@@ -469,16 +469,9 @@ class Hand(Dealing, Showdown, Reading):
         return "the action was not reopened (no full raise and less than half a bet to call)"
 
     def _end_round(self) -> None:
-        bets = self._bets
-        top = max(bets)
-        if top and bets.count(top) == 1:  # else the top wager was matched
-            seat, excess = uncalled_excess(bets)
-            if excess:
-                self._stacks[seat] += excess
-                self._contrib[seat] -= excess
-        self._bets = [0] * self._n
-        self._actor = -1
-        if self._live.count(True) == 1:
+        """Close the betting round (the compiled core returns the uncalled
+        part of the top wager, R17), then deal on or go to the showdown."""
+        if self._close_round():  # one player left: he takes the pot
             self._finish_uncontested()
             return
         betting = self._active_count() >= 2
