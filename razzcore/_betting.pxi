@@ -72,11 +72,13 @@ cdef tuple _options_for(bint fold, bint cc, bint pb, long long cbr):
         kinds[text] = ACT_RAISE
         kinds["cbr"] = ACT_RAISE
     result = (fold, cc, pb, cbr, tuple(legal), kinds)
-    # Entries are never removed (a free-threaded reader may hold a borrowed
-    # reference to one): past 4,096 decisions shapes (odd all-in totals) the
-    # options are built afresh instead of cached.
+    # Entries are never removed or replaced (a free-threaded reader may hold a
+    # borrowed reference to one): past 4,096 decision shapes (odd all-in
+    # totals) the options are built afresh instead of cached.
     if len(_OPTIONS) < 4096:
-        _OPTIONS[key] = result
+        # setdefault: a tuple once stored is never replaced, even when two
+        # threads build the same one at once.
+        result = _OPTIONS.setdefault(key, result)
     return result
 
 
@@ -423,8 +425,9 @@ cdef class HandCore:
         return opts
 
     def _options(self, Py_ssize_t p):
-        """The options tuple of ``p``'s pending betting decision (see
-        :func:`options_tuple`), cached until the next action."""
+        """The options tuple ``(fold, cc, pb, cbr, legal strings, exact
+        string -> kind)`` of ``p``'s pending betting decision, cached until
+        the next action."""
         return self._options_c(p)
 
     # ------------------------------------------------------------ applying

@@ -42,10 +42,10 @@ def shuffle(cards: MutableSequence[int], rng: random.Random, count: int | None =
         # Position i swaps with i + int(rng.random() * (size - i)), looped in C.
         shuffle_prefix(cards, rng.random, last)
         return
-    rnd = rng.random  # any other mutable sequence: the same draws in Python
-    for i in range(last):
-        j = i + int(rnd() * (size - i))
-        cards[i], cards[j] = cards[j], cards[i]
+    mixed = list(cards)  # any other mutable sequence: shuffle a list copy
+    shuffle_prefix(mixed, rng.random, last)
+    for i, c in enumerate(mixed):
+        cards[i] = c
 
 
 _ORDERED = list(range(52))  # copied, never changed
@@ -79,7 +79,13 @@ class Dealing(HandState):
             if rules.seventh_street_shortage == "tda_rp10h" and (
                 52 - 6 * dealt - 3 * rules.burn_cards < dealt + 2
             ):
-                bits = rng.getrandbits(64)
+                getrandbits = getattr(rng, "getrandbits", None)
+                if not callable(getrandbits):
+                    raise RulesError(
+                        "this rule set may need a TDA 7th-street remix: the rng needs "
+                        "getrandbits(k), as random.Random has"
+                    )
+                bits = getrandbits(64)
                 if type(bits) is not int or not 0 <= bits < 1 << 64:
                     raise RulesError(
                         f"rng.getrandbits(64) returned {brief(bits)}, not a 64-bit int"

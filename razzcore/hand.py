@@ -532,6 +532,7 @@ class Hand(Dealing, Showdown, Reading):
         """``copy.deepcopy(hand)``: :meth:`copy`, with a subclass's own
         attributes deep-copied."""
         new = self._copy_hand()
+        memo[id(self)] = new  # a subclass attribute may refer back to the hand
         for name, value in self._extras().items():
             setattr(new, name, copy.deepcopy(value, memo))
         return new
@@ -613,22 +614,24 @@ class Hand(Dealing, Showdown, Reading):
 
 def _generator(seed: object, rng: object) -> random.Random:
     """The hand's random generator: ``rng`` if given (anything with the
-    ``random()`` and ``getrandbits(k)`` of :class:`random.Random`), else
-    ``random.Random(seed)``."""
+    ``random()`` of :class:`random.Random`; a TDA 7th-street remix also needs
+    its ``getrandbits(k)``), else ``random.Random(seed)``."""
     if rng is not None:
-        methods = (getattr(rng, "random", None), getattr(rng, "getrandbits", None))
-        if not all(callable(m) for m in methods):
+        if not callable(getattr(rng, "random", None)):
             raise RulesError(
-                f"rng must be a random.Random (or have its random() and getrandbits()), "
-                f"not {brief(rng)}"
+                f"rng must be a random.Random (or have its random() method), not {brief(rng)}"
             )
         return rng  # type: ignore[return-value]
-    if seed is not None and not isinstance(seed, (int, str, bytes, bytearray)):
-        raise RulesError(f"seed must be an int, str or bytes, not {brief(seed)}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, float, str, bytes, bytearray))
+    ):
+        raise RulesError(f"seed must be an int, float, str or bytes, not {brief(seed)}")
     return random.Random(seed)
 
 
-def _rebuild(cls: type[Hand], state: dict[str, Any], extras: dict[str, Any]) -> Hand:
+def _rebuild(
+    cls: type[Hand], state: dict[str, Any], extras: dict[str, Any] | None = None
+) -> Hand:
     """Unpickle a hand (see :meth:`Hand.__reduce__`)."""
     if not (isinstance(cls, type) and issubclass(cls, Hand)):
         raise RulesError(f"not a razzcore Hand class: {brief(cls)}")
@@ -636,7 +639,7 @@ def _rebuild(cls: type[Hand], state: dict[str, Any], extras: dict[str, Any]) -> 
     hand._bind_rules(state.pop("rules"))
     for name, value in state.items():
         setattr(hand, name, value)
-    for name, value in extras.items():
+    for name, value in (extras or {}).items():
         setattr(hand, name, value)
     return hand
 
@@ -655,7 +658,11 @@ def _subclass_slots(cls: type) -> tuple[str, ...]:
                 continue
             slots = klass.__dict__.get("__slots__", ())
             for name in (slots,) if isinstance(slots, str) else slots:
-                if name not in ("__dict__", "__weakref__") and name not in names:
+                if name in ("__dict__", "__weakref__"):
+                    continue
+                if name.startswith("__") and not name.endswith("__"):
+                    name = f"_{klass.__name__.lstrip('_')}{name}"  # private: mangled
+                if name not in names:
                     names.append(name)
         found = _SUBCLASS_SLOTS[cls] = tuple(names)
     return found

@@ -35,14 +35,14 @@
  * to -Os.  The kernels here keep the command line's -O3; razz_equity.h asks
  * for -O2 (its walks are far inside their targets).  GCC inlines only cheap
  * functions into callers optimised differently, so the loops (rz_batch,
- * rz_histogram, the equity walks) keep their own code, and the per-hand
- * helpers (RZ_HOT) are forced inline into evaluate() and friends. */
+ * rz_histogram, the equity walks) keep their own code; the Python-object fast
+ * paths of evaluate() and evaluate_mask() are C, before the switch
+ * (razz_py.h).  (Forcing the small helpers always_inline was measured: 10%
+ * slower checked batches.) */
 #if defined(RZ_GLUE_OS) && defined(__GNUC__) && !defined(__clang__)
-#  define RZ_HOT RZ_INLINE
 #  define RZ_O2_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O2\")")
 #  define RZ_O2_END _Pragma("GCC pop_options")
 #else
-#  define RZ_HOT RZ_INLINE
 #  define RZ_O2_BEGIN
 #  define RZ_O2_END
 #endif
@@ -50,19 +50,19 @@
 #define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)
 
 /* Rank of a hand from its key (the key already includes RZ_SIZE_BASE[n]). */
-RZ_HOT uint16_t rz_lookup(uint32_t key)
+RZ_INLINE uint16_t rz_lookup(uint32_t key)
 {
     uint32_t m = (key * (uint32_t)RZ_MULT) & (uint32_t)RZ_KEY_MASK;
     return RZ_TABLE[(m & RZ_ROW_MASK) + RZ_DISP[m >> RZ_SHIFT]];
 }
 
-RZ_HOT uint32_t rz_card_key(unsigned code)
+RZ_INLINE uint32_t rz_card_key(unsigned code)
 {
     return RZ_CARD_KEY[code & 63u];
 }
 
 /* n must be 5, 6 or 7 (other n: bounded garbage, never out of bounds). */
-RZ_HOT uint16_t rz_eval_n(const uint8_t *cards, int n)
+RZ_INLINE uint16_t rz_eval_n(const uint8_t *cards, int n)
 {
     uint32_t key = RZ_SIZE_BASE[(unsigned)n & 7u];
     int i;
@@ -71,7 +71,7 @@ RZ_HOT uint16_t rz_eval_n(const uint8_t *cards, int n)
     return rz_lookup(key);
 }
 
-RZ_HOT uint16_t rz_eval7(const uint8_t *c)
+RZ_INLINE uint16_t rz_eval7(const uint8_t *c)
 {
     return rz_lookup(RZ_SIZE_BASE[7] + rz_card_key(c[0]) + rz_card_key(c[1]) +
                      rz_card_key(c[2]) + rz_card_key(c[3]) + rz_card_key(c[4]) +
@@ -81,7 +81,7 @@ RZ_HOT uint16_t rz_eval7(const uint8_t *c)
 /* Validate and evaluate one row of n (5..7) codes in a single pass: returns 1
  * and stores the rank when every code is < 52 and distinct, else returns 0
  * (nothing stored).  Branch-free inside the row. */
-RZ_HOT int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
+RZ_INLINE int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
 {
     uint64_t seen = 0, bit;
     uint32_t key = RZ_SIZE_BASE[(unsigned)n & 7u];
@@ -112,7 +112,7 @@ RZ_HOT int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
         key += rz_card_key(c_);                            \
     } while (0)
 
-RZ_HOT int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
+RZ_INLINE int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
 {
     uint64_t seen = 0;
     uint32_t key = RZ_SIZE_BASE[7];
@@ -200,7 +200,7 @@ RZ_INLINE void rz_histogram(int ncards, int64_t *hist)
 static const uint8_t RZ_NIBBLE_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* Number of cards in a 52-bit card mask (bit c = card code c). */
-RZ_HOT int rz_mask_count(uint64_t mask)
+RZ_INLINE int rz_mask_count(uint64_t mask)
 {
     int r, n = 0;
     for (r = 0; r < 13; r++)
@@ -210,7 +210,7 @@ RZ_HOT int rz_mask_count(uint64_t mask)
 
 /* Rank of the hand in a card mask holding 5, 6 or 7 cards (bits >= 52 ignored;
  * the caller checks the count with rz_mask_count). */
-RZ_HOT uint16_t rz_eval_mask(uint64_t mask)
+RZ_INLINE uint16_t rz_eval_mask(uint64_t mask)
 {
     uint32_t key = 0;
     int r, n = 0;
@@ -223,7 +223,7 @@ RZ_HOT uint16_t rz_eval_mask(uint64_t mask)
 }
 
 /* Rank of a rank multiset given as counts[13] (each 0..4) summing to 5..7. */
-RZ_HOT uint16_t rz_eval_counts(const uint8_t *counts)
+RZ_INLINE uint16_t rz_eval_counts(const uint8_t *counts)
 {
     uint32_t key = 0;
     unsigned n = 0;

@@ -292,6 +292,7 @@ def test_act_never_goes_through_overridden_methods() -> None:
     [
         ({"seed": [1]}, "seed"),
         ({"seed": 1.5j}, "seed"),
+        ({"seed": True}, "seed"),
         ({"rng": 42}, "rng"),
         ({"rng": object()}, "rng"),
     ],
@@ -399,3 +400,72 @@ def test_pickles_of_the_pure_python_engine_still_load() -> None:
             h.act(action)
             old_style.act(action)
         assert old_style.history == h.history and old_style.payoffs == h.payoffs
+
+
+# ---- found by the second review
+
+
+def test_deepcopy_of_a_hand_that_refers_to_itself() -> None:
+    import copy
+
+    h = _Tracked(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.me = h  # type: ignore[attr-defined]
+    h.peers = [h]  # type: ignore[attr-defined]
+    c = copy.deepcopy(h)
+    assert c.me is c and c.peers[0] is c  # type: ignore[attr-defined]
+
+
+class _Private(Hand):
+    __slots__ = ("__secret", "plain")
+
+    def set_secret(self, value: object) -> None:
+        self.__secret = value
+
+    def secret(self) -> object:
+        return self.__secret
+
+
+def test_private_subclass_slots_survive_copies() -> None:
+    import copy
+    import pickle
+
+    h = _Private(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.set_secret("s")
+    h.plain = 3
+    for c in (h.copy(), copy.copy(h), copy.deepcopy(h), pickle.loads(pickle.dumps(h))):
+        assert c.secret() == "s" and c.plain == 3
+
+
+def test_rebuild_accepts_the_two_argument_form() -> None:
+    from razzcore._state import CORE_FIELDS, HandState
+    from razzcore.hand import _rebuild
+
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    state = {name: getattr(h, name) for name in CORE_FIELDS + HandState.__slots__}
+    assert _rebuild(Hand, state).history == h.history
+
+
+def test_float_seeds_and_random_only_generators_are_accepted() -> None:
+    assert Hand(Rules(2, 5, 10, 20), [100, 100], seed=1.5).hole_cards(0)
+
+    class OnlyRandom:
+        def __init__(self) -> None:
+            self.rng = random.Random(3)
+
+        def random(self) -> float:
+            return self.rng.random()
+
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], rng=OnlyRandom())  # type: ignore[arg-type]
+    assert h.hole_cards(1)
+    # ... unless a TDA 7th-street remix may need getrandbits:
+    with pytest.raises(RulesError, match="getrandbits"):
+        Hand(Rules(2, 5, 10, 20, profile="tda"), [100] * 8, rng=OnlyRandom())  # type: ignore[arg-type]
+
+
+def test_shuffle_of_other_sequences_checks_the_random_source() -> None:
+    class Bad(random.Random):
+        def random(self) -> float:
+            return -0.5
+
+    with pytest.raises(RulesError, match="outside"):
+        shuffle(bytearray(range(52)), Bad())
