@@ -208,16 +208,24 @@ def _files(paths: Sequence[str]) -> Iterator[str]:
             yield p
 
 
+def _passes(test: Callable[[bytes], None], data: bytes, what: str) -> bool:
+    """Run ``test`` on ``data``; on any exception print ``FAILED on <what>``
+    and the traceback, and return False."""
+    try:
+        test(data)
+    except BaseException:
+        print(f"FAILED on {what}", file=sys.stderr)
+        traceback.print_exc()
+        return False
+    return True
+
+
 def _replay(test: Callable[[bytes], None], paths: Sequence[str]) -> int:
     count = 0
     for path in _files(paths):
         with open(path, "rb") as fh:
             data = fh.read()
-        try:
-            test(data)
-        except BaseException:
-            print(f"FAILED on {path} ({data[:200]!r}):", file=sys.stderr)
-            traceback.print_exc()
+        if not _passes(test, data, f"{path} ({data[:200]!r}):"):
             return 1
         count += 1
     print(f"replayed {count} inputs: ok")
@@ -256,11 +264,7 @@ def _random(
             sample = bytes(data)
         else:
             sample = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
-        try:
-            test(sample)
-        except BaseException:
-            print(f"FAILED on random input #{i} (seed {seed}): {sample!r}", file=sys.stderr)
-            traceback.print_exc()
+        if not _passes(test, sample, f"random input #{i} (seed {seed}): {sample!r}"):
             return 1
     print(f"{done} random inputs (seed {seed}): ok")
     return 0

@@ -509,8 +509,9 @@ class Hand(Dealing, Showdown, Reading):
         return (_rebuild, (type(self), state, self._extras()))
 
     def __setstate__(self, state: Any) -> None:
-        """Load a hand pickled by the pure-Python engine of earlier versions
-        (its state is ``(None, {slot: value})``); the cached options of the
+        """Set every field from ``state``: a ``{name: value}`` dict (see
+        :func:`_rebuild`), or ``(None, {slot: value})`` as the pure-Python
+        engine of earlier versions pickled it.  The cached options of the
         pending decision are rebuilt."""
         if isinstance(state, tuple) and len(state) == 2:
             fields = {**(state[0] or {}), **(state[1] or {})}
@@ -636,11 +637,7 @@ def _rebuild(
     if not (isinstance(cls, type) and issubclass(cls, Hand)):
         raise RulesError(f"not a razzcore Hand class: {brief(cls)}")
     hand = cls.__new__(cls)
-    hand._bind_rules(state.pop("rules"))
-    for name, value in state.items():
-        setattr(hand, name, value)
-    for name, value in (extras or {}).items():
-        setattr(hand, name, value)
+    hand.__setstate__({**state, **(extras or {})})
     return hand
 
 
