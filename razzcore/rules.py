@@ -2,7 +2,7 @@
 
 A :class:`Rules` holds the four amounts of a fixed-limit stud structure (ante,
 bring-in, small bet, big bet) and every option of the rules specification
-(``razz-rules.md``, R1-R24).  A *profile* is nothing but a bundle of option
+(``docs/rules.md``, R1-R24).  A *profile* is nothing but a bundle of option
 values: ``online`` (the default), ``tda`` (card-room tournament) and ``roberts``
 (card-room cash).  Any option may be overridden by keyword.
 

@@ -1,4 +1,4 @@
-"""The worked scenarios W1-W17 of the rules specification (razz-rules.md §4)."""
+"""The worked scenarios W1-W17 of the rules reference (docs/rules.md §4)."""
 
 from __future__ import annotations
 
