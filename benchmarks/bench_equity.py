@@ -1,4 +1,4 @@
-"""pytest-benchmark suite of razzcore's equity (issue 6).
+"""pytest-benchmark suite of razzcore's equity.
 
     pytest benchmarks/bench_equity.py --benchmark-group-by=group
     pytest benchmarks/bench_equity.py -k exact --benchmark-columns=min,median,max

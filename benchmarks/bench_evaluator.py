@@ -1,4 +1,4 @@
-"""pytest-benchmark suite of razzcore's evaluation entry points (issue 3).
+"""pytest-benchmark suite of razzcore's evaluation entry points.
 
     pytest benchmarks/bench_evaluator.py                      # all
     pytest benchmarks/bench_evaluator.py --benchmark-group-by=group -k batch

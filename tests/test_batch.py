@@ -1,4 +1,4 @@
-"""Correctness of the high-throughput entry points (issue 3): ``evaluate_batch``,
+"""Correctness of the high-throughput entry points: ``evaluate_batch``,
 ``evaluate_mask`` and ``rank_histogram``.  Speed lives in ``benchmarks/``.
 
 The reference evaluator here is written from the rules text (R19) alone: the rank

@@ -1,5 +1,5 @@
 """Thread safety: the compiled entry points and independent hands used from
-many threads at once give exactly the serial results (issue 9).
+many threads at once give exactly the serial results.
 
 Each test computes the answers serially first, then has several threads start
 together (a barrier) and repeat the same work, with a short switch interval so

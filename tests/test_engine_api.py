@@ -337,7 +337,7 @@ def test_phh_raise_to_opponents_all_in_is_accepted() -> None:
 
 
 def test_raise_to_opponents_all_in_only_on_replay() -> None:
-    """Issue 4: an explicit amount must be the legal one or the player's own
+    """An explicit amount must be the legal one or the player's own
     all-in; the raise to an opponent's all-in total is PHH replay only (spec
     section 6), never counted as a full wager in play."""
     rules = Rules(2, 5, 10, 20, profile="tda")

@@ -344,7 +344,7 @@ def test_board_order_table_is_published_in_one_step() -> None:
         _state._BOARD_ORDER = saved
 
 
-# ---- found by the differential review of the compiled core
+# ---- the compiled core against hostile inputs and mutating random sources
 
 
 def test_shuffle_refuses_a_list_changed_by_the_random_source() -> None:
@@ -402,7 +402,7 @@ def test_pickles_of_the_pure_python_engine_still_load() -> None:
         assert old_style.history == h.history and old_style.payoffs == h.payoffs
 
 
-# ---- found by the second review
+# ---- copies, pickles and subclasses of the compiled core
 
 
 def test_deepcopy_of_a_hand_that_refers_to_itself() -> None:

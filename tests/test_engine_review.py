@@ -1,4 +1,4 @@
-"""Regression tests for the spec review of the engine (issue 4): copies and the
+"""Engine behaviour at the edges of the rules: copies and the
 random generator, bets nobody can answer, what a partial show reveals, the
 showing order, max_players, and clear errors for bad arguments."""
 

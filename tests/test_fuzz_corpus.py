@@ -1,6 +1,6 @@
 """Every input of the fuzz corpora (``fuzz/corpus/<target>/``) replayed through
 its target: the inputs that once reached new code keep being checked on every
-test run, with or without atheris (issue 9).  A target fails on an exception
+test run, with or without atheris.  A target fails on an exception
 other than razzcore's documented errors or on a failed check of its own."""
 
 from __future__ import annotations

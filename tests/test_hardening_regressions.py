@@ -1,5 +1,4 @@
-"""Regression tests for bugs found by the hardening work (issue 9): each one
-was a crash or an undocumented exception on hostile input."""
+"""Hostile PHH input: deeply nested TOML is a PHHError, never a RecursionError."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Smoke runs of the hardening scripts (issue 9), so they keep working: the leak
+"""Smoke runs of the hardening scripts, so they keep working: the leak
 check at CI size and a few hundred soak hands.  The full runs (ten million
 evaluations, a million hands) are documented in docs/security.md."""
 

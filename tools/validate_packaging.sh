@@ -32,7 +32,7 @@
 #   RAZZ_KEEP_WORK=1          keep the temporary folder (printed at the start)
 #   RAZZ_SKIP_KERNEL=1        skip step 4 (it may apt-get install clang/mingw)
 #   RAZZ_MYPY_ADVISORY=1      report mypy --strict errors without failing
-#   RAZZ_WHEEL_MAX_KB=400     the wheel size budget (issue 8: < 400 KB)
+#   RAZZ_WHEEL_MAX_KB=400     the wheel size budget (< 400 KB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
