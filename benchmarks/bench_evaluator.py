@@ -32,7 +32,7 @@ def test_evaluate_tuple7(benchmark: Any, hand7: tuple[int, ...]) -> None:
 
 @pytest.mark.benchmark(group="single")
 def test_sum_tuple7_baseline(benchmark: Any, hand7: tuple[int, ...]) -> None:
-    assert benchmark(sum, hand7) == sum(hand7)
+    benchmark(sum, hand7)  # a speed baseline only: its value says nothing
 
 
 @pytest.mark.benchmark(group="single")
@@ -125,17 +125,20 @@ def test_pokerkit_low_per_hand(benchmark: Any) -> None:
     pokerkit = pytest.importorskip("pokerkit")
     cards = list(pokerkit.Card.parse(TEXT7.replace(" ", "")))
     hand = benchmark(pokerkit.RegularLowHand.from_game, cards)
-    assert hand == pokerkit.RegularLowHand.from_game(cards)
+    # pokerkit found the same best five as razzcore: both did the same work.
+    assert sorted(repr(c) for c in hand.cards) == sorted(
+        razzcore.format_cards(razzcore.best_five(TEXT7)).split()
+    )
 
 
 @pytest.mark.benchmark(group="peers")
 def test_eval7_high_per_hand(benchmark: Any) -> None:
     eval7 = pytest.importorskip("eval7")
     cards = [eval7.Card(c) for c in TEXT7.split()]
-    assert benchmark(eval7.evaluate, cards) == eval7.evaluate(cards)
+    benchmark(eval7.evaluate, cards)  # a high-hand peer, timed for scale only
 
 
 @pytest.mark.benchmark(group="peers")
 def test_phevaluator_high_per_hand(benchmark: Any, hand7: tuple[int, ...]) -> None:
     phevaluator = pytest.importorskip("phevaluator")
-    assert benchmark(phevaluator.evaluate_cards, *hand7) == phevaluator.evaluate_cards(*hand7)
+    benchmark(phevaluator.evaluate_cards, *hand7)  # a high-hand peer, timed for scale only

@@ -35,7 +35,6 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -146,29 +145,8 @@ class CLoop:
 # ---------------------------------------------------------------- pure Python
 
 
-@cache
-def _pattern_ranks() -> dict[tuple[int, ...], int]:
-    """Dense rank of every sorted five-rank multiset, ordered by the rules (R19)."""
-
-    def key(p: tuple[int, ...]) -> tuple[int, ...]:
-        counts = collections.Counter(p)
-        shape = sorted(counts.values(), reverse=True)
-        return (len(p) - len(counts), shape[0], *sorted(p, key=lambda r: (-counts[r], -r)))
-
-    patterns = [
-        p for p in itertools.combinations_with_replacement(range(13), 5)
-        if max(collections.Counter(p).values()) <= 4
-    ]
-    return {p: i + 1 for i, p in enumerate(sorted(patterns, key=key))}
-
-
-def python_reference(codes: Sequence[int]) -> int:
-    """Brute force: the best of the 21 five-card subsets, in plain Python."""
-    table = _pattern_ranks()
-    return min(
-        table[tuple(sorted(c >> 2 for c in sub))] for sub in itertools.combinations(codes, 5)
-    )
-
+sys.path.insert(0, str(ROOT / "tests"))
+from reference import ref_evaluate as python_reference  # noqa: E402  (the tests' plain evaluator)
 
 # ---------------------------------------------------------------- measuring
 

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from reference import RANK_OF_CLASS, ref_evaluate, ref_rank
 
 import razzcore
 from razzcore import BatchError, CardError, evaluate, evaluate_batch, evaluate_mask
@@ -31,36 +32,9 @@ SEED = 20261129
 # ---------------------------------------------------------------- reference
 
 
-def _pattern_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """Sort key of five ranks (0 = ace .. 12 = king) as an ace-to-five low: fewer
-    pairs first (no pair < pair < two pair < trips < full house < quads), then
-    the paired ranks, then the rest, each compared from the highest down."""
-    counts = {r: ranks.count(r) for r in set(ranks)}
-    shape = tuple(sorted(counts.values(), reverse=True))
-    category = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)].index(shape)
-    grouped = sorted(ranks, key=lambda r: (-counts[r], -r))
-    return (category, *grouped)
-
-
-@cache
-def _pattern_ranks() -> dict[tuple[int, ...], int]:
-    """Dense rank (1 = best) of every sorted five-rank multiset."""
-    patterns = [
-        p for p in itertools.combinations_with_replacement(range(13), 5)
-        if max(p.count(r) for r in p) <= 4
-    ]
-    patterns.sort(key=_pattern_key)
-    return {p: i + 1 for i, p in enumerate(patterns)}
-
-
 def ref_rank_of_ranks(ranks: tuple[int, ...]) -> int:
-    """Best rank over every five-card subset of 5..7 ranks (brute force)."""
-    table = _pattern_ranks()
-    return min(table[tuple(sorted(sub))] for sub in itertools.combinations(ranks, 5))
-
-
-def ref_evaluate(codes: tuple[int, ...]) -> int:
-    return ref_rank_of_ranks(tuple(c >> 2 for c in codes))
+    """Best rank over every five-card subset of 5..7 ranks (tests/reference.py)."""
+    return ref_rank(tuple(sorted(ranks)))
 
 
 def random_hands(n: int, width: int, seed: int = SEED) -> Any:
@@ -74,10 +48,9 @@ def single(hands: Any) -> list[int]:
 
 
 def test_reference_agrees_with_evaluate() -> None:
-    table = _pattern_ranks()
-    assert len(table) == razzcore.NUM_CLASSES
-    assert table[(0, 1, 2, 3, 4)] == 1
-    assert table[(11, 12, 12, 12, 12)] == 6175
+    assert len(RANK_OF_CLASS) == razzcore.NUM_CLASSES
+    assert RANK_OF_CLASS[(0, 1, 2, 3, 4)] == 1
+    assert RANK_OF_CLASS[(11, 12, 12, 12, 12)] == 6175
     rng = random.Random(SEED)
     for width in (5, 6, 7):
         for _ in range(400):
@@ -162,7 +135,7 @@ def test_batch_extremes() -> None:
     assert evaluate_batch(five, check=False).tolist() == [1, 6175]
     seven = np.array([[0, 4, 8, 12, 16, 20, 24], [51, 50, 49, 48, 47, 46, 45]], dtype=np.uint8)
     want = [1, ref_evaluate((51, 50, 49, 48, 47, 46, 45))]  # Q-Q-Q-K-K, a full house
-    assert want[1] == _pattern_ranks()[(11, 11, 11, 12, 12)]
+    assert want[1] == RANK_OF_CLASS[(11, 11, 11, 12, 12)]
     assert evaluate_batch(seven).tolist() == want
     assert evaluate_batch(seven, check=False).tolist() == want
 

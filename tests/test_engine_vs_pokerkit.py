@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 import pytest
-from engine_support import REAL_EVALUATOR  # noqa: F401
 
 from razzcore.cards import format_card
 from razzcore.hand import Hand

@@ -1,7 +1,7 @@
 """Exact razz equity against a brute-force enumeration over actual cards.
 
-The reference here shares nothing with razzcore's evaluator: it ranks a hand
-by trying all 21 five-card subsets with a plain ace-to-five comparison, and it
+The reference shares nothing with razzcore's evaluator: it ranks a hand with
+the plain evaluator of tests/reference.py (all 21 five-card subsets), and it
 deals every combination of real cards to every player in turn.
 """
 
@@ -17,6 +17,7 @@ from itertools import combinations, pairwise
 from typing import Any
 
 import pytest
+from reference import ref_rank
 
 import razzcore
 from razzcore import EquityError, equity, parse_card, parse_cards
@@ -27,25 +28,8 @@ UNITS = 840
 # ------------------------------------------------------------------ reference
 
 
-def low5_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """Ace-to-five order of five ranks (0 = ace): smaller is better.
-
-    Fewer pairs first (no pair, one pair, two pair, trips, full house, quads),
-    then the groups by size and rank, highest first.
-    """
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
-    shape = tuple(c for _, c in groups)
-    order = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)]
-    return (order.index(shape), *(r for r, _ in groups))
-
-
-@cache
-def low7_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """Best five of seven ranks (sorted tuple), by brute force over 21 subsets."""
-    return min(low5_key(c) for c in combinations(ranks, 5))
+low7_key = cache(ref_rank)
+"""Rank of the best five of seven ranks (sorted tuple), from tests/reference.py."""
 
 
 def brute_force(hands: list[tuple[list[int], int]], dead: list[int]) -> tuple[list[int], ...]:

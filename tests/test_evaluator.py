@@ -6,9 +6,9 @@ import importlib.util
 import pathlib
 import random
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
 
 import pytest
+from reference import FIVE_RANK_CLASSES, RANK_OF_CLASS, rank_multisets, ref_rank
 
 import razzcore
 from razzcore import _core
@@ -16,37 +16,14 @@ from razzcore import _core
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # ---------------------------------------------------------------- the reference
-# Written from the rules text (R19), independent of the generator:
-# fewer pairs is better; then paired ranks (lower wins, higher pair first);
-# then the remaining cards from the highest down; aces low.
+# tests/reference.py: written from the rules text (R19), independent of the generator.
 
-_PATTERNS = {
-    (1, 1, 1, 1, 1): 0,  # no pair
-    (2, 1, 1, 1): 1,  # one pair
-    (2, 2, 1): 2,  # two pair
-    (3, 1, 1): 3,  # trips
-    (3, 2): 4,  # full house
-    (4, 1): 5,  # quads
-}
-
-
-def ref_key(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    counts = Counter(ranks)
-    pattern = tuple(sorted(counts.values(), reverse=True))
-    order = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
-    return _PATTERNS[pattern], order
-
-
-def all_five_multisets() -> list[tuple[int, ...]]:
-    return [m for m in combinations_with_replacement(range(13), 5) if max(Counter(m).values()) <= 4]
-
-
-FIVES = sorted(all_five_multisets(), key=ref_key)
-REF_RANK = {m: i + 1 for i, m in enumerate(FIVES)}
+FIVES = FIVE_RANK_CLASSES
+REF_RANK = RANK_OF_CLASS
 
 
 def ref_best(ranks: tuple[int, ...]) -> int:
-    return min(REF_RANK[tuple(sorted(c))] for c in combinations(ranks, 5))
+    return ref_rank(tuple(sorted(ranks)))
 
 
 def cards_of(ranks: tuple[int, ...]) -> tuple[int, ...]:
@@ -59,8 +36,7 @@ def cards_of(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def multisets(n: int) -> list[tuple[int, ...]]:
-    return [m for m in combinations_with_replacement(range(13), n) if max(Counter(m).values()) <= 4]
+multisets = rank_multisets
 
 
 # ---------------------------------------------------------------- exhaustive checks
