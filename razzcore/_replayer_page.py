@@ -77,7 +77,7 @@ cursor:pointer}
 main{flex:1;padding:12px 18px;min-width:0}
 header h1{font-size:18px;margin:0}
 header p{margin:2px 0 8px;color:#556}
-#table{position:relative;height:600px;min-width:960px;max-width:1200px}
+#table{position:relative;height:620px;min-width:980px;max-width:1200px}
 #felt{position:absolute;left:10%;right:10%;top:14%;bottom:14%;border-radius:50%;
 background:radial-gradient(#1b7a4c,#0f5c3a);border:10px solid #6b4423;
 box-shadow:0 4px 14px rgba(0,0,0,.35)}
@@ -89,7 +89,7 @@ color:#fff;width:36%}
 #community .card{width:36px;height:50px}
 #action{margin-top:8px;background:rgba(0,0,0,.35);border-radius:6px;padding:6px 8px;
 font-size:15px;min-height:1.6em}
-.seat{position:absolute;transform:translate(-50%,-50%);width:268px;background:#fff;
+.seat{position:absolute;transform:translate(-50%,-50%);width:262px;background:#fff;
 border-radius:10px;padding:6px 8px;box-shadow:0 2px 6px rgba(0,0,0,.3);border:3px solid #fff}
 .seat.acted{border-color:#3d6fd8}
 .seat.actor{border-color:#f2b705;background:#fff8e1}
@@ -97,8 +97,8 @@ border-radius:10px;padding:6px 8px;box-shadow:0 2px 6px rgba(0,0,0,.3);border:3p
 .seat .top{display:flex;justify-content:space-between;gap:6px;align-items:baseline}
 .seat .name{font-weight:bold;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .seat .stack{color:#334;white-space:nowrap}
-.seat .cards{display:flex;gap:3px;min-height:48px;margin:4px 0 2px}
-.card{width:34px;height:48px;flex:none}
+.seat .cards{display:flex;gap:2px;min-height:51px;margin:4px 0 2px}
+.card{width:32px;height:45px;flex:none}
 .seat .cards .card.down{margin-top:0}
 .seat .cards .card.up{margin-top:6px}
 .seat .bottom{display:flex;gap:6px;align-items:center;min-height:20px;font-size:12px}
@@ -168,7 +168,7 @@ PAGE_SCRIPT = r"""
       e.remove();
     });
     h.seats.forEach(function (seat, s) {
-      var a = Math.PI / 2 + 2 * Math.PI * s / n;
+      var a = Math.PI / 2 + 2 * Math.PI * s / n + (n === 8 ? Math.PI / 8 : 0);
       var box = el("div", "seat");
       box.dataset.seat = String(s + 1);
       box.style.left = (50 + 38 * Math.cos(a)) + "%";
@@ -195,7 +195,7 @@ PAGE_SCRIPT = r"""
       box.querySelector(".stack").textContent = st.stacks[s];
       var cards = box.querySelector(".cards");
       cards.textContent = "";
-      st.cards[s].forEach(function (c) { cards.appendChild(card(c[0], c[1])); });
+      st.cards[s].forEach(function (c, j) { cards.appendChild(card(c, h.up[s][j])); });
       var bottom = box.querySelector(".bottom");
       bottom.textContent = "";
       if (st.bets[s]) { bottom.appendChild(el("span", "bet", st.bets[s])); }

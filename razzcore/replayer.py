@@ -59,7 +59,8 @@ def _signed(n: int) -> str:
 class _Snap:
     """The observables of the live hand right after one action."""
 
-    __slots__ = ("actor", "bets", "folded", "history", "over", "pots", "showdown", "stacks")
+    __slots__ = ("actor", "bets", "dealt", "folded", "history", "over", "pots", "showdown",
+                 "stacks")
 
     def __init__(self, hand: Hand) -> None:
         self.stacks = hand.stacks
@@ -70,6 +71,7 @@ class _Snap:
         self.over = hand.is_over
         self.showdown = list(hand.showdown)
         self.history = len(hand.history)
+        self.dealt = [len(hand.hole_cards(s)) for s in range(len(self.stacks))]
 
 
 def _names(hh: HandHistory) -> list[str]:
@@ -139,22 +141,25 @@ class _Builder:
     # ------------------------------------------------------------ cards
 
     def _cards(self, dealt: Sequence[list[int | None]], shown: Sequence[set[int]],
-               use_engine_count: bool, snap: _Snap) -> list[list[Any]]:
-        """Each seat's cards as ``[text or None, up]``; ``None`` draws a back."""
+               use_engine_count: bool, snap: _Snap) -> list[list[str | None]]:
+        """Each seat's cards dealt so far (text; ``None`` draws a back)."""
         hand = self.hand
         out = []
         for s in range(self.n):
             real = hand.hole_cards(s)
-            up = set(hand.board(s))
-            count = len(real) if use_engine_count else len(dealt[s])
-            row: list[list[Any]] = []
+            count = snap.dealt[s] if use_engine_count else len(dealt[s])
+            row: list[str | None] = []
             for j in range(min(count, len(real))):
                 known = dealt[s][j] if j < len(dealt[s]) else None
-                card = real[j]
-                visible = known is not None or card in shown[s]
-                row.append([format_card(card) if visible else None, card in up])
+                visible = known is not None or real[j] in shown[s]
+                row.append(format_card(real[j]) if visible else None)
             out.append(row)
         return out
+
+    def up(self) -> list[list[bool]]:
+        """Whether each seat's card at each position is dealt face up."""
+        hand = self.hand
+        return [[c in set(hand.board(s)) for c in hand.hole_cards(s)] for s in range(self.n)]
 
     # ------------------------------------------------------------ steps
 
@@ -220,7 +225,7 @@ class _Builder:
         for e in snap.showdown:
             if e.seat == seat and e.shown and e.rank is not None:
                 return f"{text} {describe(e.rank, 'long')}"
-        return text
+        return f"{text} the down cards"
 
     def _step(self, snap: _Snap, street: int, text: str, who: int | None,
               dealt: Sequence[list[int | None]], shown: Sequence[set[int]], any_deal: bool,
@@ -277,14 +282,16 @@ class _Builder:
         stacks = [[names[s], _chips(start[s]), _chips(hand.stacks[s]),
                    _signed(hand.stacks[s] - start[s])] for s in range(self.n)]
         want = self.hh.finishing_stacks
-        if want is None:
+        matches = None if want is None else list(want) == list(hand.stacks)
+        if matches is None:
             check = ""
-        elif list(want) == list(hand.stacks):
+        elif matches:
             check = "The finishing stacks match the hand history."
         else:
             check = (f"The hand history says the finishing stacks are "
-                     f"{', '.join(_chips(v) for v in want)}; the replay gives these.")
-        return {"showdown": shows, "awards": awards, "stacks": stacks, "check": check}
+                     f"{', '.join(_chips(v) for v in want or ())}; the replay gives these.")
+        return {"showdown": shows, "awards": awards, "stacks": stacks, "check": check,
+                "matches": matches, "finishing_stacks": list(hand.stacks)}
 
 
 def _title(hh: HandHistory, number: int) -> str:
@@ -330,6 +337,7 @@ def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
             f"bets {_chips(rules.small_bet)}/{_chips(rules.big_bet)}", date,
             ", ".join(x for x in (hh.venue, hh.city, hh.country) if x)) if x),
         "seats": seats,
+        "up": builder.up(),
         "cards": sorted({c for s in range(builder.n) for c in builder.hand.hole_cards(s)}
                         | ({builder.hand.community_card}
                            if builder.hand.community_card is not None else set())),
