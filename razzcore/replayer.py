@@ -173,6 +173,11 @@ class _Builder:
         prev = self.snaps[-1]
         out: list[dict[str, Any]] = []
         group_open = False
+        first = next((a for a in self.actions if a.verb), None)
+        if first is None or first.verb not in ("dh", "db"):
+            # The history deals no card first: start from the engine's deal.
+            out.append(self._step(prev, street, f"{_STREETS[3]} dealt", None, dealt, shown,
+                                  any_deal, community))
         for i, a in enumerate(self.actions):
             snap = self.snaps[i]
             if a.verb == "":
