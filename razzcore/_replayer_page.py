@@ -39,9 +39,11 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
 </div>
 <div id="controls">
 <button type="button" id="first" title="Start (Home)" aria-label="Start">&#xAB; Start</button>
-<button type="button" id="prev" title="Back one step (&#x2190;)" aria-label="Back">&#x2039; Back</button>
+<button type="button" id="prev" title="Back one step (&#x2190;)"
+ aria-label="Back">&#x2039; Back</button>
 <span id="counter"></span>
-<button type="button" id="next" title="Forward one step (&#x2192;)" aria-label="Forward">Next &#x203A;</button>
+<button type="button" id="next" title="Forward one step (&#x2192;)"
+ aria-label="Forward">Next &#x203A;</button>
 <button type="button" id="last" title="End (End)" aria-label="End">End &#xBB;</button>
 <span class="keys">keys: &#x2190; &#x2192; Home End</span>
 </div>
@@ -89,7 +91,7 @@ color:#fff;width:36%}
 #community .card{width:36px;height:50px}
 #action{margin-top:8px;background:rgba(0,0,0,.35);border-radius:6px;padding:6px 8px;
 font-size:15px;min-height:1.6em}
-.seat{position:absolute;transform:translate(-50%,-50%);width:262px;background:#fff;
+.seat{position:absolute;transform:translate(-50%,-50%);width:256px;background:#fff;
 border-radius:10px;padding:6px 8px;box-shadow:0 2px 6px rgba(0,0,0,.3);border:3px solid #fff}
 .seat.acted{border-color:#3d6fd8}
 .seat.actor{border-color:#f2b705;background:#fff8e1}
@@ -171,7 +173,7 @@ PAGE_SCRIPT = r"""
       var a = Math.PI / 2 + 2 * Math.PI * s / n + (n === 8 ? Math.PI / 8 : 0);
       var box = el("div", "seat");
       box.dataset.seat = String(s + 1);
-      box.style.left = (50 + 38 * Math.cos(a)) + "%";
+      box.style.left = (50 + 36 * Math.cos(a)) + "%";
       box.style.top = (50 + 40 * Math.sin(a)) + "%";
       var top = el("div", "top");
       top.appendChild(el("span", "name", seat.name));

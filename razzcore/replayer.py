@@ -57,7 +57,8 @@ def _signed(n: int) -> str:
 
 
 class _Snap:
-    """The observables of the live hand right after one action."""
+    """The observables of the live hand right after one action (read through
+    the engine's public properties only)."""
 
     __slots__ = ("actor", "bets", "dealt", "folded", "history", "over", "pots", "showdown",
                  "stacks")
@@ -81,7 +82,7 @@ def _names(hh: HandHistory) -> list[str]:
 
 
 def _action_text(a: Action, names: Sequence[str], before: _Snap, street: int,
-                 hand: Hand, start: Sequence[int]) -> str:
+                 hand: Hand) -> str:
     """What a player action did, in words (amounts from the state before it)."""
     s = a.seat or 0
     who = names[s]
@@ -186,6 +187,7 @@ class _Builder:
             if a.verb in ("dh", "db"):
                 if a.verb == "dh" and a.seat is not None:
                     dealt[a.seat].extend(a.cards)
+                    trusted[a.seat].update(c for c in a.cards if c is not None)
                     street = max(3, min(7, len(dealt[a.seat])))
                 else:
                     community.extend(a.cards)
@@ -197,15 +199,14 @@ class _Builder:
                 who = None
             else:
                 group_open = False
-                text = _action_text(a, self.names, prev, street, self.hand,
-                                    self.hh.starting_stacks)
+                text = _action_text(a, self.names, prev, street, self.hand)
                 who = a.seat
                 if a.verb == "sm" and a.seat is not None and a.cards and None not in a.cards:
                     trusted[a.seat].update(c for c in a.cards if c is not None)
             for s in range(self.n):
                 shown[s] = self._shown(snap, s, trusted[s])
             if a.verb == "sm" and a.show:
-                text = self._show_text(text, snap, a.seat or 0)
+                text = self._show_text(text, snap, a.seat or 0, shown)
             out.append(self._step(snap, street, text, who, dealt, shown, any_deal, community))
             prev = snap
         last = self.snaps.get(len(self.actions))
@@ -226,10 +227,13 @@ class _Builder:
                 return {c for c in e.cards if c in trusted}
         return set()
 
-    def _show_text(self, text: str, snap: _Snap, seat: int) -> str:
+    def _show_text(self, text: str, snap: _Snap, seat: int,
+                   shown: Sequence[set[int]]) -> str:
         for e in snap.showdown:
             if e.seat == seat and e.shown and e.rank is not None:
-                return f"{text} {describe(e.rank, 'long')}"
+                if shown[seat] == set(e.cards):  # every card known: name the low
+                    return f"{text} {describe(e.rank, 'long')}"
+                return text
         return f"{text} the down cards"
 
     def _step(self, snap: _Snap, street: int, text: str, who: int | None,
@@ -239,7 +243,7 @@ class _Builder:
         for e in snap.showdown:
             if not e.shown:
                 lows[e.seat] = "mucked"
-            elif e.rank is not None and shown[e.seat]:
+            elif e.rank is not None and shown[e.seat] == set(e.cards):
                 lows[e.seat] = describe(e.rank, "long")
         board = community[0] if community else None
         return {
@@ -299,12 +303,12 @@ class _Builder:
                 "matches": matches, "finishing_stacks": list(hand.stacks)}
 
 
+def _hand_name(hh: HandHistory, number: int) -> str:
+    return f"Hand {hh.hand}" if hh.hand is not None else f"Hand {number}"
+
+
 def _title(hh: HandHistory, number: int) -> str:
-    parts = []
-    if hh.event:
-        parts.append(hh.event)
-    parts.append(f"Hand {hh.hand}" if hh.hand is not None else f"Hand {number}")
-    return " · ".join(parts)
+    return " · ".join(x for x in (hh.event, _hand_name(hh, number)) if x)
 
 
 def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
@@ -329,11 +333,11 @@ def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
         date = f"{hh.year:04d}-{hh.month:02d}-{hh.day:02d}"
     seats = [{"name": names[s], "out": not builder.hand.dealt_in[s]} for s in range(builder.n)]
     if label is None:
-        label = f"{_title(hh, number)} · {builder.n} players"
+        label = f"{_hand_name(hh, number)} · {builder.n} players"
         if result is not None:
-            best = max(range(builder.n), key=lambda s: builder.hand.payoffs[s]  # type: ignore[index]
-                       if builder.hand.payoffs else 0)
-            label += f" · {result['stacks'][best][0]} {result['stacks'][best][3]}"
+            payoffs = builder.hand.payoffs or (0,) * builder.n
+            best = max(range(builder.n), key=lambda s: payoffs[s])
+            label += f" · {names[best]} {_signed(payoffs[best])}"
     return {
         "title": _title(hh, number),
         "label": label,

@@ -143,6 +143,27 @@ def test_unknown_cards_stay_backs_until_shown() -> None:
     assert steps[show_step]["lows"][1] is not None
 
 
+def test_a_show_of_unknown_cards_names_no_low() -> None:
+    """``p2 sm ????...``: the engine shows the cards it filled in; the page
+    keeps them as backs and names no low (it would be invented)."""
+    hand = Hand(Rules(2, 5, 10, 20), [200, 200], seed=11, manual_showdown=True)
+    while hand.actor is not None and not hand.legal_actions()[0].startswith("sm"):
+        hand.act("cc" if "cc" in hand.legal_actions() else hand.legal_actions()[0])
+    seen_by_p1 = list(hand.view(0).history)
+    shows = []
+    while hand.actor is not None:
+        seat = hand.actor
+        hand.act(f"p{seat + 1} sm -")
+        shows.append(hand.history[-1] if seat == 0 else "p2 sm " + "??" * 7)
+    hh = phh.HandHistory([2, 2], 5, 10, 20, [200, 200], seen_by_p1 + shows)
+    steps = replayer.hand_data(hh)["steps"]
+    p2_show = next(s for s in steps if s["text"].startswith("Seat 2 shows"))
+    assert p2_show["text"] == "Seat 2 shows"
+    assert p2_show["cards"][1].count(None) == 3  # two first and the last down card
+    assert p2_show["lows"][1] is None
+    assert steps[-1]["lows"][1] is None
+
+
 def test_a_history_without_dealt_cards_shows_backs() -> None:
     hh = phh.HandHistory([1, 1], 2, 5, 10, [50, 50], ["p2 pb", "p1 f"])
     steps = replayer.hand_data(hh)["steps"]

@@ -115,7 +115,8 @@ def _png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     raw, stride, rows = zlib.decompress(idat), width * channels, []
     prev = bytearray(stride)
     for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        start = y * (stride + 1)
+        f, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
         for i in range(stride):
             a = line[i - channels] if i >= channels else 0
             b, c = prev[i], prev[i - channels] if i >= channels else 0
