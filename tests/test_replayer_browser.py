@@ -269,3 +269,21 @@ def test_hostile_names_stay_text(browser: Any, tmp_path: pathlib.Path) -> None:
         view.check_clean()
     finally:
         view.close()
+
+
+def test_notebook_frame_shows_the_replayer(browser: Any, tmp_path: pathlib.Path) -> None:
+    """What Jupyter shows for a HandHistory: the page inside an iframe."""
+    hh = phh.load(HEADS_UP.open("rb"))
+    out = tmp_path / "notebook.html"
+    out.write_text(f"<!DOCTYPE html><html><body>{hh._repr_html_()}</body></html>",
+                   encoding="utf-8")
+    view = Page(browser, out)
+    try:
+        frame = view.page.frame_locator("iframe")
+        assert frame.locator(".seat .name").all_inner_texts() == hh.players
+        frame.locator("#last").click()
+        assert frame.locator("#result").is_visible()
+        assert frame.locator("#finishing tbody tr").count() == 2
+        view.check_clean()
+    finally:
+        view.close()
