@@ -103,10 +103,13 @@ border-radius:10px;padding:6px 8px;box-shadow:0 2px 6px rgba(0,0,0,.3);border:3p
 .card{width:32px;height:45px;flex:none}
 .seat .cards .card.down{margin-top:0}
 .seat .cards .card.up{margin-top:6px}
-.seat .bottom{display:flex;gap:6px;align-items:center;min-height:20px;font-size:12px}
-.bet{background:#f2b705;color:#1d2330;border-radius:10px;padding:1px 8px;font-weight:bold}
-.tag{background:#e3e7ef;border-radius:10px;padding:1px 8px}
+.seat .bottom{display:flex;flex-wrap:wrap;gap:4px 6px;align-items:center;min-height:20px;
+font-size:12px}
+.bet{background:#f2b705;color:#1d2330;border-radius:10px;padding:1px 8px;font-weight:bold;
+white-space:nowrap}
+.tag{background:#e3e7ef;border-radius:10px;padding:1px 8px;white-space:nowrap}
 .tag.low{background:#d5f5e3}
+.tag.won{background:#3d6fd8;color:#fff;font-weight:bold}
 #controls{display:flex;gap:8px;align-items:center;margin:8px 0;max-width:1200px;
 justify-content:center}
 #controls button{font-size:15px;padding:4px 12px;border-radius:6px;border:1px solid #99a;
@@ -206,6 +209,7 @@ PAGE_SCRIPT = r"""
       if (st.allin[s]) { bottom.appendChild(el("span", "tag", "all-in")); }
       if (st.actor === s) { bottom.appendChild(el("span", "tag", "to act")); }
       if (st.lows[s]) { bottom.appendChild(el("span", "tag low", st.lows[s])); }
+      if (st.won[s]) { bottom.appendChild(el("span", "tag won", st.won[s])); }
     });
     $("street").textContent = st.over ? "Hand over" : st.street;
     $("pots").textContent = st.pots.join(" \u00b7 ");

@@ -244,8 +244,12 @@ class _Builder:
             if not e.shown:
                 lows[e.seat] = "mucked"
             elif e.rank is not None and shown[e.seat] == set(e.cards):
-                lows[e.seat] = describe(e.rank, "long")
+                lows[e.seat] = describe(e.rank, "short")
         board = community[0] if community else None
+        won = [0] * self.n
+        if snap.over:
+            for award in self.hand.awards:
+                won[award.seat] += award.amount
         return {
             "street": _STREETS[street],
             "text": text,
@@ -260,6 +264,7 @@ class _Builder:
             "cards": self._cards(dealt, shown, not any_deal, snap),
             "community": (None if board is None else format_card(board)) if community else "",
             "lows": lows,
+            "won": [f"wins {_chips(v)}" if v else "" for v in won],
             "over": snap.over,
         }
 

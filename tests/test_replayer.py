@@ -109,7 +109,10 @@ def test_action_words() -> None:
     ]
     assert "Talal Shakerchi calls 150,000, all-in" in texts
     assert texts[-1] == "Brian Rast shows Eight-Seven low, 8-7-4-3-2"
-    result = replayer.hand_data(hh)["result"]
+    data = replayer.hand_data(hh)
+    assert data["steps"][-1]["won"] == ["", "wins 5,300,000"]
+    assert all(not any(step["won"]) for step in data["steps"][:-1])
+    result = data["result"]
     assert result["awards"] == ["Brian Rast wins 5,300,000 from the pot"]
     assert result["showdown"] == ["Talal Shakerchi: Jack-Eight low, J-8-4-2-A",
                                   "Brian Rast: Eight-Seven low, 8-7-4-3-2"]
