@@ -204,7 +204,7 @@ PAGE_SCRIPT = r"""
       var bottom = box.querySelector(".bottom");
       bottom.textContent = "";
       if (st.bets[s]) { bottom.appendChild(el("span", "bet", st.bets[s])); }
-      if (seat.out) { bottom.appendChild(el("span", "tag", "sitting out")); }
+      if (seat.out) { bottom.appendChild(el("span", "tag", "not dealt in")); }
       else if (st.folded[s]) { bottom.appendChild(el("span", "tag", "folded")); }
       if (st.allin[s]) { bottom.appendChild(el("span", "tag", "all-in")); }
       if (st.actor === s) { bottom.appendChild(el("span", "tag", "to act")); }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import pathlib
 import re
@@ -171,6 +172,59 @@ def test_a_history_without_dealt_cards_shows_backs() -> None:
     hh = phh.HandHistory([1, 1], 2, 5, 10, [50, 50], ["p2 pb", "p1 f"])
     steps = replayer.hand_data(hh)["steps"]
     assert steps[0]["cards"] == [[None, None, None], [None, None, None]]
+
+
+@pytest.mark.parametrize(("profile", "deal_in_absent"),
+                         [("online", False), ("tda", False), ("tda", True)])
+def test_random_hands_of_every_size(profile: str, deal_in_absent: bool) -> None:
+    """Random play from 2 to 8 seats, short stacks (all-ins, side pots), seats
+    sitting out: every page ends on the engine's finishing stacks, every step
+    is one action or one deal, and cards only ever appear."""
+    import random
+
+    from razzcore.hand import play_random
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        n = 2 + seed % 7
+        stacks = [rng.choice([0, 9, 30, 60, 200]) if s > 1 else 200 for s in range(n)]
+        absent = [s for s in range(2, n) if stacks[s] and rng.random() < 0.2]
+        rules = Rules(2, 5, 10, 20, profile=profile, deal_in_absent_players=deal_in_absent)
+        hand = Hand(rules, stacks, seed=seed, absent=absent)
+        play_random(hand, rng)
+        # The history names the seats sitting out (R23) for its replay.
+        hh = phh.HandHistory.from_hand(hand, _razzcore_absent=[s + 1 for s in absent])
+        data = replayer.hand_data(hh)
+        steps = data["steps"]
+        assert [seat["out"] for seat in data["seats"]] == [not d for d in hand.dealt_in]
+        assert steps[-1]["over"] and not any(s["over"] for s in steps[:-1] if s["who"] is None)
+        assert steps[-1]["stacks"] == [chips(v) for v in hand.stacks]
+        assert data["result"]["matches"] is True
+        kinds = ["d" if t.startswith("d ") else "p" for t in hh.actions]
+        groups = sum(1 for i, k in enumerate(kinds) if k == "p" or i == 0 or kinds[i - 1] != "d")
+        assert len(steps) in (groups, groups + 1)  # + the engine's finishing showdown
+        for before, after in itertools.pairwise(steps):
+            for a, b in zip(before["cards"], after["cards"], strict=True):
+                assert b[: len(a)] == a
+        community = hand.community_card
+        if community is not None:
+            from razzcore.cards import format_card
+
+            assert steps[-1]["community"] == format_card(community)
+
+
+def test_a_community_card_when_the_deck_runs_short() -> None:
+    """Eight players to 7th street: 56 cards do not exist, the last card is
+    dealt face up to the middle (R18) and the page shows it."""
+    hand = Hand(Rules(1, 2, 5, 10), [500] * 8, seed=3)
+    while hand.actor is not None:
+        legal = hand.legal_actions()
+        hand.act("cc" if "cc" in legal else legal[0])
+    assert hand.community_card is not None
+    data = replayer.hand_data(phh.HandHistory.from_hand(hand))
+    seventh = [s for s in data["steps"] if s["street"] == "7th street"]
+    assert seventh and all(s["community"] for s in seventh)
+    assert all(s["community"] == "" for s in data["steps"] if s["street"] != "7th street")
 
 
 # ------------------------------------------------------------------ the page
