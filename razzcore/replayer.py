@@ -39,6 +39,7 @@ from .evaluator import describe
 from .hand import Hand
 from .phh import HandHistory
 from .phh_replay import Action
+from .phh_text import betting_words
 from .svg import card_symbols
 
 __all__ = ["hand_data", "notebook_frame", "page", "render"]
@@ -94,21 +95,17 @@ def _action_text(a: Action, names: Sequence[str], before: _Snap, street: int,
         if not a.show:
             return f"{who} mucks"
         return f"{who} shows"
+    completing = False
     if a.verb == "pb":
-        amount = min(rules.bring_in, stack)
-        text = f"{who} brings in for {_chips(amount)}"
+        total = amount = min(rules.bring_in, stack)
     elif a.verb == "cc":
         amount = min(high - bet, stack)
-        text = f"{who} calls {_chips(amount)}" if amount else f"{who} checks"
+        total = bet + amount
     else:
         total = a.amount or 0
         amount = total - bet
-        if street == 3 and rules.has_bring_in and high < rules.small_bet:
-            text = f"{who} completes to {_chips(total)}"
-        elif high == 0:
-            text = f"{who} bets {_chips(total)}"
-        else:
-            text = f"{who} raises to {_chips(total)}"
+        completing = street == 3 and rules.has_bring_in and high < rules.small_bet
+    text = betting_words(who, a.verb, amount, total, high, completing, _chips)
     if amount and amount >= stack:
         text += ", all-in"
     return text
