@@ -410,7 +410,7 @@ def page(histories: Sequence[HandHistory], *, title: str | None = None,
     return render(hands, title=title, four_color=four_color)
 
 
-def notebook_frame(page_html: str, height: int = 640) -> str:
+def notebook_frame(page_html: str, height: int = 900) -> str:
     """``page_html`` in an ``<iframe srcdoc>`` for a notebook cell.
 
     >>> notebook_frame("<p>a&b</p>")[:31]
