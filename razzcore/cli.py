@@ -109,12 +109,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    p = _add(sub, "replay", "replay a PHH hand history and check its finishing stacks",
-             "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json")
-    p.add_argument("file", metavar="FILE.phh", help="a .phh file (or a .phhs file of hands)")
+    p = _add(sub, "replay", "replay PHH hand histories and check their finishing stacks",
+             "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json\n"
+             "  razzcore replay hand.phh hands.phhs --html replayer.html")
+    p.add_argument("files", nargs="+", metavar="FILE.phh",
+                   help="a .phh file (or a .phhs file of hands); several may be given")
     p.add_argument("--profile", choices=profiles, default=None,
                    help="rule profile (default: the file's, else tda)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="write one self-contained HTML page that replays the hands step by step")
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
@@ -258,11 +262,10 @@ def _where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
     return f"{path}:{text.count(chr(10), 0, offset) + line}"
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _read_histories(path: str) -> tuple[str, bool, list[Any]]:
+    """The text of ``path``, whether it holds many hands, and its hand histories."""
     from . import phh
-    from .phh_text import format_hand
 
-    path: str = args.file
     with open(path, "rb") as fp:
         raw = fp.read()
     try:
@@ -276,6 +279,31 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
     if not histories:
         raise _Fail(f"{path}: no hands in the file")
+    return text, multi, histories
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    paths: list[str] = args.files
+    if args.html:
+        return _replay_html(paths, args)
+    status = EXIT_OK
+    outputs = []
+    for path in paths:
+        code, data = _replay_file(path, args, len(paths) > 1)
+        status = max(status, code)
+        outputs.append({"file": path, **data})
+    if args.json:
+        print(json_text({"files": outputs} if len(paths) > 1 else
+                        {k: v for k, v in outputs[0].items() if k != "file"}))
+    return status
+
+
+def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
+    from .phh_text import format_hand
+
+    text, multi, histories = _read_histories(path)
+    if several and not args.json:
+        print(f"##### {path}")
     options = {} if args.profile is None else {"profile": args.profile}
     reports: list[dict[str, Any]] = []
     status = EXIT_OK
@@ -306,11 +334,51 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 f"{_where(path, text, i, multi, err)}: {label}finishing_stacks mismatch: "
                 f"the file says {want}, the replay gives {got}\n"
             )
-    if args.json:
-        print(json_text({"hands": reports} if multi else reports[0]))
-    elif multi:
+    if multi and not args.json:
         good = sum(1 for r in reports if r["matches"])
         print(f"{len(reports)} hands replayed, {good} match their finishing_stacks")
+    return status, ({"hands": reports} if multi else reports[0])
+
+
+def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
+    """Write the replayer page; a hand that cannot be replayed is reported on
+    stderr (file, line, hand number) and left out while the others go in."""
+    from .replayer import hand_data, render
+
+    if args.json:
+        raise _Fail("--html writes a page; leave out --json")
+    options = {} if args.profile is None else {"profile": args.profile}
+    hands: list[dict[str, Any]] = []
+    status = EXIT_OK
+    for path in paths:
+        text, multi, histories = _read_histories(path)
+        for i, hh in enumerate(histories):
+            label = f"hand {i + 1}: " if multi else ""
+            try:
+                data = hand_data(hh, number=len(hands) + 1, **options)
+            except PHHError as exc:
+                where = _where(path, text, i, multi, exc)
+                message = _one_line(f"{where}: {label}{exc}")
+                sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
+                status = EXIT_USAGE
+                continue
+            result = data["result"]
+            if result is not None and result["matches"] is False:
+                err = PHHError("mismatch", field="finishing_stacks")
+                sys.stderr.write(
+                    f"{_where(path, text, i, multi, err)}: {label}finishing_stacks mismatch: "
+                    f"the file says {hh.finishing_stacks}, the replay gives "
+                    f"{result['finishing_stacks']}\n"
+                )
+                status = max(status, EXIT_MISMATCH)
+            if len(paths) > 1:
+                data["label"] = f"{os.path.basename(path)} \u00b7 {data['label']}"
+            hands.append(data)
+    if not hands:
+        raise _Fail("no hand could be replayed: no page written")
+    with open(args.html, "w", encoding="utf-8") as fp:
+        fp.write(render(hands))
+    print(f"wrote {len(hands)} hand(s) to {args.html}")
     return status
 
 

@@ -46,7 +46,7 @@ import io
 import math
 import re
 import tomllib  # standard library since Python 3.11 (razzcore's minimum)
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, cast
 
 from .errors import PHHError, RulesError, brief
@@ -378,9 +378,12 @@ class HandHistory:
             source = _RULES_FIELD if stored is not None else None
             raise PHHError(f"rules for the replay: {exc}", field=source) from None
 
-    def replay(self, **rule_options: Any) -> Hand:
+    def replay(self, *, observe: Callable[[int, Hand], None] | None = None,
+               **rule_options: Any) -> Hand:
         """Play the actions on the engine and return the final
         :class:`~razzcore.hand.Hand` (see :meth:`rules` for the rule set).
+        ``observe(i, hand)`` is called after each action ``i`` (see
+        :func:`razzcore.phh_replay.replay_actions`).
 
         Cards come from the ``d dh`` / ``d db`` actions in R4 dealing order;
         burns and ``??`` cards are filled with unused cards.  Replay is strict:
@@ -403,7 +406,7 @@ class HandHistory:
         """
         rules = self.rules(**rule_options)
         return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules,
-                              absent=self._absent())
+                              absent=self._absent(), observe=observe)
 
     def _absent(self) -> list[int]:
         value = self.user_fields.get(_ABSENT_FIELD, [])
@@ -447,6 +450,26 @@ class HandHistory:
         from .phh_text import format_hand
 
         return format_hand(self.replay(**rule_options), players=self.players)
+
+    def to_html(self, **rule_options: Any) -> str:
+        """A self-contained HTML page that replays this hand step by step
+        (see :mod:`razzcore.replayer`).
+
+        >>> page = HandHistory([0, 0], 1, 2, 4, [9, 9],
+        ...     ["d dh p1 AcAdKd", "d dh p2 2c2d3c", "p1 pb", "p2 f"]).to_html()
+        >>> page.startswith("<!DOCTYPE html>"), 'id="rz-Kd"' in page
+        (True, True)
+        """
+        from .replayer import page
+
+        return page([self], **rule_options)
+
+    def _repr_html_(self) -> str:
+        """The replayer page in a notebook (an ``<iframe>``, so that its
+        script and styles stay apart from the notebook's)."""
+        from .replayer import notebook_frame
+
+        return notebook_frame(self.to_html())
 
 
 _KIND_TEXT = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import RANKS, SUITS, format_card
 from .errors import IllegalActionError, PHHError, RazzError
@@ -236,16 +236,18 @@ class _Replay:
                 deck.append(spare.popleft())
         return deck + list(spare)
 
-    def run(self) -> Hand:
+    def run(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
         for _ in range(2 * 52):
             try:
-                return self._attempt()
+                hand = self._attempt()
+                # The deck is settled: play it once more, reporting each step.
+                return hand if observe is None else self._attempt(observe)
             except _Misplaced as m:
                 i, j = self.deck.index(m.got), self.deck.index(m.want)
                 self.deck[i], self.deck[j] = self.deck[j], self.deck[i]
         raise PHHError("the dealt cards cannot be arranged into one deck", field="actions")
 
-    def _attempt(self) -> Hand:
+    def _attempt(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
         try:
             hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
                         absent=self.absent, replay=True)
@@ -260,6 +262,8 @@ class _Replay:
         mine = 0
         seen = 0
         for i, a in enumerate(self.actions):
+            if observe is not None:
+                observe(i - 1, hand)
             history = hand.history
             for text in history[seen:]:
                 e = parse_action(text)
@@ -301,7 +305,11 @@ class _Replay:
                 hand.act(a.engine_text())
             except IllegalActionError as exc:
                 raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
+        if observe is not None:
+            observe(len(self.actions) - 1, hand)
         self._finish_showdown(hand, unknown)
+        if observe is not None:
+            observe(len(self.actions), hand)
         return hand
 
     def _check_shown(
@@ -337,6 +345,7 @@ class _Replay:
 def replay_actions(
     texts: Sequence[str], actions: Sequence[Action], starting_stacks: Sequence[int],
     rules: Rules, *, absent: Sequence[int] = (),
+    observe: Callable[[int, Hand], None] | None = None,
 ) -> Hand:
     """Play ``actions`` (parsed from ``texts``, used in error messages) on a
     new manual-showdown :class:`~razzcore.hand.Hand` and return it.
@@ -348,6 +357,11 @@ def replay_actions(
     procedures reuse burns) the two positions are swapped and the replay
     restarts.  Errors are :class:`~razzcore.errors.PHHError` naming the action.
 
+    ``observe(i, hand)``, when given, is called with the live hand before the
+    first action (``i = -1``), after each action ``i`` in order, then once
+    more with ``i = len(actions)`` after the showdown that a history stopping
+    there leaves to the engine; it must not change the hand.
+
     >>> from razzcore.rules import Rules
     >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]
     >>> replay_actions(texts, [parse_action(t) for t in texts], [100, 100], Rules(2, 5, 10, 20))
@@ -355,4 +369,4 @@ def replay_actions(
     ...
     razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
     """
-    return _Replay(texts, actions, starting_stacks, rules, absent).run()
+    return _Replay(texts, actions, starting_stacks, rules, absent).run(observe)

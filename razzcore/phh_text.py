@@ -30,13 +30,13 @@ Bob: 50 -> 57 (+7)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import format_card
 from .evaluator import describe
 from .hand import Hand
 
-__all__ = ["format_hand"]
+__all__ = ["betting_words", "format_hand"]
 
 _STREETS = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 
@@ -48,6 +48,27 @@ def _cards_text(cards: Sequence[int]) -> str:
         text = format_card(c)
         parts.append(f"({text})" if i in (0, 1, 6) else text)
     return " ".join(parts).replace(") (", " ")
+
+
+def betting_words(who: str, verb: str, put_in: int, total: int, facing: int,
+                  completing: bool, chips: Callable[[int], str] = str) -> str:
+    """One betting action in words: ``pb`` posts ``put_in``, ``cc`` calls
+    ``put_in`` (checks when 0), ``cbr`` completes (``completing``: the
+    bring-in not yet completed on 3rd street), bets (``facing`` no bet) or
+    raises to ``total``; ``chips`` writes an amount.
+
+    >>> betting_words("Ann", "cbr", 10, 10, 5, True), betting_words("Bob", "cc", 0, 0, 0, False)
+    ('Ann completes to 10', 'Bob checks')
+    """
+    if verb == "pb":
+        return f"{who} brings in for {chips(put_in)}"
+    if verb == "cc":
+        return f"{who} calls {chips(put_in)}" if put_in else f"{who} checks"
+    if completing:
+        return f"{who} completes to {chips(total)}"
+    if facing == 0:
+        return f"{who} bets {chips(total)}"
+    return f"{who} raises to {chips(total)}"
 
 
 def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
@@ -157,22 +178,18 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
         if verb == "f":
             out.append(f"{who} folds")
             continue
+        completing = False
         if verb == "pb":
-            amount = min(rules.bring_in, stacks[s])
-            line = f"{who} brings in for {amount}"
+            total = amount = min(rules.bring_in, stacks[s])
         elif verb == "cc":
             amount = min(high - bets[s], stacks[s])
-            line = f"{who} calls {amount}" if amount else f"{who} checks"
+            total = bets[s] + amount
         else:
             total = int(words[2])
             amount = total - bets[s]
-            if street == 3 and not completed and rules.has_bring_in:
-                line = f"{who} completes to {total}"
-                completed = True
-            elif high == 0:
-                line = f"{who} bets {total}"
-            else:
-                line = f"{who} raises to {total}"
+            completing = street == 3 and not completed and rules.has_bring_in
+            completed = completed or completing
+        line = betting_words(who, verb, amount, total, high, completing)
         bets[s] += amount
         stacks[s] -= amount
         high = max(high, bets[s])

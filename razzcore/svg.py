@@ -10,6 +10,8 @@ built with :mod:`xml.etree.ElementTree`, so text is always escaped.
   (backs when the viewer may not see them), board, status; the pot and whose
   turn it is in the title.
 * :class:`Cards`: a tuple of card codes that displays itself as cards.
+* :func:`card_symbols`: the same card pictures as ``<symbol>`` definitions,
+  for pages that draw many cards with ``<use>`` (the hand replayer).
 
 >>> from razzcore import svg
 >>> pic = svg.cards("As 2d 3c")
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .view import HandView
 
-__all__ = ["Cards", "Svg", "card", "cards", "hand", "low_hand"]
+__all__ = ["Cards", "Svg", "card", "card_symbols", "cards", "hand", "low_hand"]
 
 CARD_W = 40
 CARD_H = 56
@@ -162,6 +164,36 @@ def cards(items: Iterable[CardLike | None] | str, *, four_color: bool = False) -
             _draw_back(root, x, GAP)
         else:
             _draw_face(root, c, x, GAP, colors=colors)
+    return _to_svg(root)
+
+
+def card_symbols(codes: Iterable[int], *, four_color: bool = False,
+                 prefix: str = "card-") -> Svg:
+    """An invisible SVG of ``<symbol>`` definitions (``viewBox`` one card):
+    ``{prefix}As`` the face of each card in ``codes``, ``{prefix}As-down`` the
+    same card dealt face down (with the corner tab of :func:`hand`), and
+    ``{prefix}back`` a card back.  A page draws a card with
+    ``<svg><use href="#card-As"/></svg>``.
+
+    >>> sprite = card_symbols([0, 51])
+    >>> sprite.count("<symbol"), 'id="card-Ac-down"' in sprite, 'id="card-back"' in sprite
+    (5, True, True)
+    """
+    colors = _FOUR_COLOR if four_color else _TWO_COLOR
+    root = _root(0, 0)
+    root.set("aria-hidden", "true")
+    root.set("style", "position:absolute;width:0;height:0;overflow:hidden")
+
+    def symbol(name: str) -> ET.Element:
+        return _sub(root, "symbol", id=prefix + name, viewBox=f"0 0 {CARD_W} {CARD_H}")
+
+    for code in sorted(set(codes)):
+        if not 0 <= code < 52:
+            raise CardError(f"card code {code!r} is outside 0..51")
+        text = format_card(code)
+        _draw_face(symbol(text), code, 0, 0, colors=colors)
+        _draw_face(symbol(text + "-down"), code, 0, 0, colors=colors, down=True)
+    _draw_back(symbol("back"), 0, 0)
     return _to_svg(root)
 
 
