@@ -149,6 +149,7 @@ typedef struct {
     uint16_t rank[RZ_EQ_MAX_PLAYERS];
     uint64_t idx, lo, hi;                /* this chunk: outer patterns lo..hi-1 */
     rz_eq_counts *out;
+    int hu;                              /* heads-up, both receive cards: rz_eq_hu_settle */
     /* grouped walk only (dist != NULL) */
     rz_eq_dist *dist;
     int last;                            /* the player whose outcomes are grouped */
@@ -158,6 +159,57 @@ typedef struct {
 
 RZ_INLINE void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w);
 
+/* ---- heads-up fast path
+ *
+ * With two players who both receive cards, the inner player's walk only has
+ * to sort his outcomes into three piles against the outer player's rank:
+ * acc[0] (his rank is lower: he wins), acc[1] (equal), acc[2] (higher).  The
+ * outer pattern then settles all of them at once. */
+
+/* Give the inner player `left` more cards of ranks r..12 out of rem. */
+RZ_INLINE void rz_eq_hu_inner(uint8_t *rem, int r, int left, uint32_t key, uint64_t w,
+                              uint16_t hr, uint64_t *acc)
+{
+    if (left == 0) {
+        uint16_t rk = rz_lookup(key);
+        acc[(rk > hr) + (rk >= hr)] += w;
+        return;
+    }
+    for (; r < 12; r++) {
+        int have = rem[r], k;
+        int kmax = left < have ? left : have;
+        uint32_t kk = key;
+        for (k = 1; k <= kmax; k++) {
+            kk += RZ_RANK_KEY[r];
+            rem[r] = (uint8_t)(have - k);
+            rz_eq_hu_inner(rem, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k], hr, acc);
+        }
+        rem[r] = (uint8_t)have;
+    }
+    if (left <= rem[12]) {
+        uint16_t rk = rz_lookup(key + (uint32_t)left * RZ_RANK_KEY[12]);
+        acc[(rk > hr) + (rk >= hr)] += w * RZ_EQ_BINOM[rem[12]][left];
+    }
+}
+
+/* Outer player (0) complete with rank hr and weight w: walk player 1. */
+RZ_INLINE void rz_eq_hu_settle(rz_eq_walker *e, uint16_t hr, uint64_t w)
+{
+    uint64_t acc[3] = {0, 0, 0}, lose, eq, win;
+    rz_eq_counts *out = e->out;
+    rz_eq_hu_inner(e->rem, 0, e->missing[1], e->base[1], 1, hr, acc);
+    lose = w * acc[0];
+    eq = w * acc[1];
+    win = w * acc[2];
+    out->total += lose + eq + win;
+    out->win[0] += win;
+    out->win[1] += lose;
+    out->tie[0] += eq;
+    out->tie[1] += eq;
+    out->share[0] += win * RZ_EQ_UNITS + eq * RZ_EQ_UNIT[2];
+    out->share[1] += lose * RZ_EQ_UNITS + eq * RZ_EQ_UNIT[2];
+}
+
 /* Player p's cards are complete (hand key `key`, weight so far `w`). */
 RZ_INLINE void rz_eq_complete(rz_eq_walker *e, int p, uint32_t key, uint64_t w)
 {
@@ -165,6 +217,10 @@ RZ_INLINE void rz_eq_complete(rz_eq_walker *e, int p, uint32_t key, uint64_t w)
         uint64_t i = e->idx++;
         if (i < e->lo || i >= e->hi)
             return;
+        if (e->hu) {
+            rz_eq_hu_settle(e, rz_lookup(key), w);
+            return;
+        }
     }
     e->rank[p] = rz_lookup(key);
     if (p + 1 < e->nactive)
@@ -447,6 +503,7 @@ RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, in
         if (e.dist == NULL)
             return -1;
     }
+    e.hu = !grouped && e.nplayers == 2 && e.nactive == 2;
     if (!community) {
         rz_eq_walk_all(&e, 1);
     } else {
