@@ -58,6 +58,7 @@ from .evaluator import (
     rank_histogram,
 )
 from .play import PlayResult, play
+from .ranges import Range
 from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
 
 __version__ = "0.1.0"
@@ -122,6 +123,7 @@ __all__ = [
     "Policy",
     "Pot",
     "RandomPlayer",
+    "Range",
     "RazzError",
     "Rules",
     "RulesError",

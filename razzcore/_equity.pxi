@@ -209,3 +209,172 @@ def equity_mc(players, remaining, seed, first_chunk, nchunks, chunk_trials, tota
     with nogil:
         _eq_mc_kernel(&s, sd, c0, nc, ct, tt, &c)
     return _eq_counts_tuple(&c, s.nplayers)
+
+
+# ---- ranges and the starting-hand chart (src/razz_range_equity.h)
+
+from libc.stdlib cimport malloc, free
+
+cdef extern from "razz_range_equity.h" nogil:
+    ctypedef struct rz_eq_chart:
+        uint64_t win[455]
+        uint64_t tie[455]
+        uint64_t share[455]
+        uint64_t total[455]
+    void rz_eq_mc_classes_chunk(const rz_eq_spec *cls, const uint64_t *cum, int nclass,
+                                uint64_t seed, uint64_t chunk, uint64_t trials,
+                                rz_eq_counts *out)
+    void rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
+    unsigned RZ_EQ_CHART_PATTERNS
+
+#: Largest number of classes one call of the class kernels takes.
+EQUITY_MAX_CLASSES = 1 << 22
+#: Outer patterns of the heads-up chart (7-card rank multisets).
+CHART_PATTERNS = RZ_EQ_CHART_PATTERNS
+#: Three-card rank classes in the chart.
+CHART_CLASSES = 455
+
+
+cdef rz_eq_spec *_eq_fill_classes(classes, int *count) except NULL:
+    """Validated specs of ``classes`` (a sequence of ``(players, remaining)``),
+    in a buffer the caller frees."""
+    cdef Py_ssize_t n = len(classes), i
+    cdef rz_eq_spec *specs
+    if n < 1 or n > EQUITY_MAX_CLASSES:
+        raise EquityError(f"need 1 to {EQUITY_MAX_CLASSES} classes, not {n}")
+    specs = <rz_eq_spec *>malloc(<size_t>n * sizeof(rz_eq_spec))
+    if specs == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):
+            players, remaining = classes[i]
+            _eq_fill_spec(players, remaining, &specs[i])
+    except BaseException:
+        free(specs)
+        raise
+    count[0] = <int>n
+    return specs
+
+
+def equity_exact_classes(classes):
+    """Exact counts of each of ``classes``, a sequence of ``(players,
+    remaining)`` in the format of :func:`equity_exact` (the whole walk of
+    each, in the automatic mode), as a list of ``(win, tie, share, share_sq,
+    total)``.  One call runs them all without the GIL.
+
+    >>> p1 = ([1] * 7 + [0] * 6, 0)
+    >>> rem = [0] * 7 + [4, 4, 4] + [0] * 3
+    >>> [c[4] for c in equity_exact_classes([([p1, ([0] * 12 + [4], 3)], rem)] * 2)]
+    [220, 220]
+    """
+    cdef int n = 0, i
+    cdef rz_eq_spec *specs = _eq_fill_classes(classes, &n)
+    cdef rz_eq_counts *counts = NULL
+    try:
+        for i in range(n):
+            players, remaining = classes[i]
+            if equity_outcomes(players, remaining) * EQUITY_UNITS >= (1 << 64):
+                raise EquityError("too many outcomes for 64-bit exact counts; use Monte Carlo")
+        counts = <rz_eq_counts *>malloc(<size_t>n * sizeof(rz_eq_counts))
+        if counts == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(n):
+                rz_eq_counts_init(&counts[i])
+                if rz_eq_exact_mode(&specs[i], 0, 0xFFFFFFFFFFFFFFFF, -1, &counts[i]) < 0:
+                    rz_eq_counts_init(&counts[i])
+                    rz_eq_exact_mode(&specs[i], 0, 0xFFFFFFFFFFFFFFFF, 0, &counts[i])
+        return [_eq_counts_tuple(&counts[i], specs[i].nplayers) for i in range(n)]
+    finally:
+        free(specs)
+        free(counts)
+
+
+def equity_mc_classes(classes, weights, seed, first_chunk, nchunks, chunk_trials, total_trials):
+    """Monte Carlo counts over ``classes`` (like :func:`equity_exact_classes`),
+    each trial drawing class ``i`` with probability ``weights[i] / sum``, for
+    chunks ``first_chunk .. first_chunk + nchunks - 1`` (see :func:`equity_mc`).
+    Every class must have the same players' cards to come.
+
+    >>> cls = [([([1, 1, 1] + [0] * 10, 4), ([0] * 10 + [1, 1, 1], 4)],
+    ...         [3, 3, 3] + [4] * 7 + [3, 3, 3])]
+    >>> r = equity_mc_classes(cls, [5], 7, 0, 1, 1000, 1000)
+    >>> r[4], sum(r[2]) == 840 * 1000
+    (1000, True)
+    """
+    cdef int n = 0, i, p
+    cdef rz_eq_spec *specs
+    cdef uint64_t *cum = NULL
+    cdef rz_eq_counts c
+    cdef uint64_t sd, k, c0, nc, ct, tt, start, size
+    if len(weights) != len(classes):
+        raise EquityError("one weight per class")
+    if not 1 <= chunk_trials <= EQUITY_MAX_TRIALS or not 0 <= total_trials <= EQUITY_MAX_TRIALS:
+        raise EquityError("trial counts must be within 1..2**40")
+    if first_chunk < 0 or nchunks < 0 or first_chunk + nchunks > (1 << 62):
+        raise EquityError(f"bad chunk range {first_chunk}+{nchunks}")
+    specs = _eq_fill_classes(classes, &n)
+    try:
+        cum = <uint64_t *>malloc(<size_t>n * sizeof(uint64_t))
+        if cum == NULL:
+            raise MemoryError()
+        acc = 0
+        for i in range(n):
+            w = weights[i]
+            if w < 1:
+                raise EquityError(f"class {i}: weight {w} is not positive")
+            acc += w
+            if acc >= (1 << 62):
+                raise EquityError("the class weights add up past 2**62")
+            cum[i] = acc
+            if specs[i].nplayers != specs[0].nplayers:
+                raise EquityError(f"class {i}: not the same players as class 0")
+            for p in range(specs[0].nplayers):
+                if (specs[i].missing[p] != specs[0].missing[p]
+                        or specs[i].community[p] != specs[0].community[p]):
+                    raise EquityError(f"class {i}: player {p + 1}'s cards to come differ")
+        sd = seed & 0xFFFFFFFFFFFFFFFF
+        c0, nc, ct, tt = first_chunk, nchunks, chunk_trials, total_trials
+        rz_eq_counts_init(&c)
+        with nogil:
+            for k in range(c0, c0 + nc):
+                start = k * ct
+                if start >= tt:
+                    break
+                size = tt - start
+                if size > ct:
+                    size = ct
+                rz_eq_mc_classes_chunk(specs, cum, n, sd, k, size, &c)
+        return _eq_counts_tuple(&c, specs[0].nplayers)
+    finally:
+        free(specs)
+        free(cum)
+
+
+def equity_chart_hu(lo, hi):
+    """Exact heads-up starting-hand counts over the first player's 7-card rank
+    multisets ``lo .. hi - 1`` (of :data:`CHART_PATTERNS`), against every
+    second hand: ``(win, tie, share, total)``, each a tuple of 455 counts, one
+    per three-card rank class in lexicographic order (A-A-A, A-A-2, ...,
+    K-K-K).  Summing the counts of any cut of ``0 .. CHART_PATTERNS`` gives
+    the whole chart.
+
+    >>> win, tie, share, total = equity_chart_hu(0, 1)   # S = Q-Q-Q-K-K-K-K
+    >>> total[454] == 4 * 4 * 45379620     # K-K-K first: C(4,3) * C(4,3) * C(45,7)
+    True
+    """
+    cdef rz_eq_chart out
+    cdef uint64_t a, b
+    if lo < 0 or hi < lo:
+        raise EquityError(f"bad pattern range {lo}..{hi}")
+    a = lo
+    b = min(hi, RZ_EQ_CHART_PATTERNS)
+    memset(&out, 0, sizeof(rz_eq_chart))
+    with nogil:
+        rz_eq_chart_hu(a, b, &out)
+    return (
+        tuple([out.win[i] for i in range(455)]),
+        tuple([out.tie[i] for i in range(455)]),
+        tuple([out.share[i] for i in range(455)]),
+        tuple([out.total[i] for i in range(455)]),
+    )

@@ -186,7 +186,7 @@ RZ_INLINE void rz_eq_hu_inner(uint8_t *rem, int r, int left, uint32_t key, uint6
         }
         rem[r] = (uint8_t)have;
     }
-    if (left <= rem[12]) {
+    if (left <= rem[12] && rem[12] <= 4) {
         uint16_t rk = rz_lookup(key + (uint32_t)left * RZ_RANK_KEY[12]);
         acc[(rk > hr) + (rk >= hr)] += w * RZ_EQ_BINOM[rem[12]][left];
     }
