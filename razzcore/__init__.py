@@ -59,6 +59,7 @@ from .evaluator import (
 )
 from .play import PlayResult, play
 from .ranges import Range
+from .starting_hands import StartingHand, StartingHands, starting_hands
 from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
 
 __version__ = "0.1.0"
@@ -128,6 +129,8 @@ __all__ = [
     "Rules",
     "RulesError",
     "ShowdownEntry",
+    "StartingHand",
+    "StartingHands",
     "__version__",
     "best_five",
     "board_order",
@@ -150,5 +153,6 @@ __all__ = [
     "rank_board",
     "rank_histogram",
     "rank_of",
+    "starting_hands",
     "suit_of",
 ]
