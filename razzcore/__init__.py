@@ -58,9 +58,9 @@ from .evaluator import (
     rank_histogram,
 )
 from .play import PlayResult, play
+from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
 from .ranges import Range
 from .starting_hands import StartingHand, StartingHands, starting_hands
-from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
 
 __version__ = "0.1.0"
 

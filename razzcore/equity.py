@@ -141,7 +141,7 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
     items: list[CardLike]
     if isinstance(hand, str):
         items = list(card_tokens(hand))
-    elif isinstance(hand, Iterable):
+    elif isinstance(hand, Iterable) and not isinstance(hand, Range):
         items = list(hand)
     else:
         raise EquityError(f"player {player}: expected cards, not {brief(hand)}")
@@ -541,7 +541,9 @@ def _check_options(
         raise EquityError(f"executor must have a submit() method, not {brief(executor)}")
 
 
-def _choose_exact(exact: bool | None, work: int, outcomes: int, auto: int = AUTO_EXACT_WORK) -> bool:
+def _choose_exact(
+    exact: bool | None, work: int, outcomes: int, auto: int = AUTO_EXACT_WORK
+) -> bool:
     """Whether to enumerate: ``exact`` as asked, ``None`` when ``work`` is at
     most ``auto``; an exact walk must stay below the limits."""
     outcomes_fit = outcomes * UNITS < 1 << 64

@@ -13,7 +13,7 @@ come, seeded per chunk as in :func:`razzcore.equity`.
 >>> from razzcore import Range, equity
 >>> r = equity(["As 2d 3c", Range("[A-8] [A-8] 7h")])
 >>> r.exact, r.combos, [round(e, 4) for e in r.equity]
-(True, 378, [0.6057, 0.3943])
+(True, 378, [0.6186, 0.3814])
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from .equity import (
     _parse_dead,
     _parse_hand,
     _parts,
-    _plan,
     _Plan,
+    _plan,
     _result,
     _run,
     _split,
@@ -132,7 +132,7 @@ def range_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
     :func:`razzcore.equity.estimate_work`).
 
     >>> range_work(["As 2d 3c", Range("[A-8] [A-8] 7h")]) // 1_000_000
-    118
+    115
     """
     return _classes(hands, dead).work()
 

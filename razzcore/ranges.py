@@ -187,10 +187,10 @@ class Range:
     True
     >>> (4, 0, 51) in r, (0, 4, 51) in r   # 2c Ac Ks, in either order
     (True, True)
-    >>> Range("[A-8] [9-A] 7h")
+    >>> Range("[A-8] [9-Z] 7h")
     Traceback (most recent call last):
     ...
-    razzcore.errors.RazzError: range, position 2 ('[9-A]'): 9-A runs downwards: write the lower rank first (aces are low: A-9)
+    razzcore.errors.RazzError: range, position 2 ('[9-Z]'): 'Z' is not a rank (A, 2-9, T, J, Q, K)
     """
 
     def __init__(self, text: str) -> None:
