@@ -367,7 +367,7 @@ def equity_chart_hu(lo, hi):
     cdef uint64_t a, b
     if lo < 0 or hi < lo:
         raise EquityError(f"bad pattern range {lo}..{hi}")
-    a = lo
+    a = min(lo, RZ_EQ_CHART_PATTERNS)
     b = min(hi, RZ_EQ_CHART_PATTERNS)
     memset(&out, 0, sizeof(rz_eq_chart))
     with nogil:
