@@ -87,6 +87,14 @@ def equity_mc_classes(
     total_trials: int,
 ) -> _EquityCounts: ...
 def equity_chart_hu(lo: int, hi: int) -> _ChartCounts: ...
+def equity_exact_range(
+    players: Sequence[_EquityPlayer],
+    remaining: Sequence[int],
+    classes: Sequence[Sequence[int]],
+    mults: Sequence[int],
+    lo: int,
+    hi: int,
+) -> _EquityCounts: ...
 
 # ---- betting engine hot path (razzcore/_betting.pxi, included by _core.pyx)
 

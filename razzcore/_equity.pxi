@@ -23,6 +23,13 @@ cdef extern from "razz_equity.h" nogil:
     void rz_eq_counts_init(rz_eq_counts *c)
     int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
                          rz_eq_counts *out)
+    ctypedef struct rz_eq_range:
+        int nclass
+        const uint8_t *rank
+        const uint8_t *count
+        const uint64_t *mult
+    void rz_eq_exact_range(const rz_eq_spec *s, const rz_eq_range *range, uint64_t lo,
+                           uint64_t hi, rz_eq_counts *out)
     void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk,
                         uint64_t trials, rz_eq_counts *out)
 
@@ -378,3 +385,89 @@ def equity_chart_hu(lo, hi):
         tuple([out.share[i] for i in range(455)]),
         tuple([out.total[i] for i in range(455)]),
     )
+
+
+def equity_exact_range(players, remaining, classes, mults, lo, hi):
+    """Exact counts with player 1 holding a range, over his patterns
+    ``lo .. hi - 1`` (direct walk): ``players`` and ``remaining`` as for
+    :func:`equity_exact`, player 1's cards to come including the range's
+    variable cards; ``classes`` the per-rank counts (13 each, all of the same
+    size k) of the variable cards of each class, ``mults`` their weights
+    ``D * n_c / prod_r C(remaining_r, c_r)`` (whole numbers).  The counts are
+    ``D`` times the sum over classes of ``n_c`` times the class's counts.
+
+    >>> p1 = ([0] * 13, 7)                    # two aces among his seven
+    >>> p2 = ([0] * 12 + [3], 4)
+    >>> rem = [4] * 12 + [1]
+    >>> cls = [[2] + [0] * 12]
+    >>> r = equity_exact_range([p1, p2], rem, cls, [1], 0, 1 << 62)
+    >>> one = equity_exact([([2] + [0] * 12, 5), p2], [2] + [4] * 11 + [1], 0, 1 << 62)
+    >>> r[2] == tuple(6 * s for s in one[2]), r[4] == 6 * one[4]   # C(4, 2) combos
+    (True, True)
+    """
+    cdef rz_eq_spec s
+    cdef rz_eq_range g
+    cdef rz_eq_counts c
+    cdef uint8_t *ranks = NULL
+    cdef uint8_t *counts = NULL
+    cdef uint64_t *mult = NULL
+    cdef uint64_t a, b
+    cdef Py_ssize_t n = len(classes), i
+    cdef int j, r, k, size = -1
+    _eq_fill_spec(players, remaining, &s)
+    if n < 1 or n > EQUITY_MAX_CLASSES or len(mults) != n:
+        raise EquityError(f"need 1 to {EQUITY_MAX_CLASSES} classes, each with one weight")
+    if lo < 0 or hi < lo:
+        raise EquityError(f"bad pattern range {lo}..{hi}")
+    from math import comb
+    ranks = <uint8_t *>malloc(<size_t>n * 7)
+    counts = <uint8_t *>malloc(<size_t>n * 7)
+    mult = <uint64_t *>malloc(<size_t>n * sizeof(uint64_t))
+    try:
+        if ranks == NULL or counts == NULL or mult == NULL:
+            raise MemoryError()
+        total = 0
+        for i in range(n):
+            row = classes[i]
+            if len(row) != 13:
+                raise EquityError(f"class {i}: counts must hold 13 entries")
+            j = 0
+            for r in range(13):
+                k = row[r]
+                if k < 0 or k > 4:
+                    raise EquityError(f"class {i}: count {k} of rank {r} is outside 0..4")
+                if k:
+                    ranks[7 * i + j] = <uint8_t>r
+                    counts[7 * i + j] = <uint8_t>k
+                    j += 1
+            if size < 0:
+                size = sum(row)
+            if sum(row) != size or size < 1 or size > s.missing[0]:
+                raise EquityError(f"class {i}: {sum(row)} cards; every class needs the same "
+                                  f"number, 1 to player 1's {s.missing[0]} cards to come")
+            while j < 7:
+                ranks[7 * i + j] = 13
+                counts[7 * i + j] = 0
+                j += 1
+            m = mults[i]
+            if m < 1 or m >= (1 << 62):
+                raise EquityError(f"class {i}: weight {m} is outside 1..2**62")
+            mult[i] = m
+            total += m
+        bound = equity_outcomes(players, remaining) * total * comb(s.missing[0], size)
+        if bound * EQUITY_UNITS >= (1 << 64):
+            raise EquityError("too many outcomes for 64-bit exact counts; use Monte Carlo")
+        g.nclass = <int>n
+        g.rank = ranks
+        g.count = counts
+        g.mult = mult
+        a = min(lo, (1 << 64) - 1)
+        b = min(hi, (1 << 64) - 1)
+        rz_eq_counts_init(&c)
+        with nogil:
+            rz_eq_exact_range(&s, &g, a, b, &c)
+        return _eq_counts_tuple(&c, s.nplayers)
+    finally:
+        free(ranks)
+        free(counts)
+        free(mult)

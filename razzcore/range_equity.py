@@ -22,13 +22,15 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, overload
 
 from . import _core
 from .equity import (
     AUTO_EXACT_WORK,
     CHUNK_TRIALS,
     DEFAULT_TRIALS,
+    UNITS,
     EquityResult,
     _choose_exact,
     _Counts,
@@ -67,6 +69,9 @@ class _Classes:
     plans: tuple[_Plan, ...]  # one per class (a representative combo each)
     weights: tuple[int, ...]  # combos per class
     hands: tuple[str, ...]  # the players' texts (a range shows its text)
+    holder: int | None = None  # the player holding the range, when only one does
+    variable: tuple[tuple[int, ...], ...] = ()  # per class: rank counts of the cards
+    # that are not in every combo (when one player holds a range)
 
     @property
     def combos(self) -> int:
@@ -124,17 +129,97 @@ def _classes(hands: Sequence[HandLike], dead: CardsLike) -> _Classes:
     texts = list(plans[0].hands)
     for i, r in ranges:
         texts[i] = r.text
-    return _Classes(tuple(plans), tuple(weights), tuple(texts))
+    if len(ranges) != 1:
+        return _Classes(tuple(plans), tuple(weights), tuple(texts))
+    common = set(lists[0][0]).intersection(*lists[0])
+    variable = []
+    for joint, _ in groups.values():
+        counts = [0] * 13
+        for code in set(joint[0]) - common:
+            counts[code >> 2] += 1
+        variable.append(tuple(counts))
+    return _Classes(tuple(plans), tuple(weights), tuple(texts), ranges[0][0], tuple(variable))
 
 
 def range_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
-    """The estimated cost of the exact walk of every class (see
-    :func:`razzcore.equity.estimate_work`).
+    """The estimated cost of the exact walk (see
+    :func:`razzcore.equity.estimate_work`): heads-up with one range a single
+    walk, else one walk per class.
 
     >>> range_work(["As 2d 3c", Range("[A-8] [A-8] 7h")]) // 1_000_000
     115
     """
-    return _classes(hands, dead).work()
+    cls = _classes(hands, dead)
+    merged = _merged(cls)
+    return cls.work() if merged is None else merged.plan.work()
+
+
+@dataclass(frozen=True)
+class _Merged:
+    """One walk for every class (see ``rz_eq_range_weight`` in
+    src/razz_range_equity.h's base, razz_equity.h): the range holder first,
+    receiving the variable cards with his cards to come."""
+
+    plan: _Plan
+    order: tuple[int, ...]
+    classes: tuple[tuple[int, ...], ...]
+    mults: tuple[int, ...]
+    scale: int  # D: the counts are D times the sum over classes
+
+    def players(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        return tuple(self.plan.players(self.order))
+
+
+def _merged(cls: _Classes) -> _Merged | None:
+    """The single walk for heads-up with one range, when its counts fit."""
+    if cls.holder is None or len(cls.plans[0].missing) != 2 or not cls.variable:
+        return None
+    k = sum(cls.variable[0])
+    if k == 0:
+        return None
+    base, i = cls.plans[0], cls.holder
+    c0 = cls.variable[0]
+    remaining = tuple(r + c for r, c in zip(base.remaining, c0, strict=True))
+    known = list(base.known)
+    known[i] = tuple(a - c for a, c in zip(base.known[i], c0, strict=True))
+    missing = list(base.missing)
+    missing[i] += k
+    plan = _Plan(base.hands, tuple(known), tuple(missing), base.community, remaining)
+    fracs = [
+        Fraction(n, math.prod(math.comb(r, c) for r, c in zip(remaining, var, strict=True)))
+        for n, var in zip(cls.weights, cls.variable, strict=True)
+    ]
+    scale = math.lcm(*(f.denominator for f in fracs))
+    mults = tuple(int(f * scale) for f in fracs)
+    bound = plan.outcomes() * sum(mults) * math.comb(missing[i], k) * UNITS
+    if bound >= 1 << 64:
+        return None
+    order = (i, 1 - i)
+    return _Merged(plan, order, cls.variable, mults, scale)
+
+
+@dataclass(frozen=True)
+class _MergedTask:
+    """Outer patterns lo..hi of the merged walk (picklable plain data)."""
+
+    players: tuple[tuple[tuple[int, ...], int, int], ...]
+    remaining: tuple[int, ...]
+    classes: tuple[tuple[int, ...], ...]
+    mults: tuple[int, ...]
+    lo: int
+    hi: int
+
+    @property
+    def size(self) -> int:
+        return self.hi - self.lo
+
+
+def _run_merged_task(task: _MergedTask) -> _Counts:
+    """Run one task in this process (executors call it, pickled by name)."""
+    counts: _Counts = _core.equity_exact_range(
+        task.players, task.remaining, task.classes, task.mults, task.lo, task.hi
+    )
+    return counts
 
 
 @dataclass(frozen=True)
@@ -182,6 +267,19 @@ def _run_class_task(task: _ClassTask) -> _Counts:
     return (tuple(acc[0]), tuple(acc[1]), tuple(acc[2]), tuple(acc[3]), total)
 
 
+@overload
+def _unscale(v: int, scale: int) -> int: ...
+@overload
+def _unscale(v: tuple[int, ...], scale: int) -> tuple[int, ...]: ...
+def _unscale(v: int | tuple[int, ...], scale: int) -> int | tuple[int, ...]:
+    """Counts of the merged walk divided by its scale (exactly)."""
+    if isinstance(v, int):
+        q, r = divmod(v, scale)
+        assert r == 0
+        return q
+    return tuple(_unscale(x, scale) for x in v)
+
+
 def range_equity(
     hands: Sequence[HandLike],
     dead: CardsLike,
@@ -196,9 +294,28 @@ def range_equity(
     cls = _classes(hands, dead)
     base = cls.plans[0]
     outcomes = max(p.outcomes() for p in cls.plans)
-    exact = _choose_exact(exact, cls.work(), outcomes, AUTO_RANGE_EXACT_WORK)
+    merged = _merged(cls)
+    if merged is not None:
+        exact = _choose_exact(exact, merged.plan.work(), outcomes)
+    else:
+        exact = _choose_exact(exact, cls.work(), outcomes, AUTO_RANGE_EXACT_WORK)
     parts = _parts(executor, progress)
-    if exact:
+    if not exact:
+        merged = None
+    if merged is not None:
+        order = list(merged.order)
+        outer = merged.plan.outer_patterns(order)
+        mtasks = [
+            _MergedTask(merged.players(), merged.plan.remaining, merged.classes, merged.mults,
+                        lo, hi)
+            for lo, hi in _split(outer, parts)
+        ]
+        counts = _run(mtasks, executor, progress, "patterns", _run_merged_task)
+        win, tie, share, total = (_unscale(v, merged.scale) for v in (*counts[:3], counts[4]))
+        back = {p: j for j, p in enumerate(order)}
+        win, tie, share = (tuple(v[back[p]] for p in range(len(order))) for v in (win, tie, share))
+        result = _result(base, True, win, tie, share, None, total, None)
+    elif exact:
         order = base.exact_order()
         specs = tuple(cls.specs(order))
         tasks = [

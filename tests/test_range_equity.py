@@ -159,3 +159,54 @@ def test_bad_requests(hands: list[str | Range], dead: str, message: str | None) 
 def test_options_are_checked_for_ranges_too() -> None:
     with pytest.raises(EquityError, match="trials"):
         equity(["As 2d 3c", Range("A 2 4")], exact=True, trials=10)
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead"),
+    [
+        (["As 2d 3c", Range("[A-8] [A-8] 7h")], ""),
+        (["As 2d 3c 4h", Range("Ah [2-3] 5c 6c, [A-2] 3s 5c 6c")], "Kd"),  # suits: D > 1
+        ([Range("x [6-7] 8c 8d 8h"), "As 2d 3c 4h 5h"], "Kc"),
+        (["Ad 5d 9h Th Jh Qh", Range("[A-4] 7 8s 9s Ts Js")], ""),
+        (["As 2d 3c 4h 5s 6d 7c", Range("[A-3] [A-3] 9h Th 8c Kc")], ""),
+    ],
+)
+def test_single_walk_equals_one_walk_per_class(
+    hands: list[str | Range], dead: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Heads-up with one range, every class is folded into one walk
+    (weights G(V)); it must give exactly the counts of the class-by-class walks."""
+    from razzcore import range_equity
+
+    one = equity(hands, dead, exact=True)
+    assert range_equity._merged(range_equity._classes(hands, dead)) is not None
+    monkeypatch.setattr(range_equity, "_merged", lambda cls: None)
+    per_class = equity(hands, dead, exact=True)
+    assert one == per_class
+    with ThreadPoolExecutor(2) as pool:
+        monkeypatch.undo()
+        assert equity(hands, dead, exact=True, executor=pool) == one
+
+
+def test_kernel_range_wrapper_checks_its_input() -> None:
+    from razzcore import _core
+
+    p1, p2 = ([0] * 13, 7), ([0] * 12 + [3], 4)
+    rem = [4] * 12 + [1]
+    good = [[2] + [0] * 12]
+    for classes, mults, message in [
+        ([], [], "classes"),
+        (good, [1, 1], "classes"),
+        ([[5] + [0] * 12], [1], "outside"),
+        ([[1] * 12], [1], "13 entries"),
+        ([[2] + [0] * 12, [1] + [0] * 12], [1, 1], "same"),
+        ([[0] * 13], [1], "cards"),
+        (good, [0], "weight"),
+        (good, [1 << 62], "weight"),
+        (good, [(1 << 61)], "64-bit"),
+    ]:
+        with pytest.raises(EquityError, match=message):
+            _core.equity_exact_range([p1, p2], rem, classes, mults, 0, 1 << 62)
+    with pytest.raises(EquityError, match="pattern range"):
+        _core.equity_exact_range([p1, p2], rem, good, [1], 5, 2)
+    assert _core.equity_exact_range([p1, p2], rem, good, [1], 1 << 80, 1 << 81)[4] == 0
