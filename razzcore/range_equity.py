@@ -311,7 +311,8 @@ def range_equity(
             for lo, hi in _split(outer, parts)
         ]
         counts = _run(mtasks, executor, progress, "patterns", _run_merged_task)
-        win, tie, share, total = (_unscale(v, merged.scale) for v in (*counts[:3], counts[4]))
+        win, tie, share = (_unscale(v, merged.scale) for v in counts[:3])
+        total = _unscale(counts[4], merged.scale)
         back = {p: j for j, p in enumerate(order)}
         win, tie, share = (tuple(v[back[p]] for p in range(len(order))) for v in (win, tie, share))
         result = _result(base, True, win, tie, share, None, total, None)
