@@ -4,11 +4,14 @@ The equity is the average over the range's combos that collide with no known
 or dead card (with several ranges, over their combinations of pairwise
 distinct cards), each equally likely.  Razz ignores suits, so a combo matters
 only through its ranks: the combos are grouped into *classes* of equal rank
-counts, each class is one request to the compiled kernels, and its counts
-are weighted by the number of combos it stands for.  Exactly, every class is
-enumerated in one call without the GIL; by Monte Carlo each trial draws a
-class with probability proportional to its combos, then deals the cards to
-come, seeded per chunk as in :func:`razzcore.equity`.
+counts, weighted by the number of combos each stands for.  Heads-up with one
+range, the exact walk is a single one: the range's variable cards join its
+holder's cards to come, and each of his rank patterns is weighted by the
+classes it contains (``rz_eq_range_weight`` in src/razz_equity.h).  Otherwise
+every class is a request of its own, all enumerated in one call without the
+GIL.  By Monte Carlo each trial draws a class with probability proportional
+to its combos, then deals the cards to come, seeded per chunk as in
+:func:`razzcore.equity`.
 
 >>> from razzcore import Range, equity
 >>> r = equity(["As 2d 3c", Range("[A-8] [A-8] 7h")])
@@ -147,7 +150,7 @@ def range_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
     walk, else one walk per class.
 
     >>> range_work(["As 2d 3c", Range("[A-8] [A-8] 7h")]) // 1_000_000
-    115
+    32
     """
     cls = _classes(hands, dead)
     merged = _merged(cls)
