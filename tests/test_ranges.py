@@ -175,3 +175,17 @@ def test_random_patterns_match_the_reference(tokens: list[str]) -> None:
     r = Range(text)
     assert set(r) == ref
     assert len(r) == len(ref)
+
+
+def test_docs_examples_print_what_the_docs_show() -> None:
+    """docs/ranges.md shows real output; keep it honest."""
+    import doctest
+    import pathlib
+
+    doc = pathlib.Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
+    if not doc.exists():
+        pytest.skip("docs/ is not beside the tests (installed-wheel run)")
+    result = doctest.testfile(str(doc), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8
+    assert result.failed == 0
