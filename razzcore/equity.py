@@ -335,7 +335,14 @@ def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
 
     >>> estimate_work(["As 2d 3c", "Kh Qd Js"])
     3290596
+
+    With a :class:`~razzcore.Range`, the work of its walk (see
+    :func:`razzcore.range_equity.range_work`).
     """
+    if _has_range(hands):
+        from .range_equity import range_work
+
+        return range_work(hands, dead)
     return _plan(hands, dead).work()
 
 

@@ -93,7 +93,8 @@ def _position(token: str) -> frozenset[int] | str:
         rank = _rank(token[:-1])
         if rank is not None:
             return frozenset({4 * rank + SUITS.index(token[-1].lower())})
-    return "not a card (7h), a rank (7), x or a rank set ([A-8], [2,5,9])"
+    hint = " ('??' is for hands: in a range, x is any card)" if token == "??" else ""
+    return f"not a card (7h), a rank (7), x or a rank set ([A-8], [2,5,9]){hint}"
 
 
 def _split_patterns(text: str) -> list[str]:

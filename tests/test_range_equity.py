@@ -10,6 +10,7 @@ import pytest
 from test_equity import UNITS, brute_force, codes
 
 from razzcore import EquityError, Range, equity, parse_cards
+from razzcore.equity import estimate_work
 from razzcore.range_equity import range_work
 
 
@@ -129,7 +130,7 @@ def test_exact_on_an_executor_is_the_same() -> None:
 
 def test_auto_choice_and_work() -> None:
     hands: list[str | Range] = ["As 2d 3c", Range("[A-8] [A-8] 7h")]
-    assert range_work(hands) > 0
+    assert range_work(hands) == estimate_work(hands) > 0
     assert equity(hands).exact  # about a second: enumerated by default
     many: list[str | Range] = ["?? ?? 2c", Range("x x 4d"), "?? ?? 8h"]
     assert not equity(many, trials=20_000, seed=1).exact

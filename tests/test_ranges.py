@@ -135,6 +135,7 @@ def test_membership_takes_only_combos() -> None:
         ("x x x x x x x", ["too many combos"]),
         ("", ["empty"]),
         ("As 2s 3ss", ["position 3"]),
+        ("?? ?? 7h", ["position 1", "x is any card"]),
     ],
 )
 def test_bad_text_names_the_bad_position(text: str, words: list[str]) -> None:
