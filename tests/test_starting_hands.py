@@ -28,7 +28,7 @@ def class_counts(ranks: str) -> tuple[int, ...]:
     return tuple(ranks.count(r) for r in RANKS)
 
 
-@pytest.mark.slow  # the exact chart: ~13 s of CPU
+@pytest.mark.slow  # the exact chart: ~12 s of CPU
 def test_every_class_once_best_first(exact_chart: StartingHands) -> None:
     assert len(exact_chart) == 455
     assert exact_chart.exact and exact_chart.players == 2 and exact_chart.seed is None
@@ -43,7 +43,7 @@ def test_every_class_once_best_first(exact_chart: StartingHands) -> None:
     assert all(list(r.ranks) == sorted(r.ranks, key=RANKS.index) for r in exact_chart)
 
 
-@pytest.mark.slow  # the exact chart: ~13 s of CPU
+@pytest.mark.slow  # the exact chart: ~12 s of CPU
 def test_exact_counts_stand_for_every_deal(exact_chart: StartingHands) -> None:
     assert exact_chart.outcomes == math.comb(52, 3) * DEALS
     for row in exact_chart:
@@ -83,7 +83,7 @@ def test_class_order_of_the_kernel() -> None:
     assert list(CLASSES) == sorted(CLASSES, key=lambda t: [RANKS.index(c) for c in t])
 
 
-@pytest.mark.slow  # the exact chart: ~13 s of CPU
+@pytest.mark.slow  # the exact chart: ~12 s of CPU
 def test_monte_carlo_is_seeded_and_close_to_exact(exact_chart: StartingHands) -> None:
     a = starting_hands(exact=False, trials=20_000, seed=3)
     with ThreadPoolExecutor(2) as pool:
