@@ -1,4 +1,4 @@
-"""pytest-benchmark suite of razzcore's equity.
+"""pytest-benchmark suite of razzcore's equity (hands and ranges).
 
     pytest benchmarks/bench_equity.py --benchmark-group-by=group
     pytest benchmarks/bench_equity.py -k exact --benchmark-columns=min,median,max
@@ -82,3 +82,23 @@ def test_mc_six_way_third_street(benchmark: Any) -> None:
 def test_mc_six_way_third_street_2_threads(benchmark: Any) -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         _mc(benchmark, THIRD_6WAY, executor=pool)
+
+
+@pytest.mark.benchmark(group="range")
+def test_exact_hand_vs_range(benchmark: Any) -> None:
+    """As 2d 3c against [A-8] [A-8] 7h (378 compatible combos), one walk."""
+    from razzcore import Range
+
+    villain = Range("[A-8] [A-8] 7h")
+    r = benchmark(equity, ["As 2d 3c", villain], exact=True)
+    assert r.combos == 378 and r.outcomes == 378 * math.comb(46, 4) * math.comb(42, 4)
+
+
+@pytest.mark.benchmark(group="range")
+def test_mc_hand_vs_range(benchmark: Any) -> None:
+    from razzcore import Range
+
+    villain = Range("[A-8] [A-8] 7h")
+    r: EquityResult = benchmark(equity, ["As 2d 3c", villain], exact=False, trials=TRIALS,
+                                seed=1)
+    assert r.outcomes == TRIALS

@@ -59,6 +59,8 @@ from .evaluator import (
 )
 from .play import PlayResult, play
 from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
+from .ranges import Range
+from .starting_hands import StartingHand, StartingHands, starting_hands
 
 __version__ = "0.1.0"
 
@@ -122,10 +124,13 @@ __all__ = [
     "Policy",
     "Pot",
     "RandomPlayer",
+    "Range",
     "RazzError",
     "Rules",
     "RulesError",
     "ShowdownEntry",
+    "StartingHand",
+    "StartingHands",
     "__version__",
     "best_five",
     "board_order",
@@ -148,5 +153,6 @@ __all__ = [
     "rank_board",
     "rank_histogram",
     "rank_of",
+    "starting_hands",
     "suit_of",
 ]

@@ -20,6 +20,9 @@ MAX_THREADS: Final[int]
 FULL_MASK: Final[int]
 EQUITY_UNITS: Final[int]
 EQUITY_MAX_TRIALS: Final[int]
+EQUITY_MAX_CLASSES: Final[int]
+CHART_PATTERNS: Final[int]
+CHART_CLASSES: Final[int]
 
 #: One player for the equity kernels: (known per-rank counts[13], cards to come) or
 #: (known counts, cards to come, 1 if his 7th card is the shared community card else 0).
@@ -64,6 +67,33 @@ def equity_mc(
     nchunks: int,
     chunk_trials: int,
     total_trials: int,
+) -> _EquityCounts: ...
+
+#: One class of a range: (players, remaining) as for equity_exact.
+_EquityClass: TypeAlias = tuple[Sequence[_EquityPlayer], Sequence[int]]
+#: (win, tie, share, total): one count per three-card rank class (455).
+_ChartCounts: TypeAlias = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
+
+def equity_exact_classes(classes: Sequence[_EquityClass]) -> list[_EquityCounts]: ...
+def equity_mc_classes(
+    classes: Sequence[_EquityClass],
+    weights: Sequence[int],
+    seed: int,
+    first_chunk: int,
+    nchunks: int,
+    chunk_trials: int,
+    total_trials: int,
+) -> _EquityCounts: ...
+def equity_chart_hu(lo: int, hi: int) -> _ChartCounts: ...
+def equity_exact_range(
+    players: Sequence[_EquityPlayer],
+    remaining: Sequence[int],
+    classes: Sequence[Sequence[int]],
+    mults: Sequence[int],
+    lo: int,
+    hi: int,
 ) -> _EquityCounts: ...
 
 # ---- betting engine hot path (razzcore/_betting.pxi, included by _core.pyx)

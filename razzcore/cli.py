@@ -2,7 +2,8 @@
 
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
 between built-in players), ``replay`` (replay and check a PHH hand history),
-``equity`` (exact or Monte Carlo equity) and ``bench`` (evaluator speed).
+``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
+(the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
 one line on stderr; a replay whose ``finishing_stacks`` differ exits with 1.
 
@@ -72,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = _Parser(
         prog="razzcore",
-        description="Razz (seven-card stud low): evaluate, play, replay, equity, bench.",
+        description="Razz (seven-card stud low): evaluate, play, replay, equity, "
+                    "starting hands, bench.",
         epilog="example:\n  razzcore play --players 6 --hands 1000 --seed 1\n"
                "  razzcore eval As 2d 3c 4h 7s Kd Kh",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -122,9 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
+             "  razzcore equity 'As 2d 3c' '[A-8] [A-8] 7h'\n"
              "  razzcore equity '?? ?? 4h 5d' '?? ?? 9c 2s' --dead 8c 9h --trials 200000 --seed 1")
     p.add_argument("hands", nargs="+", metavar="HAND",
-                   help="a player's cards in street order; ?? for an unknown down card")
+                   help="a player's cards in street order, ?? for an unknown down card; "
+                        "or a range such as '[A-8] [A-8] 7h' (see docs/ranges.md)")
     p.add_argument("--dead", nargs="+", default=[], metavar="CARD",
                    help="cards known to be out of play (folded upcards)")
     group = p.add_mutually_exclusive_group()
@@ -132,6 +136,19 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--trials", type=int, default=None, metavar="N",
                        help="Monte Carlo with N trials")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="Monte Carlo seed")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "starting-hands", "the 455 three-card starts ranked by equity",
+             "  razzcore starting-hands\n"
+             "  razzcore starting-hands --players 3 --trials 100000 --seed 1 --json")
+    p.add_argument("--players", type=int, default=2, metavar="N",
+                   help="players all-in to the river, 2..8 (2: exact)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--exact", action="store_true", help="enumerate (heads-up only)")
+    group.add_argument("--trials", type=int, default=None, metavar="N",
+                       help="Monte Carlo with N trials per class")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="Monte Carlo seed")
+    p.add_argument("--top", type=int, default=None, metavar="K", help="print the best K only")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = _add(sub, "bench", "time the evaluator beside a pure-Python reference and pokerkit",
@@ -396,7 +413,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                         f"put the hands before --dead")
     try:
         result = equity(
-            args.hands, " ".join(args.dead),
+            [_hand_or_range(h) for h in args.hands], " ".join(args.dead),
             exact=True if args.exact else (False if args.trials is not None else None),
             trials=args.trials, seed=args.seed,
             progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
@@ -408,9 +425,51 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             "hands": list(result.hands), "equity": list(result.equity),
             "win": list(result.win), "tie": list(result.tie), "exact": result.exact,
             "outcomes": result.outcomes, "stderr": list(result.stderr), "seed": result.seed,
+            "combos": result.combos,
         }))
     else:
         print(result)
+    return EXIT_OK
+
+
+def _hand_or_range(text: str) -> Any:
+    """A hand when every word is a card or ??, else a :class:`~razzcore.Range`."""
+    from .cards import parse_card
+    from .ranges import Range
+
+    try:
+        for word in text.split():
+            if word != "??":
+                parse_card(word)
+    except RazzError:
+        return Range(text)
+    return text
+
+
+# ---------------------------------------------------------------- starting hands
+
+
+def _cmd_starting_hands(args: argparse.Namespace) -> int:
+    from .starting_hands import starting_hands
+
+    check_amount("--players", args.players, 2, 8)
+    if args.trials is not None:
+        check_amount("--trials", args.trials, 1)
+    if args.top is not None:
+        check_amount("--top", args.top, 1)
+    exact = True if args.exact else (False if args.trials is not None else None)
+    try:
+        chart = starting_hands(args.players, exact=exact, trials=args.trials, seed=args.seed,
+                               progress=_progress_wanted(1, 1) or None)
+    except EquityError as exc:
+        raise _Fail(str(exc).replace("(exact=False or exact=None)", "(drop --exact)")) from None
+    if args.json:
+        data = chart.to_dict()
+        data["hands"] = data["hands"][: args.top]
+        print(json_text(data))
+        return EXIT_OK
+    text = str(chart).splitlines()
+    print("\n".join(text[: 2 + (args.top or len(chart))]))
     return EXIT_OK
 
 
@@ -440,7 +499,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "replay": _cmd_replay,
-             "equity": _cmd_equity, "bench": _cmd_bench}
+             "equity": _cmd_equity, "starting-hands": _cmd_starting_hands,
+             "bench": _cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

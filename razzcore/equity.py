@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import _core
 from .cards import CardLike, CardsLike, card_tokens, format_card, parse_card
 from .errors import CardError, EquityError, brief
+from .ranges import Range
 
 if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
     from concurrent.futures import Future
@@ -55,8 +56,9 @@ MAX_TASKS = 64
 #: Street positions (0-based) of the down cards; only these may be unknown.
 DOWN_CARD_POSITIONS = (0, 1, 6)
 
-HandLike = str | Iterable[CardLike]
-"""One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``."""
+HandLike = str | Iterable[CardLike] | Range
+"""One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``,
+or a :class:`~razzcore.Range` of them."""
 
 
 class _Executor(Protocol):
@@ -74,7 +76,10 @@ class EquityResult:
     Carlo), ``stderr[i]`` the standard error of ``equity[i]`` (0 when exact).
     ``wins``, ``ties`` and ``shares`` are the raw integer counts (``shares`` in
     units of 1/840 of a pot).  ``community`` tells whether the deck ran short
-    and the players share a face-up 7th-street community card.
+    and the players share a face-up 7th-street community card.  ``combos``
+    is the number of range combos averaged over (``None`` without a
+    :class:`~razzcore.Range`; with several ranges, their compatible
+    combinations).
 
     >>> r = equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"], exact=True)
     >>> r.equity, r.win, r.tie
@@ -93,6 +98,7 @@ class EquityResult:
     ties: tuple[int, ...]
     shares: tuple[int, ...]
     community: bool
+    combos: int | None = None
 
     @property
     def equity_fractions(self) -> tuple[Fraction, ...]:
@@ -112,6 +118,8 @@ class EquityResult:
             head = f"Monte Carlo, {self.outcomes:,} trials, seed {self.seed}"
         if self.community:
             head += ", community card on 7th street"
+        if self.combos is not None:
+            head += f", {self.combos:,} range combos"
         width = max(len(h) for h in self.hands)
         lines = [head]
         for i, hand in enumerate(self.hands):
@@ -133,7 +141,7 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
     items: list[CardLike]
     if isinstance(hand, str):
         items = list(card_tokens(hand))
-    elif isinstance(hand, Iterable):
+    elif isinstance(hand, Iterable) and not isinstance(hand, Range):
         items = list(hand)
     else:
         raise EquityError(f"player {player}: expected cards, not {brief(hand)}")
@@ -327,7 +335,14 @@ def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
 
     >>> estimate_work(["As 2d 3c", "Kh Qd Js"])
     3290596
+
+    With a :class:`~razzcore.Range`, the work of its walk (see
+    :func:`razzcore.range_equity.range_work`).
     """
+    if _has_range(hands):
+        from .range_equity import range_work
+
+        return range_work(hands, dead)
     return _plan(hands, dead).work()
 
 
@@ -378,7 +393,15 @@ def _parts(executor: _Executor | None, progress: bool) -> int:
     return 1 if executor is None and not progress else MAX_TASKS
 
 
-def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: str) -> _Counts:
+def _run(
+    tasks: Sequence[Any],
+    executor: _Executor | None,
+    progress: bool,
+    unit: str,
+    runner: Callable[[Any], _Counts] = _run_task,
+) -> _Counts:
+    """Run ``tasks`` (objects with a ``size``) with ``runner`` (a module-level
+    function, so that process pools can pickle it) and add up their counts."""
     bar = _progress_bar(sum(t.size for t in tasks), unit) if progress else None
     n = len(tasks[0].players)
     acc = [[0] * n for _ in range(4)]
@@ -396,12 +419,12 @@ def _run(tasks: list[_Task], executor: _Executor | None, progress: bool, unit: s
     try:
         if executor is None:
             for task in tasks:
-                add(_run_task(task), task.size)
+                add(runner(task), task.size)
         else:
             futures: dict[Any, _Task] = {}
             try:
                 for task in tasks:
-                    futures[executor.submit(_run_task, task)] = task
+                    futures[executor.submit(runner, task)] = task
                 from concurrent.futures import Future, as_completed
 
                 if all(isinstance(f, Future) for f in futures):
@@ -480,7 +503,34 @@ def equity(
     >>> r.outcomes, round(sum(r.equity), 12)
     (100000, 1.0)
     """
+    if _has_range(hands):
+        from .range_equity import range_equity
+
+        _check_options(exact, trials, seed, executor, progress)
+        return range_equity(hands, dead, exact, trials, seed, executor, bool(progress))
     plan = _plan(hands, dead)
+    _check_options(exact, trials, seed, executor, progress)
+    exact = _choose_exact(exact, plan.work(), plan.outcomes())
+    if exact:
+        return _exact(plan, executor, bool(progress))
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    return _monte_carlo(plan, trials or DEFAULT_TRIALS, seed, executor, bool(progress))
+
+
+def _has_range(hands: object) -> bool:
+    """Whether a player's entry in ``hands`` is a :class:`~razzcore.Range`."""
+    return isinstance(hands, Sequence) and not isinstance(hands, str) and any(
+        isinstance(h, Range) for h in hands
+    )
+
+
+def _check_options(
+    exact: object, trials: object, seed: object, executor: object, progress: object
+) -> None:
+    """Raise :class:`EquityError` for a bad option of :func:`equity`."""
     if exact is not None and not isinstance(exact, bool):
         raise EquityError(f"exact must be True, False or None, not {brief(exact)}")
     if progress is not None and not isinstance(progress, bool):
@@ -496,27 +546,27 @@ def equity(
         raise EquityError(f"seed must be an int or None, not {brief(seed)}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise EquityError(f"executor must have a submit() method, not {brief(executor)}")
-    work = plan.work()
-    outcomes_fit = plan.outcomes() * UNITS < 1 << 64
+
+
+def _choose_exact(
+    exact: bool | None, work: int, outcomes: int, auto: int = AUTO_EXACT_WORK
+) -> bool:
+    """Whether to enumerate: ``exact`` as asked, ``None`` when ``work`` is at
+    most ``auto``; an exact walk must stay below the limits."""
+    outcomes_fit = outcomes * UNITS < 1 << 64
     if exact is None:
-        exact = work <= AUTO_EXACT_WORK and outcomes_fit
-    elif exact and work > MAX_EXACT_WORK:
+        return work <= auto and outcomes_fit
+    if exact and work > MAX_EXACT_WORK:
         raise EquityError(
             f"exact enumeration would cost about {work:,} steps (limit {MAX_EXACT_WORK:,}, "
             f"~5 ns each); use Monte Carlo (exact=False or exact=None)"
         )
-    elif exact and not outcomes_fit:
+    if exact and not outcomes_fit:
         raise EquityError(
-            f"exact enumeration would count {plan.outcomes():,} outcomes, too many for its "
+            f"exact enumeration would count {outcomes:,} outcomes, too many for its "
             f"64-bit counters; use Monte Carlo (exact=False or exact=None)"
         )
-    if exact:
-        return _exact(plan, executor, bool(progress))
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    return _monte_carlo(plan, trials or DEFAULT_TRIALS, seed, executor, bool(progress))
+    return bool(exact)
 
 
 def _exact(plan: _Plan, executor: _Executor | None, progress: bool) -> EquityResult:

@@ -140,6 +140,14 @@ typedef struct {
     int n;                               /* number of ranks that occur */
 } rz_eq_dist;
 
+/* A range held by player 0 (see rz_eq_range_weight). */
+typedef struct rz_eq_range_s {
+    int nclass;
+    const uint8_t *rank;    /* nclass x 7: the ranks with c_r > 0, then 13s */
+    const uint8_t *count;   /* nclass x 7: their c_r (1..4), then 0s */
+    const uint64_t *mult;   /* nclass: mult_c */
+} rz_eq_range;
+
 typedef struct {
     int nplayers;                        /* all players */
     int nactive;                         /* players 0..nactive-1 receive cards */
@@ -149,6 +157,9 @@ typedef struct {
     uint16_t rank[RZ_EQ_MAX_PLAYERS];
     uint64_t idx, lo, hi;                /* this chunk: outer patterns lo..hi-1 */
     rz_eq_counts *out;
+    int hu;                              /* heads-up, both receive cards: rz_eq_hu_settle */
+    const rz_eq_range *range;            /* player 0 holds a range (direct walk only) */
+    uint8_t rem0[13];                    /* unseen cards before player 0's walk */
     /* grouped walk only (dist != NULL) */
     rz_eq_dist *dist;
     int last;                            /* the player whose outcomes are grouped */
@@ -158,6 +169,97 @@ typedef struct {
 
 RZ_INLINE void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w);
 
+/* ---- player 0 holds a range
+ *
+ * A range's combos are grouped in classes by the rank counts c of their
+ * variable cards (the cards not common to every combo), class c standing for
+ * n_c combos out of the prod_r C(R_r, c_r) card sets of its ranks (R: the
+ * unseen cards).  Instead of one walk per class, player 0 receives the
+ * variable cards with his cards to come (V = c + o) and every V is weighted by
+ *
+ *     G(V) = sum_c mult_c prod_r C(v_r, c_r),   mult_c = D n_c / prod_r C(R_r, c_r)
+ *
+ * (D: the least integer making every mult_c whole).  Since
+ * C(R-c, h) C(R-c-h, o) = C(R, h) C(R-h, v) C(v, c) / C(R, c) rank by rank,
+ * the walk's counts are D times the sum over classes of n_c times the class's
+ * own counts. */
+/* G(V) for player 0's cards to come V_r = rem0_r - rem_r. */
+RZ_INLINE uint64_t rz_eq_range_weight(const rz_eq_walker *e)
+{
+    const rz_eq_range *g = e->range;
+    uint8_t v[14];
+    uint64_t total = 0;
+    int r, c, j;
+    for (r = 0; r < 13; r++)
+        v[r] = (uint8_t)(e->rem0[r] - e->rem[r]);
+    v[13] = 0;
+    for (c = 0; c < g->nclass; c++) {
+        const uint8_t *rk = g->rank + 7 * c, *ct = g->count + 7 * c;
+        uint64_t w = g->mult[c];
+        for (j = 0; j < 7 && ct[j]; j++) {
+            uint8_t have = v[rk[j] < 13 ? rk[j] : 13];
+            if (have < ct[j] || have > 4) {
+                w = 0;
+                break;
+            }
+            w *= RZ_EQ_BINOM[have][ct[j]];
+        }
+        total += w;
+    }
+    return total;
+}
+
+/* ---- heads-up fast path
+ *
+ * With two players who both receive cards, the inner player's walk only has
+ * to sort his outcomes into three piles against the outer player's rank:
+ * acc[0] (his rank is lower: he wins), acc[1] (equal), acc[2] (higher).  The
+ * outer pattern then settles all of them at once. */
+
+/* Give the inner player `left` more cards of ranks r..12 out of rem. */
+RZ_INLINE void rz_eq_hu_inner(uint8_t *rem, int r, int left, uint32_t key, uint64_t w,
+                              uint16_t hr, uint64_t *acc)
+{
+    if (left == 0) {
+        uint16_t rk = rz_lookup(key);
+        acc[(rk > hr) + (rk >= hr)] += w;
+        return;
+    }
+    for (; r < 12; r++) {
+        int have = rem[r], k;
+        int kmax = left < have ? left : have;
+        uint32_t kk = key;
+        for (k = 1; k <= kmax; k++) {
+            kk += RZ_RANK_KEY[r];
+            rem[r] = (uint8_t)(have - k);
+            rz_eq_hu_inner(rem, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k], hr, acc);
+        }
+        rem[r] = (uint8_t)have;
+    }
+    if (left <= rem[12] && rem[12] <= 4) {
+        uint16_t rk = rz_lookup(key + (uint32_t)left * RZ_RANK_KEY[12]);
+        acc[(rk > hr) + (rk >= hr)] += w * RZ_EQ_BINOM[rem[12]][left];
+    }
+}
+
+/* Outer player (0) complete with rank hr and weight w: walk player 1. */
+RZ_INLINE void rz_eq_hu_settle(rz_eq_walker *e, uint16_t hr, uint64_t w)
+{
+    uint64_t acc[3] = {0, 0, 0}, lose, eq, win;
+    rz_eq_counts *out = e->out;
+    rz_eq_hu_inner(e->rem, 0, e->missing[1], e->base[1], 1, hr, acc);
+    lose = w * acc[0];
+    eq = w * acc[1];
+    win = w * acc[2];
+    out->total += lose + eq + win;
+    out->win[0] += win;
+    out->win[1] += lose;
+    out->tie[0] += eq;
+    out->tie[1] += eq;
+    out->share[0] += win * RZ_EQ_UNITS + eq * RZ_EQ_UNIT[2];
+    out->share[1] += lose * RZ_EQ_UNITS + eq * RZ_EQ_UNIT[2];
+}
+
 /* Player p's cards are complete (hand key `key`, weight so far `w`). */
 RZ_INLINE void rz_eq_complete(rz_eq_walker *e, int p, uint32_t key, uint64_t w)
 {
@@ -165,6 +267,15 @@ RZ_INLINE void rz_eq_complete(rz_eq_walker *e, int p, uint32_t key, uint64_t w)
         uint64_t i = e->idx++;
         if (i < e->lo || i >= e->hi)
             return;
+        if (e->range != NULL) {
+            w *= rz_eq_range_weight(e);
+            if (w == 0)
+                return;
+        }
+        if (e->hu) {
+            rz_eq_hu_settle(e, rz_lookup(key), w);
+            return;
+        }
     }
     e->rank[p] = rz_lookup(key);
     if (p + 1 < e->nactive)
@@ -397,6 +508,8 @@ RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
             m += e->missing[p];
         rz_eq_gw_union(e, 0, m, w);
     } else if (e->nactive > 0) {
+        for (p = 0; p < 13; p++)
+            e->rem0[p] = e->rem[p];
         rz_eq_walk(e, 0, 0, e->missing[0], e->base[0], w);
     } else {
         uint64_t i = e->idx++;
@@ -413,10 +526,12 @@ RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
  *     of the cards of players 0 .. nactive-2 (nactive-1 is grouped);
  *   grouped = -1: 1 when at least 3 players receive cards, else 0.
  * Players with missing > 0 must come first in the spec; splitting [0, N)
- * into ranges and summing the counts gives the full enumeration.  Returns
- * the mode used, or -1 when the grouped walk's buffer cannot be allocated. */
-RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
-                               rz_eq_counts *out)
+ * into ranges and summing the counts gives the full enumeration.  `range`:
+ * NULL, or player 0's range (the direct walk, see rz_eq_range_weight).
+ * Returns the mode used, or -1 when the grouped walk's buffer cannot be
+ * allocated. */
+RZ_INLINE int rz_eq_exact_run(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
+                              const rz_eq_range *range, rz_eq_counts *out)
 {
     rz_eq_walker e;
     uint32_t base[RZ_EQ_MAX_PLAYERS];
@@ -437,9 +552,12 @@ RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, in
     e.hi = hi;
     e.out = out;
     e.dist = NULL;
+    e.range = range;
     e.last = e.nactive - 1;
     if (grouped < 0)
         grouped = e.nactive >= 3;
+    if (range != NULL)
+        grouped = 0;
     if (grouped && e.nactive < 2)
         grouped = 0;
     if (grouped) {
@@ -447,6 +565,7 @@ RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, in
         if (e.dist == NULL)
             return -1;
     }
+    e.hu = !grouped && e.nplayers == 2 && e.nactive == 2;
     if (!community) {
         rz_eq_walk_all(&e, 1);
     } else {
@@ -463,6 +582,22 @@ RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, in
     }
     free(e.dist);
     return grouped;
+}
+
+RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
+                               rz_eq_counts *out)
+{
+    return rz_eq_exact_run(s, lo, hi, grouped, NULL, out);
+}
+
+/* Exact counts with player 0 holding `range` (direct walk), over player 0's
+ * patterns lo..hi-1: D times the sum over the classes of n_c times their
+ * counts (see rz_eq_range_weight).  Player 0's missing cards include the
+ * variable cards of the range. */
+RZ_INLINE void rz_eq_exact_range(const rz_eq_spec *s, const rz_eq_range *range, uint64_t lo,
+                                 uint64_t hi, rz_eq_counts *out)
+{
+    rz_eq_exact_run(s, lo, hi, 0, range, out);
 }
 
 /* The whole enumeration (or a range of the automatic mode's outer patterns);

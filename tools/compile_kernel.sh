@@ -61,6 +61,7 @@ cat >"$WORK/driver.c" <<'EOF'
 #include "razz_eval.h"
 #if RZ_HAVE_EQUITY
 #include "razz_equity.h"
+#include "razz_range_equity.h"
 #endif
 
 static int failures = 0;
@@ -74,6 +75,9 @@ static void check(int ok, const char *what)
 }
 
 static unsigned long long hist[6176];
+#if RZ_HAVE_EQUITY
+static rz_eq_chart chart;
+#endif
 
 int main(void)
 {
@@ -145,7 +149,54 @@ int main(void)
             rz_eq_mc_chunk(&t, 7u, 0u, 1000u, &out);
             check(out.total == 1000u, "Monte Carlo: 1,000 trials");
             check(out.win[1] == 1000u, "Monte Carlo: the made seven wins all");
+            rz_eq_counts_init(&out);
+            {
+                uint64_t cum[2] = {3u, 5u};
+                rz_eq_spec two[2];
+                two[0] = two[1] = t;
+                rz_eq_mc_classes_chunk(two, cum, 2, 7u, 0u, 1000u, &out);
+            }
+            check(out.total == 1000u && out.win[1] == 1000u, "Monte Carlo over classes");
         }
+        {
+            /* Player 0 holds "two aces" (6 combos) and 5 more cards; player 1
+             * three kings and 4 more; one king unseen.  The range walk counts
+             * 6 times the walk of the class A-A. */
+            rz_eq_spec u, v;
+            rz_eq_counts one, all;
+            const uint8_t rk[7] = {0, 13, 13, 13, 13, 13, 13};
+            const uint8_t ct[7] = {2, 0, 0, 0, 0, 0, 0};
+            const uint64_t mult[1] = {1u};
+            rz_eq_range g;
+            memset(&u, 0, sizeof u);
+            u.nplayers = 2;
+            u.missing[0] = 7;
+            u.known[1][12] = 3;
+            u.missing[1] = 4;
+            for (r = 0; r < 12; r++)
+                u.remaining[r] = 4;
+            u.remaining[12] = 1;
+            v = u;
+            v.known[0][0] = 2;
+            v.missing[0] = 5;
+            v.remaining[0] = 2;
+            g.nclass = 1;
+            g.rank = rk;
+            g.count = ct;
+            g.mult = mult;
+            rz_eq_counts_init(&all);
+            rz_eq_exact_range(&u, &g, 0, (uint64_t)-1, &all);
+            rz_eq_counts_init(&one);
+            rz_eq_exact(&v, 0, (uint64_t)-1, &one);
+            check(all.total == 6u * one.total && all.share[0] == 6u * one.share[0],
+                  "range walk: 6 combos of A-A");
+        }
+        /* The chart's first 7-card multiset, Q-Q-Q-K-K-K-K: K-K-K is credited
+         * C(4,3) * C(4,3) * C(45,7) deals. */
+        memset(&chart, 0, sizeof chart);
+        rz_eq_chart_hu(0, 1, &chart);
+        check(chart.total[454] == 16u * 45379620u, "chart: K-K-K from Q-Q-Q-K-K-K-K");
+        check(rz_eq_class3_index(0, 1, 2) == 14, "chart: A-2-3 follows A-A-x and A-2-2");
     }
 #endif
     printf("table %s: %s\n", RZ_TABLE_DIGEST, failures ? "FAILED" : "ok");
