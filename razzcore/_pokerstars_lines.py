@@ -1,0 +1,150 @@
+"""The line kinds of a PokerStars hand history and how amounts are written
+(internal: :mod:`razzcore.pokerstars` reads and writes with them).
+
+One home for the text format: the header and table patterns, the verbs that
+follow ``NAME: ``, the lines that carry no game information, street markers,
+and amounts (``$1,234.50`` as integer cents, ``1,500`` as chips).
+
+>>> parse_amount("$1,234.5", CENT), parse_amount("1,500", CHIP)
+(123450, 1500)
+>>> format_amount(123450, CENT, "$"), format_amount(1500, CHIP, "")
+('$1234.50', '1500')
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "CENT",
+    "CHIP",
+    "HEADER",
+    "IGNORED",
+    "SEAT",
+    "STREETS",
+    "TABLE",
+    "format_amount",
+    "parse_amount",
+    "roman",
+    "to_roman",
+]
+
+CENT = "cent"
+"""Unit of cash games: amounts are integer cents of the currency."""
+CHIP = "chip"
+"""Unit of tournaments and play-money games: amounts are whole chips."""
+
+HEADER = re.compile(r"PokerStars (?:(Home Game) )?(?:Hand|Game) #(\d+): +(.*)")
+"""``PokerStars [Home Game] Hand|Game #N: REST`` (REST: game, stakes, date)."""
+CLUB = re.compile(r"\{([^}]*)\} *")
+TOURNAMENT = re.compile(r"Tournament #(\d+), (.*?) ?(?=(?:[A-Za-z0-9' -]+ )?\S*Razz\b|$)")
+STAKES = re.compile(r"(?:\(|, )([^\s()/,]*[\d]+(?:[.,]\d+)*)/([^\s()/,]*\d+(?:[.,]\d+)*)"
+                    r"(?: ([A-Z]{3}))?\)")
+DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Za-z]+))?")
+LEVEL = re.compile(r"Level ([IVXLCDM]+|\d+)\b")
+MIXED = re.compile(r"(?:^|, |\} )([A-Za-z0-9' -]+?) \((?:Razz Limit|Razz)[,)]")
+TABLE = re.compile(r"Table '(.*)' (\d+)-max")
+"""``Table 'NAME' N-max`` (more words may follow)."""
+SEAT = re.compile(r"Seat (\d+): (.+) \(([^\s()]+) in chips(?:,[^()]*)?\)(.*)")
+"""A seat line: number, name, stack, then anything (``is sitting out``...)."""
+STREETS = {
+    "*** 3rd STREET ***": 3,
+    "*** 4th STREET ***": 4,
+    "*** 5th STREET ***": 5,
+    "*** 6th STREET ***": 6,
+    "*** RIVER ***": 7,
+    "*** 7th STREET ***": 7,
+}
+"""Street markers and the street each opens."""
+SHOW_DOWN = "*** SHOW DOWN ***"
+SUMMARY = "*** SUMMARY ***"
+TOTAL_POT = re.compile(r"Total pot (\S+)(?: Main pot \S+\.(?: Side pot(?:-\d+)? \S+\.)*)? \| "
+                       r"Rake (\S+)$")
+COLLECTED = re.compile(r" collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
+UNCALLED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)$")
+CARDS = re.compile(r"\[([^\]]*)\]")
+
+IGNORED = re.compile(
+    r'.+ said, ".*"|.+ joins the table at seat #\d+|.+ leaves the table|.+ is disconnected'
+    r"|.+ is connected|.+ has timed out(?: while (?:being )?disconnected)?|.+:? is sitting out"
+    r"|.+ has returned|Betting is capped|.+ will be allowed to play after the button"
+    r"|.+: sits out|.+ was removed from the table for failing to post"
+)
+"""Lines with no game information (chat, joins, leaves, connections,
+time-outs, sitting out, returns, ``Betting is capped``)."""
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman(text: str) -> int:
+    """A level number written in Roman numerals (or digits).
+
+    >>> roman("XIV"), roman("12")
+    (14, 12)
+    """
+    if text.isdigit():
+        return int(text)
+    total = 0
+    for i, ch in enumerate(text):
+        v = _ROMAN[ch]
+        total += -v if i + 1 < len(text) and _ROMAN[text[i + 1]] > v else v
+    return total
+
+
+def to_roman(number: int) -> str:
+    """A level number in Roman numerals, as PokerStars writes levels.
+
+    >>> to_roman(14), to_roman(1994)
+    ('XIV', 'MCMXCIV')
+    """
+    out = []
+    for value, text in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                        (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                        (4, "IV"), (1, "I")):
+        count, number = divmod(number, value)
+        out.append(text * count)
+    return "".join(out)
+
+
+def parse_amount(text: str, unit: str) -> int:
+    """An amount as an exact integer in ``unit`` (cents or chips); a
+    currency symbol in front and thousands separators are allowed.  Raises
+    ``ValueError`` for anything else.
+
+    >>> parse_amount("$0.10", CENT), parse_amount("$7", CENT), parse_amount("€2.5", CENT)
+    (10, 700, 250)
+    >>> parse_amount("1.5", CHIP)
+    Traceback (most recent call last):
+    ...
+    ValueError: '1.5' is not a whole number of chips
+    """
+    body = text
+    while body and not body[0].isdigit():
+        body = body[1:]
+        if len(text) - len(body) > 3:
+            raise ValueError(f"{text!r} is not an amount")
+    body = body.replace(",", "")
+    if unit == CHIP:
+        if not body.isdigit() or not body.isascii():
+            raise ValueError(f"{text!r} is not a whole number of chips")
+        return int(body)
+    whole, dot, frac = body.partition(".")
+    if (
+        not whole.isdigit() or not whole.isascii() or len(frac) > 2
+        or (dot and not (frac.isdigit() and frac.isascii()))
+    ):
+        raise ValueError(f"{text!r} is not an amount in cents")
+    return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+
+
+def format_amount(amount: int, unit: str, symbol: str) -> str:
+    """``amount`` written the PokerStars way: ``$7``, ``$0.50`` in cash games,
+    ``1500`` in chips.
+
+    >>> format_amount(700, CENT, "$"), format_amount(50, CENT, "$")
+    ('$7', '$0.50')
+    """
+    if unit == CHIP:
+        return f"{symbol}{amount}"
+    whole, cents = divmod(amount, 100)
+    return f"{symbol}{whole}" if not cents else f"{symbol}{whole}.{cents:02d}"
