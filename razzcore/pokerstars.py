@@ -117,6 +117,7 @@ class _Bad(Exception):
 
 
 _RULES: dict[tuple[int, int, int, int], Rules] = {}
+_AMOUNTS: dict[str, dict[str, int]] = {CENT: {}, CHIP: {}}  # text -> amount, per unit
 
 
 def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
@@ -129,14 +130,23 @@ def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
     return rules
 
 
-def _cards(text: str, at: int) -> list[int]:
+_CARD_GROUPS: dict[str, tuple[int, ...]] = {}  # "2h 6s 3d" -> card codes
+
+
+def _cards(text: str, at: int) -> tuple[int, ...]:
+    cards = _CARD_GROUPS.get(text)
+    if cards is not None:
+        return cards
     out = []
     for word in text.split():
         code = _CARD_TEXT.get(word)
         if code is None:
             raise _Bad(f"{word!r} is not a card", at)
         out.append(code)
-    return out
+    cards = tuple(out)
+    if len(_CARD_GROUPS) < 65536:
+        _CARD_GROUPS[text] = cards
+    return cards
 
 
 def _cards_phh(cards: Iterable[int | None]) -> str:
@@ -230,10 +240,16 @@ class _Reader:
         return True
 
     def amount(self, text: str, at: int) -> int:
-        try:
-            return parse_amount(text, self.unit)
-        except ValueError as exc:
-            raise _Bad(str(exc), at) from None
+        cache = _AMOUNTS[self.unit]
+        value = cache.get(text)
+        if value is None:
+            try:
+                value = parse_amount(text, self.unit)
+            except ValueError as exc:
+                raise _Bad(str(exc), at) from None
+            if len(cache) < 65536:
+                cache[text] = value
+        return value
 
     def seats(self) -> int:
         lines = self.lines
@@ -269,10 +285,16 @@ class _Reader:
         self.sitting_out = out
         self.index = {name: p for p, name in enumerate(names)}
         self.by_length = sorted(names, key=len, reverse=True)
+        self.plain = not any(": " in name for name in names)
         return i
 
     def who(self, line: str) -> tuple[int, str] | None:
-        """``(player, rest)`` for a line ``NAME: rest`` of a seated player."""
+        """``(player, rest)`` for a line ``NAME: rest`` of a seated player
+        (the longest seated name that fits)."""
+        if self.plain:  # no name holds ": ": the first ": " ends the name
+            at = line.find(": ")
+            p = self.index.get(line[:at]) if at > 0 else None
+            return None if p is None else (p, line[at + 2:])
         for name in self.by_length:
             if line.startswith(name) and line.startswith(": ", len(name)):
                 return self.index[name], line[len(name) + 2:]
@@ -295,7 +317,7 @@ class _Reader:
         self.back = [0] * n
         self.won = [0] * n
         self.money_line = [-1] * n
-        self.shows: dict[int, tuple[int, list[int]]] = {}
+        self.shows: dict[int, tuple[int, tuple[int, ...]]] = {}
         self.mucks: dict[int, int] = {}
         self.bring_in = -1
         self.total: tuple[int, int, int] | None = None
@@ -304,116 +326,105 @@ class _Reader:
         bets = [0] * n
         high = 0
         section = "antes"
-        while i < len(lines):
+        dealt_in: list[int] = []
+        who = self.who
+        events = self.events
+        count = len(lines)
+        while i < count:
             line = lines[i]
-            if line.startswith("*** "):
+            head = line[0]
+            if head == "*" and line.startswith("*** "):
                 k = STREETS.get(line)
                 if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
+                    if k == 3:
+                        dealt_in = [p for p in range(n) if self.in_hand(p)]
                     street = k
                     section = "streets"
                     bets = [0] * n
                     high = 0
                     self.street_line[k] = i
-                    self.receivers[k] = [p for p in range(n) if self.in_hand(p)
-                                         and not self.folded[p]]
-                    self.events.append(("deal", i, k))
+                    folded = self.folded
+                    self.receivers[k] = [p for p in dealt_in if not folded[p]]
+                    events.append(("deal", i, k))
                 elif line == SHOW_DOWN and section == "streets":
                     section = "showdown"
                 elif line == SUMMARY and section in ("streets", "showdown"):
                     section = "summary"
                 else:
                     raise _Bad("this street marker is unknown or out of order", i)
-                i += 1
-                continue
-            if section == "summary":
-                self.summary_line(line, i)
-                i += 1
-                continue
-            if line.startswith("Dealt to ") and section == "streets":
+            elif section == "summary":
+                if head != "S" or not line.startswith("Seat "):
+                    self.summary_line(line, i)
+            elif head == "D" and section == "streets" and line.startswith("Dealt to "):
                 self.dealt(line, i, street)
-                i += 1
-                continue
-            found = self.who(line)
-            if found is not None:
-                p, rest = found
-                if rest.startswith("posts the ante ") and section == "antes":
-                    text = rest[15:]
-                    text = text[:-14] if text.endswith(" and is all-in") else text
-                    if self.ante_line[p] >= 0:
-                        raise _Bad("this player already posted the ante", i)
-                    self.antes[p] = self.amount(text, i)
-                    self.ante_line[p] = i
-                    self.put[p] += self.antes[p]
-                    i += 1
-                    continue
-                if section == "streets" and street:
-                    high = self.action(p, rest, i, street, bets, high)
-                    i += 1
-                    continue
-                if section in ("streets", "showdown") and self.showdown_line(p, rest, i):
-                    i += 1
-                    continue
-                if IGNORED.fullmatch(line):
-                    i += 1
-                    continue
-                raise _Bad("this line is not understood here", i)
-            if self.money(line, i):
-                i += 1
-                continue
-            if IGNORED.fullmatch(line):
-                i += 1
-                continue
-            raise _Bad("this line is not understood", i)
+            else:
+                found = who(line)
+                if found is not None:
+                    p, rest = found
+                    if section == "streets":
+                        high = self.action(p, rest, i, street, bets, high)
+                    elif section == "antes" and rest.startswith("posts the ante "):
+                        self.ante(p, rest, i)
+                    elif not (section == "showdown" and self.showdown_line(p, rest, i)) and (
+                        not IGNORED.fullmatch(line)
+                    ):
+                        raise _Bad("this line is not understood here", i)
+                elif not self.money(line, i) and not IGNORED.fullmatch(line):
+                    raise _Bad("this line is not understood", i)
+            i += 1
         if section != "summary" or self.total is None:
             raise _Bad("the hand ends before its summary and total pot (truncated)",
                        len(lines) - 1)
+
+    def ante(self, p: int, rest: str, i: int) -> None:
+        text = rest[15:]
+        text = text[:-14] if text.endswith(" and is all-in") else text
+        if self.ante_line[p] >= 0:
+            raise _Bad("this player already posted the ante", i)
+        self.antes[p] = self.amount(text, i)
+        self.ante_line[p] = i
+        self.put[p] += self.antes[p]
 
     def in_hand(self, p: int) -> bool:
         return self.ante_line[p] >= 0 or (not self.sitting_out[p] and not any(
             a >= 0 for a in self.ante_line) and self.stacks[p] > 0)
 
     def dealt(self, line: str, i: int, street: int) -> None:
-        rest = line[9:]
-        for name in self.by_length:
-            if rest.startswith(name) and rest.startswith(" [", len(name)):
-                p = self.index[name]
-                break
-        else:
-            raise _Bad("cards dealt to a player who is not seated", i)
-        groups = CARDS.findall(rest, len(name))
-        if p not in self.receivers.get(street, ()):
+        parts = line[9:].rsplit(" [", 1 if street == 3 else 2)
+        p = self.index.get(parts[0], -1)
+        if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
+            raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
+                       "[cards so far] [new card]' for a seated player", i)
+        if p not in self.receivers[street]:
             raise _Bad("cards dealt to a player who is not in the hand", i)
         seen, known = self.seen[p], self.known[p]
         if street == 3:
-            if len(groups) != 1:
-                raise _Bad("3rd street deals one group of cards", i)
-            cards = _cards(groups[0], i)
+            cards = _cards(parts[1][:-1], i)
             if len(cards) == 1:
-                slots: list[int] = [2]
+                slots: tuple[int, ...] = (2,)
             elif len(cards) == 3:
-                slots = [0, 1, 2]
+                slots = (0, 1, 2)
             else:
                 raise _Bad("3rd street shows the door card, or all three cards", i)
         else:
-            if len(groups) != 2:
-                raise _Bad("expected [cards so far] [new card]", i)
-            old = _cards(groups[0], i)
-            cards = _cards(groups[1], i)
+            old = _cards(parts[1][:-1], i)
+            cards = _cards(parts[2][:-1], i)
             if len(cards) != 1:
                 raise _Bad("one new card per street", i)
             if len(old) == street - 1:
-                before = list(range(street - 1))
+                first = 0
             elif len(old) == street - 3:
-                before = list(range(2, street - 1))
+                first = 2
             else:
                 raise _Bad(f"{len(old)} cards so far on street {street}", i)
-            for slot, c in zip(before, old, strict=True):
-                if known[slot] is None and slot < 2:
-                    self.take(c, i)
-                    seen[slot] = known[slot] = c
-                elif known[slot] != c:
-                    raise _Bad(f"{format_card(c)} was not dealt to this player", i)
-            slots = [street - 1]
+            for slot, c in enumerate(old, first):
+                if known[slot] != c:
+                    if known[slot] is None and slot < 2:
+                        self.take(c, i)
+                        seen[slot] = known[slot] = c
+                    else:
+                        raise _Bad(f"{format_card(c)} was not dealt to this player", i)
+            slots = (street - 1,)
         for slot, c in zip(slots, cards, strict=True):
             if known[slot] is not None:
                 raise _Bad("this card was already dealt", i)
@@ -435,7 +446,7 @@ class _Reader:
                 raise _Bad("this action cannot be all-in", i)
             if rest == "folds":
                 self.folded[p] = True
-            self.events.append(("act", i, p, rest, 0, allin))
+            self.events.append(("act", i, p, "f" if rest == "folds" else "cc", 0, allin))
             return high
         if rest.startswith(("brings in for ", "brings-in low for ")):
             verb = "brings"
@@ -462,8 +473,10 @@ class _Reader:
             raise _Bad("an amount must be positive", i)
         bets[p] += put
         self.put[p] += put
-        self.events.append(("act", i, p, verb, bets[p] if verb in ("bets", "raises") else put,
-                            allin))
+        if verb in ("bets", "raises"):
+            self.events.append(("act", i, p, f"cbr {bets[p]}", bets[p], allin))
+        else:
+            self.events.append(("act", i, p, "pb" if verb == "brings" else "cc", put, allin))
         return max(high, bets[p])
 
     def showdown_line(self, p: int, rest: str, i: int) -> bool:
@@ -539,14 +552,19 @@ class _Reader:
         deck = self.deck(dealt)
         absent = [p for p in range(n) if p not in dealt and self.stacks[p] > 0]
         stacks = self.stacks
-        try:
-            hand = Hand(rules, stacks, deck=deck, manual_showdown=True, absent=absent,
-                        replay=True, rake=rake)
-        except RazzError as exc:
-            raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
-        actions = self.play(hand, dealt)
+
+        def start() -> Hand:
+            try:
+                return Hand(rules, stacks, deck=deck, manual_showdown=True, absent=absent,
+                            replay=True, rake=rake)
+            except RazzError as exc:
+                raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
+
+        actions = self.play(start(), dealt, False)
         expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
-        final = hand.stacks
+        final = list(self.final)
+        if final != expected:  # find the first line the engine disagrees with
+            self.play(start(), dealt, True)
         for p in range(n):
             if final[p] != expected[p]:
                 at = self.money_line[p] if self.money_line[p] >= 0 else total_at
@@ -581,7 +599,7 @@ class _Reader:
                     self.take(c, i)
                     known[slot] = c
 
-    def deck(self, dealt: list[int]) -> list[int]:
+    def deck(self, dealt: list[int]) -> tuple[int, ...]:
         slots: list[int | None] = []
         for k in range(3):
             slots += [self.known[p][k] for p in dealt]
@@ -592,12 +610,15 @@ class _Reader:
                     raise _Bad(f"no 'Dealt to' line for {self.names[p]}",
                                self.street_line[street])
                 slots.append(c)
-        spare = [c for c in range(52) if c not in self.used]
-        spare.reverse()
+        used = self.used
+        spare = [c for c in range(51, -1, -1) if c not in used]
         deck = [c if c is not None else spare.pop() for c in slots]
-        return deck + spare[::-1]
+        deck += reversed(spare)
+        return tuple(deck)
 
-    def play(self, hand: Hand, dealt: list[int]) -> list[str]:
+    def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
+        """Replay the events on ``hand`` and return the PHH actions;
+        ``checked`` also compares every action's chips with its line."""
         out: list[str] = []
         names = self.names
         for event in self.events:
@@ -607,7 +628,7 @@ class _Reader:
                 if street == 3:
                     out += [f"d dh p{p + 1} {_cards_phh(self.seen[p][:3])}" for p in dealt]
                     continue
-                if hand.street != street or hand.is_over:
+                if hand.street < street or hand.is_over:
                     raise _Bad(f"the engine is not dealing street {street} now "
                                f"(street {hand.street}, hand over: {hand.is_over})", i)
                 if hand.community_card is not None:
@@ -616,42 +637,32 @@ class _Reader:
                 out += [f"d dh p{p + 1} {_cards_phh(self.seen[p][street - 1:street])}"
                         for p in self.receivers[street]]
                 continue
-            _, i, p, verb, amount, allin = event
+            _, i, p, code, amount, allin = event
             actor = hand.actor
             if actor != p:
                 if actor is None:
                     raise _Bad("the hand is already over or at the showdown", i)
-                if verb == "brings":
+                if code == "pb":
                     raise _Bad(f"{names[p]} brings in, but the door cards make "
                                f"{names[actor]} bring in", i)
                 raise _Bad(f"it is {names[actor]}'s turn, not {names[p]}'s", i)
-            before = hand.stacks[p]
-            want = 0 if verb in ("folds", "checks") else amount
-            if verb in ("bets", "raises"):
-                want -= hand.bets[p]
+            if checked:
+                before = hand.stacks[p]
+                want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
             try:
-                if verb == "folds":
-                    hand.fold()
-                    out.append(f"p{p + 1} f")
-                elif verb == "brings":
-                    hand.post_bring_in()
-                    out.append(f"p{p + 1} pb")
-                elif verb in ("checks", "calls"):
-                    hand.check_or_call()
-                    out.append(f"p{p + 1} cc")
-                else:
-                    hand.complete_bet_or_raise(amount)
-                    out.append(f"p{p + 1} cbr {amount}")
+                hand.act(code)
             except IllegalActionError as exc:
                 raise _Bad(f"the engine refuses: {exc}", i) from None
-            put = before - hand.stacks[p]
-            if put != want:
-                raise _Bad(f"the engine puts in {put}, the line says {want}", i)
+            if checked and before - hand.stacks[p] != want:
+                raise _Bad(f"the engine puts in {before - hand.stacks[p]}, the line says "
+                           f"{want}", i)
             if allin and hand.stacks[p]:
                 raise _Bad("the player is not all-in after this action", i)
+            out.append(f"p{p + 1} {code}")
         self.showdown(hand, out)
         if not hand.is_over:
             raise _Bad("the hand is not finished (truncated?)", len(self.lines) - 1)
+        self.final = hand.stacks
         return out
 
     def showdown(self, hand: Hand, out: list[str]) -> None:
