@@ -1,7 +1,8 @@
 """The ``razzcore`` command (also ``python -m razzcore``).
 
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
-between built-in players), ``replay`` (replay and check a PHH hand history),
+between built-in players), ``replay`` (replay and check a PHH or PokerStars
+hand history), ``convert`` (PokerStars text to PHH and back),
 ``equity`` (exact or Monte Carlo equity) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
 one line on stderr; a replay whose ``finishing_stacks`` differ exits with 1.
@@ -109,12 +110,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    p = _add(sub, "replay", "replay a PHH hand history and check its finishing stacks",
-             "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json")
-    p.add_argument("file", metavar="FILE.phh", help="a .phh file (or a .phhs file of hands)")
+    p = _add(sub, "replay", "replay a PHH or PokerStars hand history and check its final stacks",
+             "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json\n"
+             "  razzcore replay session.txt")
+    p.add_argument("file", metavar="FILE",
+                   help="a .phh file, a .phhs file of hands, or a PokerStars text file")
     p.add_argument("--profile", choices=profiles, default=None,
                    help="rule profile (default: the file's, else tda)")
     p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
+             "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
+             "  razzcore convert hands.phhs --to pokerstars -o hands.txt")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="PokerStars text files (or .phh/.phhs files with --to pokerstars)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
+    p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
+                   help="the format to write (phh: a .phhs file of every razz hand)")
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
@@ -270,8 +282,15 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as exc:
         raise _Fail(f"{path}: not a PHH text file (byte {exc.start} is not UTF-8)") from None
     multi = path.endswith(".phhs")
+    stars = text.lstrip("\ufeff \t\r\n").startswith("PokerStars ")
     try:
-        histories = phh.loads_all(text) if multi else [phh.loads(text)]
+        if stars:
+            from .pokerstars import loads as stars_loads
+
+            histories = stars_loads(text)
+            multi = True
+        else:
+            histories = phh.loads_all(text) if multi else [phh.loads(text)]
     except PHHError as exc:
         raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
     if not histories:
@@ -281,9 +300,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for i, hh in enumerate(histories):
         label = f"hand {i + 1}: " if multi else ""
+        if stars and hh.hand is not None:
+            label = f"hand #{hh.hand}: "
         try:
             hand = hh.replay(**options)
         except PHHError as exc:
+            if stars:
+                raise _Fail(f"{path}: {label}{exc}") from None
             raise _Fail(f"{_where(path, text, i, multi, exc)}: {label}{exc}") from None
         got = list(hand.stacks)
         want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
@@ -292,7 +315,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                         "matches": ok, "payoffs": list(hand.payoffs or ())})
         if not args.json:
             if multi:
-                print(f"=== hand {i + 1} ===")
+                print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
             print(format_hand(hand, players=hh.players))
             verdict = {None: "(the file has no finishing_stacks)",
                        True: "(match the file)", False: f"(the file says {want})"}[ok]
@@ -302,8 +325,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if ok is False:
             status = EXIT_MISMATCH
             err = PHHError("mismatch", field="finishing_stacks")
+            where = path if stars else _where(path, text, i, multi, err)
             sys.stderr.write(
-                f"{_where(path, text, i, multi, err)}: {label}finishing_stacks mismatch: "
+                f"{where}: {label}finishing_stacks mismatch: "
                 f"the file says {want}, the replay gives {got}\n"
             )
     if args.json:
@@ -312,6 +336,70 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         good = sum(1 for r in reports if r["matches"])
         print(f"{len(reports)} hands replayed, {good} match their finishing_stacks")
     return status
+
+
+# ---------------------------------------------------------------- convert
+
+
+def _read_text(path: str) -> str:
+    with open(path, "rb") as fp:
+        raw = fp.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Fail(f"{path}: not a UTF-8 text file (byte {exc.start})") from None
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    import warnings
+
+    from . import phh, pokerstars
+
+    out: list[str] = []
+    converted = other = malformed = 0
+    if args.to == "pokerstars":
+        texts = []
+        for path in args.files:
+            text = _read_text(path)
+            try:
+                histories = phh.loads_all(text) if path.endswith(".phhs") else [phh.loads(text)]
+            except PHHError as exc:
+                raise _Fail(f"{path}: {exc}") from None
+            for i, hh in enumerate(histories, 1):
+                try:
+                    texts.append(pokerstars.dumps([hh]))
+                    converted += 1
+                except RazzError as exc:
+                    malformed += 1
+                    out.append(f"{path}: hand {i}: {_one_line(str(exc))}")
+        body = "\n\n".join(texts)
+        summary = f"{converted} hands written as PokerStars text"
+    else:
+        hands: list[phh.HandHistory] = []
+        for path in args.files:
+            text = _read_text(path)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
+                try:
+                    report = pokerstars.loads_report(text, on_error="skip")
+                except pokerstars.PokerStarsError as exc:
+                    malformed += 1
+                    out.append(f"{path}: {_one_line(str(exc))}")
+                    continue
+            hands += report.hands
+            converted += len(report.hands)
+            other += report.other_games
+            malformed += len(report.errors)
+            out += [f"{path}:{e.line}: {_one_line(str(e))}" for e in report.errors]
+        body = phh.dumps_all(hands)
+        summary = (f"{converted} Razz hands converted, {other} hands of other games skipped, "
+                   f"{malformed} malformed")
+    with open(args.output, "w", encoding="utf-8") as fp:
+        fp.write(body)
+    for line in out:
+        sys.stderr.write(line + "\n")
+    print(f"{summary} -> {args.output}")
+    return EXIT_MISMATCH if malformed else EXIT_OK
 
 
 # ---------------------------------------------------------------- equity
@@ -372,6 +460,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "replay": _cmd_replay,
+             "convert": _cmd_convert,
              "equity": _cmd_equity, "bench": _cmd_bench}
 
 
