@@ -86,7 +86,7 @@ class _Writer:
         hh, meta = self.hh, self.meta
         hand_number = hh.hand if isinstance(hh.hand, int) and hh.hand >= 0 else number
         stakes = f"{self.amount(hh.small_bet)}/{self.amount(hh.big_bet)}"
-        if hh.currency:
+        if hh.currency and not meta.get("tournament"):
             stakes += f" {hh.currency}"
         game = meta.get("game")
         if meta.get("tournament"):

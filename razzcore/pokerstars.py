@@ -610,6 +610,9 @@ class _Reader:
                     raise _Bad(f"no 'Dealt to' line for {self.names[p]}",
                                self.street_line[street])
                 slots.append(c)
+        if len(slots) > 52:
+            raise _Bad("the deck runs out: the engine would deal a community card here, and "
+                       "how PokerStars writes one is not known", self.street_line[7])
         used = self.used
         spare = [c for c in range(51, -1, -1) if c not in used]
         deck = [c if c is not None else spare.pop() for c in slots]
