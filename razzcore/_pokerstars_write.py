@@ -200,7 +200,7 @@ class _Writer:
                     line += f"raises {self.amount(total - high)} to {self.amount(total)}"
             bets[p] += put
             stacks[p] -= put
-            high = max(high, bets[p])
+            high = max(high, bets[p], hand.rules.bring_in if a.verb == "pb" else 0)
             out.append(line + (" and is all-in" if put and not stacks[p] else ""))
         if not showdown:
             end_street()

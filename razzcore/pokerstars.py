@@ -149,6 +149,11 @@ def _cards(text: str, at: int) -> tuple[int, ...]:
     return cards
 
 
+def _high_raised(events: list[tuple[Any, ...]]) -> bool:
+    """Whether the events hold a completion, bet or raise."""
+    return any(e[0] == "act" and e[3][0] == "c" and e[3][1] == "b" for e in events)
+
+
 def _cards_phh(cards: Iterable[int | None]) -> str:
     return "".join("??" if c is None else format_card(c) for c in cards)
 
@@ -320,6 +325,7 @@ class _Reader:
         self.shows: dict[int, tuple[int, tuple[int, ...]]] = {}
         self.mucks: dict[int, int] = {}
         self.bring_in = -1
+        self.short_bring_in = 0
         self.total: tuple[int, int, int] | None = None
         self.used: set[int] = set()
         street = 0
@@ -450,9 +456,16 @@ class _Reader:
             return high
         if rest.startswith(("brings in for ", "brings-in low for ")):
             verb = "brings"
-            amount = self.amount(rest.rsplit(" ", 1)[1], i)
-            self.bring_in = max(self.bring_in, amount)
-            put = amount
+            put = self.amount(rest.rsplit(" ", 1)[1], i)
+            if allin:  # short: the structure's bring-in is what the others call
+                self.short_bring_in = put
+            else:
+                self.bring_in = max(self.bring_in, put)
+        elif verb == "calls" and street == 3 and self.short_bring_in and not _high_raised(
+                self.events):
+            put = self.amount(arg, i)
+            if not allin:
+                self.bring_in = max(self.bring_in, put)
         elif verb in ("calls", "bets"):
             put = self.amount(arg, i)
         elif verb == "raises":
@@ -460,8 +473,8 @@ class _Reader:
             if not to:
                 raise _Bad("a raise is 'raises X to Y'", i)
             total_amount = self.amount(total, i)
-            if total_amount - high != self.amount(by, i):
-                raise _Bad("the raise increment does not match its total", i)
+            if not 0 < self.amount(by, i) <= total_amount:
+                raise _Bad("a raise is 'raises X to Y' with 0 < X <= Y", i)
             put = total_amount - bets[p]
         elif self.showdown_line(p, rest, i):
             return high
@@ -537,13 +550,8 @@ class _Reader:
             if self.antes[p] != min(ante, self.stacks[p]):
                 raise _Bad(f"the ante is {ante}: this player posts {self.antes[p]}",
                            max(self.ante_line[p], 1))
-        if sum(self.put) - sum(self.back) != total:
-            raise _Bad(f"the money lines put {sum(self.put) - sum(self.back)} in the pot, "
-                       f"the total pot says {total}", total_at)
-        if sum(self.won) + rake != total:
-            raise _Bad(f"{sum(self.won)} collected plus rake {rake} is not the total pot "
-                       f"{total}", total_at)
-        bring_in = self.bring_in if self.bring_in >= 0 else self.small // 2
+        bring_in = self.bring_in if self.bring_in >= 0 else max(self.short_bring_in,
+                                                                 self.small // 2)
         try:
             rules = _rules(ante, bring_in, self.small, self.big)
         except RulesError as exc:
@@ -563,13 +571,21 @@ class _Reader:
         actions = self.play(start(), dealt, False)
         expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
         final = list(self.final)
-        if final != expected:  # find the first line the engine disagrees with
-            self.play(start(), dealt, True)
-        for p in range(n):
-            if final[p] != expected[p]:
-                at = self.money_line[p] if self.money_line[p] >= 0 else total_at
-                raise _Bad(f"{self.names[p]} ends with {expected[p]} by the money lines, "
-                           f"the engine gives {final[p]}", at)
+        pot = sum(self.put) - sum(self.back)
+        if final != expected or pot != total or sum(self.won) + rake != total:
+            self.play(start(), dealt, True)  # the first action line the engine disagrees with
+        if pot != total:
+            raise _Bad(f"the money lines put {pot} in the pot, the total pot says {total}",
+                       total_at)
+        if sum(self.won) + rake != total:
+            raise _Bad(f"{sum(self.won)} collected plus rake {rake} is not the total pot "
+                       f"{total}", total_at)
+        bad = [p for p in range(n) if final[p] != expected[p]]
+        if bad:
+            at = next((self.money_line[p] for p in bad if self.money_line[p] >= 0), total_at)
+            p = bad[0]
+            raise _Bad(f"{self.names[p]} ends with {expected[p]} by the money lines, "
+                       f"the engine gives {final[p]}", at)
         user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
         if rake:
             user["_razzcore_rake"] = rake
@@ -577,7 +593,7 @@ class _Reader:
             user["_razzcore_absent"] = [p + 1 for p in absent]
         user[META_FIELD] = self.meta
         return HandHistory(
-            [ante if p in dealt else 0 for p in range(n)], bring_in, self.small, self.big,
+            [ante] * n, bring_in, self.small, self.big,
             list(stacks), actions, players=list(self.names), seats=list(self.numbers),
             finishing_stacks=expected, ante_trimming_status=True, user_fields=user,
             **self.fields,
