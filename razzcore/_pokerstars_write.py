@@ -92,20 +92,21 @@ class _Writer:
         if meta.get("tournament"):
             razz = f"{game} (Razz Limit)" if game else "Razz Limit"
             buy_in = f"{meta['buy_in']} " if meta.get("buy_in") else ""
-            level = to_roman(hh.level) if hh.level and hh.level > 0 else "I"
-            head = f"Tournament #{meta['tournament']}, {buy_in}{razz} - Level {level} ({stakes})"
+            level = f" - Level {to_roman(hh.level)}" if hh.level and hh.level > 0 else ""
+            head = f"Tournament #{meta['tournament']}, {buy_in}{razz}{level} ({stakes})"
         else:
             head = f"{game} (Razz Limit, {stakes})" if game else f"Razz Limit ({stakes})"
         if meta.get("club"):
             head = f"{{{meta['club']}}} {head}"
+        date = ""  # written only when known (trackers want one: set time, day, month, year)
         if hh.year and hh.month and hh.day and hh.time is not None:
-            date = f"{hh.year:04d}/{hh.month:02d}/{hh.day:02d} {hh.time.strftime('%H:%M:%S')}"
-        else:
-            date = "2000/01/01 00:00:00"
-        zone = hh.time_zone_abbreviation or "ET"
+            date = (f" - {hh.year:04d}/{hh.month:02d}/{hh.day:02d} "
+                    f"{hh.time.strftime('%H:%M:%S')}")
+            if hh.time_zone_abbreviation:
+                date += f" {hh.time_zone_abbreviation}"
         room = "PokerStars Home Game" if meta.get("home_game") else "PokerStars"
         gap = "  " if not meta.get("tournament") and not meta.get("club") else " "
-        self.out.append(f"{room} Hand #{hand_number}:{gap}{head} - {date} {zone}")
+        self.out.append(f"{room} Hand #{hand_number}:{gap}{head}{date}")
         table = hh.table if hh.table is not None else "razzcore"
         count = hh.seat_count if hh.seat_count and hh.seat_count >= self.seats[-1] else max(
             8, self.seats[-1])
