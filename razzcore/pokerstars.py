@@ -314,6 +314,7 @@ class _Reader:
         self.ante_line = [-1] * n
         self.seen: list[list[int | None]] = [[None] * 7 for _ in range(n)]
         self.known: list[list[int | None]] = [[None] * 7 for _ in range(n)]
+        self.last = [""] * n  # each player's cards as the last "Dealt to" line shows them
         self.receivers: dict[int, list[int]] = {}
         self.street_line: dict[int, int] = {}
         self.events: list[tuple[Any, ...]] = []
@@ -404,6 +405,15 @@ class _Reader:
         if p not in self.receivers[street]:
             raise _Bad("cards dealt to a player who is not in the hand", i)
         seen, known = self.seen[p], self.known[p]
+        if street > 3 and parts[1][:-1] == self.last[p]:  # the cards of the last line
+            c = _CARD_TEXT.get(parts[2][:-1], -1)
+            if c < 0 or known[street - 1] is not None:
+                raise _Bad("expected one new card", i)
+            self.take(c, i)
+            seen[street - 1] = known[street - 1] = c
+            self.last[p] = f"{self.last[p]} {parts[2][:-1]}"
+            return
+        self.last[p] = parts[1][:-1] if street == 3 else f"{parts[1][:-1]} {parts[2][:-1]}"
         if street == 3:
             cards = _cards(parts[1][:-1], i)
             if len(cards) == 1:
@@ -563,8 +573,8 @@ class _Reader:
 
         def start() -> Hand:
             try:
-                return Hand(rules, stacks, deck=deck, manual_showdown=True, absent=absent,
-                            replay=True, rake=rake)
+                return Hand(rules, stacks, deck=deck, seed=0, manual_showdown=True,
+                            absent=absent, replay=True, rake=rake)
             except RazzError as exc:
                 raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
 
@@ -631,9 +641,9 @@ class _Reader:
                        "how PokerStars writes one is not known", self.street_line[7])
         used = self.used
         spare = [c for c in range(51, -1, -1) if c not in used]
-        deck = [c if c is not None else spare.pop() for c in slots]
-        deck += reversed(spare)
-        return tuple(deck)
+        # Only the cards the text deals: the engine shuffles the rest (seed 0),
+        # which only ever fill cards nobody saw.
+        return tuple([c if c is not None else spare.pop() for c in slots])
 
     def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
         """Replay the events on ``hand`` and return the PHH actions;
