@@ -23,7 +23,6 @@ from ._pokerstars_lines import CENT, CHIP, format_amount, to_roman
 from .cards import format_card
 from .errors import RazzError, brief
 from .evaluator import best_five, describe
-from .hand import Hand
 from .phh import HandHistory
 from .pokerstars import META_FIELD, PokerStarsError
 
@@ -124,9 +123,9 @@ class _Writer:
         ante = hand.rules.ante
         for p in range(n):
             if dealt_in[p] and ante:
-                a = min(ante, stacks[p])
-                stacks[p] -= a
-                out.append(f"{names[p]}: posts the ante {self.amount(a)}"
+                posted = min(ante, stacks[p])
+                stacks[p] -= posted
+                out.append(f"{names[p]}: posts the ante {self.amount(posted)}"
                            + (" and is all-in" if not stacks[p] else ""))
         cards: list[list[int | None]] = [[] for _ in range(n)]
         bets = [0] * n

@@ -31,13 +31,11 @@ True
 from __future__ import annotations
 
 import datetime
-import io
 import warnings
 from collections.abc import Iterable
 from typing import IO, Any, NamedTuple
 
 from ._pokerstars_lines import (
-    CARDS,
     CENT,
     CHIP,
     COLLECTED,
@@ -275,7 +273,7 @@ class _Reader:
             if not m:
                 raise _Bad("a seat line is 'Seat N: NAME (STACK in chips)'", i)
             number = int(m.group(1))
-            if numbers and number <= numbers[-1] or m.group(2) in names:
+            if (numbers and number <= numbers[-1]) or m.group(2) in names:
                 raise _Bad("seats must be listed once each, in seat order", i)
             numbers.append(number)
             names.append(m.group(2))
@@ -486,9 +484,7 @@ class _Reader:
             if not 0 < self.amount(by, i) <= total_amount:
                 raise _Bad("a raise is 'raises X to Y' with 0 < X <= Y", i)
             put = total_amount - bets[p]
-        elif self.showdown_line(p, rest, i):
-            return high
-        elif IGNORED.fullmatch(rest) or rest in ("is sitting out", "sits out"):
+        elif self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
             return high
         else:
             raise _Bad("this action is not understood", i)
@@ -759,7 +755,7 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     other = 0
     start = -1
     kept = [lines[i - 1] for i in numbers]
-    for j, line in enumerate(kept + ["PokerStars Hand #0: "]):
+    for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
         if not (line.startswith("PokerStars ") and HEADER.fullmatch(line)):
             if start < 0:
                 raise PokerStarsError(f"line {numbers[j]}: text before the first hand "

@@ -278,8 +278,7 @@ def test_community_card_is_an_error_not_a_guess() -> None:
     # A text of eight players reaching the river: an error naming the river line.
     seats = "\n".join(f"Seat {i}: p{i} ($50 in chips)" for i in range(1, 9))
     antes = "\n".join(f"p{i}: posts the ante $0.10" for i in range(1, 9))
-    deck = iter("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd "
-                "Qd Kd Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 5s 6s 7s 8s".split())
+    deck = iter([r + s for s in "cdhs" for r in "A23456789TJQK"])
     ups = {i: [next(deck)] for i in range(1, 9)}
     body = [f"Dealt to p{i} [{ups[i][0]}]" for i in range(1, 9)]
     body += ["p8: brings in for $0.25"] + [f"p{i}: calls $0.25" for i in range(1, 8)]
