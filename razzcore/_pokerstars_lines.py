@@ -15,19 +15,51 @@ from __future__ import annotations
 
 import re
 
+from .errors import RazzError
+
 __all__ = [
     "CENT",
     "CHIP",
     "HEADER",
     "IGNORED",
+    "META_FIELD",
     "SEAT",
     "STREETS",
     "TABLE",
+    "PokerStarsError",
+    "PokerStarsWarning",
     "format_amount",
     "parse_amount",
     "roman",
     "to_roman",
 ]
+
+class PokerStarsError(RazzError):
+    """A PokerStars hand cannot be read or reproduced by the engine.
+
+    ``hand`` is the hand number (text, ``None`` before any header) and
+    ``line`` the 1-based line number in the text (``None`` if not known).
+    """
+
+    def __init__(self, message: str, *, hand: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.line = line
+
+
+class PokerStarsWarning(UserWarning):
+    """A malformed hand left out by ``on_error="skip"`` (the message names
+    the hand number and the line)."""
+
+
+
+PokerStarsError.__module__ = PokerStarsWarning.__module__ = "razzcore.pokerstars"
+
+META_FIELD = "_pokerstars"
+"""The user field of a hand history holding PokerStars facts: ``unit``
+(``"cent"`` or ``"chip"``), and where known ``game`` (the mixed game),
+``tournament``, ``buy_in``, ``home_game``, ``club``."""
 
 CENT = "cent"
 """Unit of cash games: amounts are integer cents of the currency."""

@@ -19,12 +19,18 @@ import io
 from collections.abc import Iterable
 from typing import IO, Any, cast
 
-from ._pokerstars_lines import CENT, CHIP, format_amount, to_roman
+from ._pokerstars_lines import (
+    CENT,
+    CHIP,
+    META_FIELD,
+    PokerStarsError,
+    format_amount,
+    to_roman,
+)
 from .cards import format_card
 from .errors import RazzError, brief
 from .evaluator import best_five, describe
 from .phh import HandHistory
-from .pokerstars import META_FIELD, PokerStarsError
 
 __all__ = ["EXAMPLE", "dump", "dumps"]
 

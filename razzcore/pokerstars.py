@@ -43,6 +43,7 @@ from ._pokerstars_lines import (
     HEADER,
     IGNORED,
     LEVEL,
+    META_FIELD,
     SEAT,
     SHOW_DOWN,
     STAKES,
@@ -51,9 +52,12 @@ from ._pokerstars_lines import (
     TABLE,
     TOTAL_POT,
     UNCALLED,
+    PokerStarsError,
+    PokerStarsWarning,
     parse_amount,
     roman,
 )
+from ._pokerstars_write import EXAMPLE, dump, dumps
 from .cards import format_card
 from .errors import IllegalActionError, RazzError, RulesError, brief
 from .hand import Hand
@@ -75,26 +79,6 @@ __all__ = [
 
 PROFILE = "online"
 """The rule profile PokerStars hands are replayed with (its authority)."""
-META_FIELD = "_pokerstars"
-
-
-class PokerStarsError(RazzError):
-    """A PokerStars hand cannot be read or reproduced by the engine.
-
-    ``hand`` is the hand number (text, ``None`` before any header) and
-    ``line`` the 1-based line number in the text (``None`` if not known).
-    """
-
-    def __init__(self, message: str, *, hand: str | None = None,
-                 line: int | None = None) -> None:
-        super().__init__(message)
-        self.hand = hand
-        self.line = line
-
-
-class PokerStarsWarning(UserWarning):
-    """A malformed hand left out by ``on_error="skip"`` (the message names
-    the hand number and the line)."""
 
 
 class Report(NamedTuple):
@@ -801,10 +785,8 @@ the line says 40: 'charlie: calls $0.40'
 def load(fp: IO[str] | IO[bytes], *, on_error: str = "raise") -> list[HandHistory]:
     """:func:`loads` of a file opened in text or binary mode.
 
+    >>> import io
     >>> len(load(io.StringIO(dumps([EXAMPLE, EXAMPLE]))))
     2
     """
     return loads(fp.read(), on_error=on_error)
-
-
-from ._pokerstars_write import EXAMPLE, dump, dumps  # noqa: E402  (uses PokerStarsError)
