@@ -136,8 +136,12 @@ def _high_raised(events: list[tuple[Any, ...]]) -> bool:
     return any(e[0] == "act" and e[3][0] == "c" and e[3][1] == "b" for e in events)
 
 
+_CODE_TEXT = {c: format_card(c) for c in range(52)}
+_CODE_TEXT_OR_UNKNOWN: dict[int | None, str] = {None: "??", **_CODE_TEXT}
+
+
 def _cards_phh(cards: Iterable[int | None]) -> str:
-    return "".join("??" if c is None else format_card(c) for c in cards)
+    return "".join(map(_CODE_TEXT_OR_UNKNOWN.__getitem__, cards))
 
 
 # ------------------------------------------------------------------- reading
