@@ -537,6 +537,14 @@ class _Reader:
             raise _Bad("no total pot", len(self.lines) - 1)
         total, rake, total_at = self.total
         dealt = [p for p in range(n) if self.in_hand(p)]
+        for p in [p for p in dealt if self.known[p][2] is None]:  # no door card
+            if any(a >= 0 for a in self.ante_line) or 3 not in self.street_line:
+                raise _Bad(f"{self.names[p]} is in the hand but is dealt no door card",
+                           self.street_line.get(3, len(self.lines) - 1))
+            dealt.remove(p)  # no antes in this game: a seat waiting for the next hand
+            for seats in self.receivers.values():
+                if p in seats:
+                    seats.remove(p)
         if len(dealt) < 2:
             raise _Bad("fewer than two players are dealt in", 1)
         ante = max(self.antes)

@@ -380,3 +380,58 @@ def test_replay_accepts_pokerstars_files(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "=== hand #100000000001 ===" in done.stdout
     assert "finishing stacks: [965, 1060, 0] (match the file)" in done.stdout
+
+
+# ------------------------------------------------------------ header variants
+
+
+def body_with(small: int, big: int, unit: str, ante: int = 0) -> str:
+    """The lines after the header of an engine hand with these stakes."""
+    rules = Rules(ante, small // 2, small, big, profile="online")
+    hand = play_random(Hand(rules, [small * 30] * 3, seed=4), random.Random(4))
+    hh = HandHistory.from_hand(hand, players=["a", "b c", "[d]"])
+    hh.user_fields["_pokerstars"] = {"unit": unit}
+    return pokerstars.dumps([hh]).split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("header", "unit", "stakes", "meta"),
+    [
+        ("PokerStars Hand #5: Tournament #9, Freeroll Razz Limit - Level II (1,000/2,000) - "
+         "2026/01/01 10:00:00 ET", "chip", (1000, 2000), {"tournament": "9", "buy_in": "Freeroll"}),
+        ("PokerStars Hand #5: Tournament #9, 100+9 HORSE (Razz Limit) - Level I (20/40) - "
+         "2026/01/01 10:00:00 ET", "chip", (20, 40),
+         {"tournament": "9", "buy_in": "100+9", "game": "HORSE"}),
+        ("PokerStars Hand #5:  Razz Limit (€0.50/€1 EUR) - 2026/01/01 10:00:00 CET",
+         "cent", (50, 100), {}),
+        ("PokerStars Hand #5:  Razz Limit (50/100) - 2026/01/01 10:00:00 ET", "chip",
+         (50, 100), {}),
+        ("PokerStars Home Game Hand #5: {My Club} Razz Limit ($0.50/$1) - "
+         "2026/01/01 10:00:00 ET", "cent", (50, 100), {"home_game": True, "club": "My Club"}),
+    ],
+)
+def test_header_variants(header: str, unit: str, stakes: tuple[int, int],
+                         meta: dict[str, object]) -> None:
+    body = body_with(*stakes, unit, ante=stakes[0] // 10)
+    if "€" in header:
+        body = body.replace("$", "€")
+    [hh] = pokerstars.loads(header + "\n" + body)
+    assert hh.user_fields["_pokerstars"] == {"unit": unit, **meta}
+    assert (hh.small_bet, hh.big_bet, hh.hand) == (*stakes, 5)
+    assert pokerstars.loads(pokerstars.dumps([hh])) == [hh]
+
+
+def test_a_seat_without_cards_in_a_game_without_antes() -> None:
+    text = "PokerStars Hand #6:  Razz Limit ($0.50/$1 USD)\n" + body_with(50, 100, "cent")
+    text = text.replace("Seat 3: [d] ", "Seat 4: late ($5 in chips)\nSeat 3: [d] ")
+    assert "posts the ante" not in text
+    with pytest.raises(PokerStarsError, match="seat order"):
+        pokerstars.loads(text)
+    text = text.replace("Seat 4: late ($5 in chips)\nSeat 3: [d] ", "Seat 3: [d] ")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("*** 3rd"))
+    lines.insert(at, "Seat 9: late ($5 in chips)")
+    [hh] = pokerstars.loads("\n".join(lines))
+    assert hh.players == ["a", "b c", "[d]", "late"]
+    assert hh.user_fields["_razzcore_absent"] == [4]  # seated, dealt nothing
+    assert list(hh.replay().stacks) == hh.finishing_stacks
