@@ -20,6 +20,7 @@ from .errors import RazzError
 __all__ = [
     "CENT",
     "CHIP",
+    "HAND_START",
     "HEADER",
     "IGNORED",
     "META_FIELD",
@@ -66,6 +67,8 @@ CENT = "cent"
 CHIP = "chip"
 """Unit of tournaments and play-money games: amounts are whole chips."""
 
+HAND_START = re.compile(r"PokerStars .*?#(\d+): ")
+"""The first line of any hand (any game, any room variant): its number."""
 HEADER = re.compile(r"PokerStars (?:(Home Game) )?(?:Hand|Game) #(\d+): +(.*)")
 """``PokerStars [Home Game] Hand|Game #N: REST`` (REST: game, stakes, date)."""
 CLUB = re.compile(r"\{([^}]*)\} *")

@@ -40,6 +40,7 @@ from ._pokerstars_lines import (
     CHIP,
     COLLECTED,
     DATE,
+    HAND_START,
     HEADER,
     IGNORED,
     LEVEL,
@@ -137,7 +138,9 @@ def _high_raised(events: list[tuple[Any, ...]]) -> bool:
 
 
 _CODE_TEXT = {c: format_card(c) for c in range(52)}
-_CODE_TEXT_OR_UNKNOWN: dict[int | None, str] = {None: "??", **_CODE_TEXT}
+_CODE_TEXT_OR_UNKNOWN: dict[int | None, str] = {None: "??"}
+for _code, _text in _CODE_TEXT.items():
+    _CODE_TEXT_OR_UNKNOWN[_code] = _text
 
 
 def _cards_phh(cards: Iterable[int | None]) -> str:
@@ -151,18 +154,20 @@ class _Reader:
     """One razz hand: the lines are read into per-player cards and a list of
     events, then replayed on the engine, which builds the PHH actions."""
 
-    def __init__(self, lines: list[str], first: int) -> None:
+    def __init__(self, lines: list[str]) -> None:
         self.lines = lines
-        self.first = first  # 1-based line number of lines[0]
 
     # -- header, table, seats ------------------------------------------------
 
     def header(self) -> bool:
         """Read the header; False for a hand of another game."""
         m = HEADER.fullmatch(self.lines[0])
-        assert m is not None  # the splitter only starts hands at headers
+        self.number = HAND_START.match(self.lines[0]).group(1)  # type: ignore[union-attr]
+        if m is None:
+            if "Razz" in self.lines[0]:
+                raise _Bad("this razz hand's header is not understood", 0)
+            return False
         home, number, rest = m.groups()
-        self.number = number
         meta: dict[str, Any] = {}
         if rest.startswith("{"):
             end = rest.find("}")
@@ -176,6 +181,8 @@ class _Reader:
         head = rest[: date.start()] if date else rest
         if "Razz" not in head:
             return False
+        if "Razz Limit" not in head:
+            raise _Bad("a razz header names 'Razz Limit'", 0)
         stakes = STAKES.findall(head)
         if not stakes:
             raise _Bad("no stakes (small bet/big bet) in the header", 0)
@@ -711,7 +718,7 @@ class _Reader:
 
 
 def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
-    reader = _Reader(lines, numbers[0])
+    reader = _Reader(lines)
     try:
         if not reader.header():
             return None
@@ -752,11 +759,18 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     start = -1
     kept = [lines[i - 1] for i in numbers]
     for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
-        if not (line.startswith("PokerStars ") and HEADER.fullmatch(line)):
-            if start < 0:
-                raise PokerStarsError(f"line {numbers[j]}: text before the first hand "
-                                      f"header: {brief(line)}", line=numbers[j])
+        if not (line.startswith("PokerStars ") and HAND_START.match(line)):
+            if start == -1:
+                before = PokerStarsError(f"line {numbers[j]}: text before the first hand "
+                                         f"header: {brief(line)}", line=numbers[j])
+                if on_error == "raise":
+                    raise before
+                warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)
+                errors.append(before)
+                start = -2  # reported once
             continue
+        if start == -2:
+            start = -1
         if start >= 0:
             try:
                 hh = _read_one(kept[start:j], numbers[start:j])

@@ -435,3 +435,16 @@ def test_a_seat_without_cards_in_a_game_without_antes() -> None:
     assert hh.players == ["a", "b c", "[d]", "late"]
     assert hh.user_fields["_razzcore_absent"] == [4]  # seated, dealt nothing
     assert list(hh.replay().stacks) == hh.finishing_stacks
+
+
+def test_other_rooms_lines_and_leading_text() -> None:
+    zoom = ("PokerStars Zoom Hand #77: Hold'em No Limit ($0.05/$0.10) - 2026/01/01 10:00:00 ET\n"
+            "Table 'Z' 6-max\nSeat 1: a ($10 in chips)\n\n\n")
+    report = pokerstars.loads_report(zoom + EXAMPLE)
+    assert len(report.hands) == 1 and report.other_games == 1
+    odd = EXAMPLE.replace("PokerStars Hand #100000000001:  Razz Limit",
+                          "PokerStars Hand #100000000001: Razz Mystery")
+    assert error_of(odd).line == 1
+    with pytest.warns(PokerStarsWarning, match="line 1: text before the first hand"):
+        report = pokerstars.loads_report("junk\n" + EXAMPLE, on_error="skip")
+    assert len(report.hands) == 1 and len(report.errors) == 1
