@@ -270,6 +270,8 @@ class _Reader:
             number = int(m.group(1))
             if (numbers and number <= numbers[-1]) or m.group(2) in names:
                 raise _Bad("seats must be listed once each, in seat order", i)
+            if not 1 <= number <= self.fields["seat_count"]:
+                raise _Bad(f"no seat {number} at a {self.fields['seat_count']}-max table", i)
             numbers.append(number)
             names.append(m.group(2))
             stacks.append(self.amount(m.group(3), i))
