@@ -430,7 +430,7 @@ def test_a_seat_without_cards_in_a_game_without_antes() -> None:
     text = text.replace("Seat 4: late ($5 in chips)\nSeat 3: [d] ", "Seat 3: [d] ")
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("*** 3rd"))
-    lines.insert(at, "Seat 9: late ($5 in chips)")
+    lines.insert(at, "Seat 8: late ($5 in chips)")
     [hh] = pokerstars.loads("\n".join(lines))
     assert hh.players == ["a", "b c", "[d]", "late"]
     assert hh.user_fields["_razzcore_absent"] == [4]  # seated, dealt nothing
