@@ -285,9 +285,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     stars = text.lstrip("\ufeff \t\r\n").startswith("PokerStars ")
     try:
         if stars:
+            from .pokerstars import PokerStarsError
             from .pokerstars import loads as stars_loads
 
-            histories = stars_loads(text)
+            try:
+                histories = stars_loads(text)
+            except PokerStarsError as exc:
+                raise _Fail(f"{path}:{exc.line}: {exc}") from None
             multi = True
         else:
             histories = phh.loads_all(text) if multi else [phh.loads(text)]

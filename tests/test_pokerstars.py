@@ -448,3 +448,13 @@ def test_other_rooms_lines_and_leading_text() -> None:
     with pytest.warns(PokerStarsWarning, match="line 1: text before the first hand"):
         report = pokerstars.loads_report("junk\n" + EXAMPLE, on_error="skip")
     assert len(report.hands) == 1 and len(report.errors) == 1
+
+
+def test_replay_names_the_file_and_line_of_a_malformed_hand(tmp_path: Path) -> None:
+    path = tmp_path / "broken.txt"
+    path.write_text(EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $0.40"),
+                    encoding="utf-8")
+    done = run("replay", str(path), cwd=tmp_path)
+    line = line_of(EXAMPLE, "charlie: calls")
+    assert done.returncode == 2
+    assert f"broken.txt:{line}: hand #100000000001, line {line}: the engine puts in" in done.stderr
