@@ -14,8 +14,11 @@ and amounts (``$1,234.50`` as integer cents, ``1,500`` as chips).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from .cards import format_card
 from .errors import RazzError
+from .phh_replay import _CARD_TEXT
 
 __all__ = [
     "CENT",
@@ -29,8 +32,10 @@ __all__ = [
     "TABLE",
     "PokerStarsError",
     "PokerStarsWarning",
+    "card_group",
     "format_amount",
     "parse_amount",
+    "phh_cards",
     "roman",
     "to_roman",
 ]
@@ -107,6 +112,45 @@ IGNORED = re.compile(
 )
 """Lines with no game information (chat, joins, leaves, connections,
 time-outs, sitting out, returns, ``Betting is capped``)."""
+
+_CARD_GROUPS: dict[str, tuple[int, ...]] = {}  # "2h 6s 3d" -> card codes (bounded cache)
+
+
+def card_group(text: str) -> tuple[int, ...]:
+    """The card codes of what a pair of brackets holds (``"2h 6s 3d"``);
+    ``ValueError`` names a word that is not a card.
+
+    >>> card_group("2h 6s 3d")
+    (6, 23, 9)
+    """
+    cards = _CARD_GROUPS.get(text)
+    if cards is not None:
+        return cards
+    out = []
+    for word in text.split():
+        code = _CARD_TEXT.get(word)
+        if code is None:
+            raise ValueError(f"{word!r} is not a card")
+        out.append(code)
+    cards = tuple(out)
+    if len(_CARD_GROUPS) < 65536:
+        _CARD_GROUPS[text] = cards
+    return cards
+
+
+_PHH_CARD: dict[int | None, str] = {None: "??"}
+for _code in range(52):
+    _PHH_CARD[_code] = format_card(_code)
+
+
+def phh_cards(cards: Iterable[int | None]) -> str:
+    """Cards in PHH notation, ``??`` for an unknown one.
+
+    >>> phh_cards([None, None, 49])
+    '????Kd'
+    """
+    return "".join(map(_PHH_CARD.__getitem__, cards))
+
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import datetime
 import warnings
-from collections.abc import Iterable
 from typing import IO, Any, NamedTuple
 
 from ._pokerstars_lines import (
@@ -55,7 +54,9 @@ from ._pokerstars_lines import (
     UNCALLED,
     PokerStarsError,
     PokerStarsWarning,
+    card_group,
     parse_amount,
+    phh_cards,
     roman,
 )
 from ._pokerstars_write import EXAMPLE, dump, dumps
@@ -63,7 +64,6 @@ from .cards import format_card
 from .errors import IllegalActionError, RazzError, RulesError, brief
 from .hand import Hand
 from .phh import HandHistory
-from .phh_replay import _CARD_TEXT
 from .rules import Rules
 
 __all__ = [
@@ -113,38 +113,16 @@ def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
     return rules
 
 
-_CARD_GROUPS: dict[str, tuple[int, ...]] = {}  # "2h 6s 3d" -> card codes
-
-
 def _cards(text: str, at: int) -> tuple[int, ...]:
-    cards = _CARD_GROUPS.get(text)
-    if cards is not None:
-        return cards
-    out = []
-    for word in text.split():
-        code = _CARD_TEXT.get(word)
-        if code is None:
-            raise _Bad(f"{word!r} is not a card", at)
-        out.append(code)
-    cards = tuple(out)
-    if len(_CARD_GROUPS) < 65536:
-        _CARD_GROUPS[text] = cards
-    return cards
+    try:
+        return card_group(text)
+    except ValueError as exc:
+        raise _Bad(str(exc), at) from None
 
 
 def _high_raised(events: list[tuple[Any, ...]]) -> bool:
     """Whether the events hold a completion, bet or raise."""
     return any(e[0] == "act" and e[3][0] == "c" and e[3][1] == "b" for e in events)
-
-
-_CODE_TEXT = {c: format_card(c) for c in range(52)}
-_CODE_TEXT_OR_UNKNOWN: dict[int | None, str] = {None: "??"}
-for _code, _text in _CODE_TEXT.items():
-    _CODE_TEXT_OR_UNKNOWN[_code] = _text
-
-
-def _cards_phh(cards: Iterable[int | None]) -> str:
-    return "".join(map(_CODE_TEXT_OR_UNKNOWN.__getitem__, cards))
 
 
 # ------------------------------------------------------------------- reading
@@ -401,9 +379,10 @@ class _Reader:
             raise _Bad("cards dealt to a player who is not in the hand", i)
         seen, known = self.seen[p], self.known[p]
         if street > 3 and parts[1][:-1] == self.last[p]:  # the cards of the last line
-            c = _CARD_TEXT.get(parts[2][:-1], -1)
-            if c < 0 or known[street - 1] is not None:
+            new = _cards(parts[2][:-1], i)
+            if len(new) != 1 or known[street - 1] is not None:
                 raise _Bad("expected one new card", i)
+            c = new[0]
             self.take(c, i)
             seen[street - 1] = known[street - 1] = c
             self.last[p] = f"{self.last[p]} {parts[2][:-1]}"
@@ -656,7 +635,7 @@ class _Reader:
             if kind == "deal":
                 street = event[2]
                 if street == 3:
-                    out += [f"d dh p{p + 1} {_cards_phh(self.seen[p][:3])}" for p in dealt]
+                    out += [f"d dh p{p + 1} {phh_cards(self.seen[p][:3])}" for p in dealt]
                     continue
                 if hand.street < street or hand.is_over:
                     raise _Bad(f"the engine is not dealing street {street} now "
@@ -664,7 +643,7 @@ class _Reader:
                 if hand.community_card is not None:
                     raise _Bad("the engine deals a community card here; how PokerStars "
                                "writes one is not known", i)
-                out += [f"d dh p{p + 1} {_cards_phh(self.seen[p][street - 1:street])}"
+                out += [f"d dh p{p + 1} {phh_cards(self.seen[p][street - 1:street])}"
                         for p in self.receivers[street]]
                 continue
             _, i, p, code, amount, allin = event
@@ -709,7 +688,7 @@ class _Reader:
                     out.append(f"p{p + 1} sm")
                 elif None not in self.known[p]:
                     hand.act(f"p{p + 1} sm -")
-                    out.append(f"p{p + 1} sm {_cards_phh(self.known[p])}")
+                    out.append(f"p{p + 1} sm {phh_cards(self.known[p])}")
                 else:
                     at = self.total[2] if self.total else len(self.lines) - 1
                     raise _Bad(f"{self.names[p]} reaches the showdown, but the text neither "
