@@ -78,8 +78,10 @@ _LAZY = {
     "HandHistory": "phh",
 }
 
+_SUBMODULES = {"phh", "pokerstars"}  # hand-history modules, imported on first use
+
 if TYPE_CHECKING:
-    from . import phh
+    from . import phh, pokerstars
     from .hand import Hand, play_random
     from .phh import HandHistory
     from .pots import Award, Pot
@@ -89,8 +91,8 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "phh":
-        return importlib.import_module(".phh", __name__)
+    if name in _SUBMODULES:
+        return importlib.import_module("." + name, __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'razzcore' has no attribute {name!r}")
@@ -100,7 +102,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | {"phh"})
+    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
 
 
 __all__ = [
@@ -150,6 +152,7 @@ __all__ = [
     "phh",
     "play",
     "play_random",
+    "pokerstars",
     "rank_board",
     "rank_histogram",
     "rank_of",

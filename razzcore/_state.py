@@ -180,6 +180,7 @@ class HandState(HandCore):
         "_order",
         "_payoffs",
         "_pos",
+        "_rake",
         "_ranks",
         "_remix_seed",
         "_replay",
@@ -214,6 +215,7 @@ class HandState(HandCore):
     _payoffs: tuple[int, ...] | None
     _awards: list[Award]
     _absent: tuple[bool, ...]
+    _rake: int
     _sd_pots: list[Pot]
 
     def _active(self, s: int) -> bool:

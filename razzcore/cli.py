@@ -1,9 +1,10 @@
 """The ``razzcore`` command (also ``python -m razzcore``).
 
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
-between built-in players), ``replay`` (replay and check a PHH hand history),
-``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
-(the 455 three-card starts ranked) and ``bench`` (evaluator speed).
+between built-in players), ``replay`` (replay and check PHH or PokerStars hand
+histories, or write them as a replayer page), ``convert`` (PokerStars text to PHH
+and back), ``equity`` (exact or Monte Carlo equity, hands or ranges),
+``starting-hands`` (the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
 one line on stderr; a replay whose ``finishing_stacks`` differ exits with 1.
 
@@ -111,16 +112,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    p = _add(sub, "replay", "replay PHH hand histories and check their finishing stacks",
+    p = _add(sub, "replay", "replay PHH or PokerStars hand histories and check their final stacks",
              "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json\n"
+             "  razzcore replay session.txt\n"
              "  razzcore replay hand.phh hands.phhs --html replayer.html")
-    p.add_argument("files", nargs="+", metavar="FILE.phh",
-                   help="a .phh file (or a .phhs file of hands); several may be given")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a .phh file, a .phhs file of hands, or a PokerStars text file; "
+                        "several may be given")
     p.add_argument("--profile", choices=profiles, default=None,
                    help="rule profile (default: the file's, else tda)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--html", metavar="OUT.html",
                    help="write one self-contained HTML page that replays the hands step by step")
+
+    p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
+             "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
+             "  razzcore convert hands.phhs --to pokerstars -o hands.txt")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="PokerStars text files (or .phh/.phhs files with --to pokerstars)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
+    p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
+                   help="the format to write (phh: a .phhs file of every razz hand)")
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
@@ -279,8 +291,9 @@ def _where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
     return f"{path}:{text.count(chr(10), 0, offset) + line}"
 
 
-def _read_histories(path: str) -> tuple[str, bool, list[Any]]:
-    """The text of ``path``, whether it holds many hands, and its hand histories."""
+def _read_histories(path: str) -> tuple[str, bool, list[Any], bool]:
+    """The text of ``path``, whether it holds many hands, its hand histories,
+    and whether it is PokerStars text (else PHH)."""
     from . import phh
 
     with open(path, "rb") as fp:
@@ -290,13 +303,24 @@ def _read_histories(path: str) -> tuple[str, bool, list[Any]]:
     except UnicodeDecodeError as exc:
         raise _Fail(f"{path}: not a PHH text file (byte {exc.start} is not UTF-8)") from None
     multi = path.endswith(".phhs")
+    stars = text.lstrip("\ufeff \t\r\n").startswith("PokerStars ")
     try:
-        histories = phh.loads_all(text) if multi else [phh.loads(text)]
+        if stars:
+            from .pokerstars import PokerStarsError
+            from .pokerstars import loads as stars_loads
+
+            try:
+                histories = stars_loads(text)
+            except PokerStarsError as exc:
+                raise _Fail(f"{path}:{exc.line}: {exc}") from None
+            multi = True
+        else:
+            histories = phh.loads_all(text) if multi else [phh.loads(text)]
     except PHHError as exc:
         raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
     if not histories:
         raise _Fail(f"{path}: no hands in the file")
-    return text, multi, histories
+    return text, multi, histories, stars
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -318,7 +342,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
     from .phh_text import format_hand
 
-    text, multi, histories = _read_histories(path)
+    text, multi, histories, stars = _read_histories(path)
     if several and not args.json:
         print(f"##### {path}")
     options = {} if args.profile is None else {"profile": args.profile}
@@ -326,9 +350,13 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
     status = EXIT_OK
     for i, hh in enumerate(histories):
         label = f"hand {i + 1}: " if multi else ""
+        if stars and hh.hand is not None:
+            label = f"hand #{hh.hand}: "
         try:
             hand = hh.replay(**options)
         except PHHError as exc:
+            if stars:
+                raise _Fail(f"{path}: {label}{exc}") from None
             raise _Fail(f"{_where(path, text, i, multi, exc)}: {label}{exc}") from None
         got = list(hand.stacks)
         want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
@@ -337,7 +365,7 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
                         "matches": ok, "payoffs": list(hand.payoffs or ())})
         if not args.json:
             if multi:
-                print(f"=== hand {i + 1} ===")
+                print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
             print(format_hand(hand, players=hh.players))
             verdict = {None: "(the file has no finishing_stacks)",
                        True: "(match the file)", False: f"(the file says {want})"}[ok]
@@ -347,8 +375,9 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
         if ok is False:
             status = EXIT_MISMATCH
             err = PHHError("mismatch", field="finishing_stacks")
+            where = path if stars else _where(path, text, i, multi, err)
             sys.stderr.write(
-                f"{_where(path, text, i, multi, err)}: {label}finishing_stacks mismatch: "
+                f"{where}: {label}finishing_stacks mismatch: "
                 f"the file says {want}, the replay gives {got}\n"
             )
     if multi and not args.json:
@@ -368,13 +397,15 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
     hands: list[dict[str, Any]] = []
     status = EXIT_OK
     for path in paths:
-        text, multi, histories = _read_histories(path)
+        text, multi, histories, stars = _read_histories(path)
         for i, hh in enumerate(histories):
             label = f"hand {i + 1}: " if multi else ""
+            if stars and hh.hand is not None:
+                label = f"hand #{hh.hand}: "
             try:
                 data = hand_data(hh, number=len(hands) + 1, **options)
             except PHHError as exc:
-                where = _where(path, text, i, multi, exc)
+                where = path if stars else _where(path, text, i, multi, exc)
                 message = _one_line(f"{where}: {label}{exc}")
                 sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
                 status = EXIT_USAGE
@@ -383,7 +414,8 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
             if result is not None and result["matches"] is False:
                 err = PHHError("mismatch", field="finishing_stacks")
                 sys.stderr.write(
-                    f"{_where(path, text, i, multi, err)}: {label}finishing_stacks mismatch: "
+                    f"{path if stars else _where(path, text, i, multi, err)}: "
+                    f"{label}finishing_stacks mismatch: "
                     f"the file says {hh.finishing_stacks}, the replay gives "
                     f"{result['finishing_stacks']}\n"
                 )
@@ -397,6 +429,70 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
         fp.write(render(hands))
     print(f"wrote {len(hands)} hand(s) to {args.html}")
     return status
+
+
+# ---------------------------------------------------------------- convert
+
+
+def _read_text(path: str) -> str:
+    with open(path, "rb") as fp:
+        raw = fp.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Fail(f"{path}: not a UTF-8 text file (byte {exc.start})") from None
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    import warnings
+
+    from . import phh, pokerstars
+
+    out: list[str] = []
+    converted = other = malformed = 0
+    if args.to == "pokerstars":
+        texts = []
+        for path in args.files:
+            text = _read_text(path)
+            try:
+                histories = phh.loads_all(text) if path.endswith(".phhs") else [phh.loads(text)]
+            except PHHError as exc:
+                raise _Fail(f"{path}: {exc}") from None
+            for i, hh in enumerate(histories, 1):
+                try:
+                    texts.append(pokerstars.dumps([hh]))
+                    converted += 1
+                except RazzError as exc:
+                    malformed += 1
+                    out.append(f"{path}: hand {i}: {_one_line(str(exc))}")
+        body = "\n\n".join(texts)
+        summary = f"{converted} hands written as PokerStars text"
+    else:
+        hands: list[phh.HandHistory] = []
+        for path in args.files:
+            text = _read_text(path)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
+                try:
+                    report = pokerstars.loads_report(text, on_error="skip")
+                except pokerstars.PokerStarsError as exc:
+                    malformed += 1
+                    out.append(f"{path}: {_one_line(str(exc))}")
+                    continue
+            hands += report.hands
+            converted += len(report.hands)
+            other += report.other_games
+            malformed += len(report.errors)
+            out += [f"{path}:{e.line}: {_one_line(str(e))}" for e in report.errors]
+        body = phh.dumps_all(hands)
+        summary = (f"{converted} Razz hands converted, {other} hands of other games skipped, "
+                   f"{malformed} malformed")
+    with open(args.output, "w", encoding="utf-8") as fp:
+        fp.write(body)
+    for line in out:
+        sys.stderr.write(line + "\n")
+    print(f"{summary} -> {args.output}")
+    return EXIT_MISMATCH if malformed else EXIT_OK
 
 
 # ---------------------------------------------------------------- equity
@@ -499,8 +595,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "replay": _cmd_replay,
-             "equity": _cmd_equity, "starting-hands": _cmd_starting_hands,
-             "bench": _cmd_bench}
+             "convert": _cmd_convert, "equity": _cmd_equity,
+             "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

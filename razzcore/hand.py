@@ -43,7 +43,7 @@ __all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
 
 class Hand(Dealing, Showdown, Reading):
     """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
-    manual_showdown=False, absent=(), replay=False)``.
+    manual_showdown=False, absent=(), replay=False, rake=0)``.
 
     * ``stacks``: chips of each seat before the ante; seats with 0 are not
       dealt in (R3).
@@ -62,6 +62,9 @@ class Hand(Dealing, Showdown, Reading):
     * ``replay``: PHH replay of real histories (spec section 6): also accept
       a raise to exactly an all-in opponent's total, and shows out of the
       showing order (early tabling).  Leave it False for play.
+    * ``rake``: chips the house takes from the pots when they are awarded
+      (an int >= 0): from the main pot first, then each side pot in order,
+      never more than the pots hold; the payoffs then sum to ``-rake``.
     * ``seed`` or ``rng`` (not both): the shuffle.  Everything the hand will
       ever draw from ``rng`` is drawn at construction, so :meth:`copy` deals
       the same future cards as the original, whatever the generator.
@@ -88,12 +91,20 @@ class Hand(Dealing, Showdown, Reading):
         manual_showdown: bool = False,
         absent: Iterable[int] = (),
         replay: bool = False,
+        rake: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
         if seed is not None and rng is not None:
             raise RulesError("give seed or rng, not both")
         self._bind_rules(rules)
+        if type(rake) is not int and (
+            isinstance(rake, bool) or not isinstance(rake, SupportsIndex)
+        ):
+            raise RulesError(f"rake must be a non-negative int, not {brief(rake)}")
+        self._rake = operator.index(rake)
+        if not 0 <= self._rake <= MAX_CHIPS:
+            raise RulesError(f"rake must be an int from 0 to MAX_CHIPS, not {brief(rake)}")
         if type(stacks) is not list and isinstance(stacks, (str, bytes, bytearray, Mapping, Set)):
             raise RulesError(
                 f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
@@ -180,6 +191,19 @@ class Hand(Dealing, Showdown, Reading):
                 contrib[s] = a
         self._deal_third(seats)
         self._start_third(seats)
+
+    @property
+    def rake(self) -> int:
+        """The chips the house takes from the pots (the ``rake`` argument).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd", rake=1)
+        >>> h.act("pb"); h.act("f")
+        >>> h.rake, h.stacks, sum(h.payoffs)
+        (1, (51, 48), -1)
+        """
+        return self._rake
 
     def _check_absent(self, dealt: list[bool], absent: Iterable[int]) -> tuple[bool, ...]:
         """Validate ``absent``; without ``deal_in_absent_players`` absent seats
@@ -521,6 +545,7 @@ class Hand(Dealing, Showdown, Reading):
             raise RulesError(f"not a pickled razzcore Hand: {brief(state)}")
         self._bind_rules(fields.pop("rules"))
         fields["_opts"] = None
+        fields.setdefault("_rake", 0)  # pickled before the rake existed
         for name, value in fields.items():
             setattr(self, name, value)
 
@@ -596,6 +621,7 @@ class Hand(Dealing, Showdown, Reading):
         new._payoffs = self._payoffs
         new._awards = self._awards[:]
         new._absent = self._absent
+        new._rake = self._rake
         return new
 
     def __repr__(self) -> str:

@@ -98,6 +98,7 @@ _PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
 _OTHER_VARIANTS = ("blinds_or_straddles", "min_bet")
 _RULES_FIELD = "_razzcore_rules"
 _ABSENT_FIELD = "_razzcore_absent"
+_RAKE_FIELD = "_razzcore_rake"
 
 
 # --------------------------------------------------------------------- the record
@@ -285,6 +286,8 @@ class HandHistory:
             absent = sorted(int(s) for s in flags)
         if absent:
             data[_ABSENT_FIELD] = [s + 1 for s in absent]
+        if game.rake:
+            data[_RAKE_FIELD] = game.rake
         data.update(fields)
         data[_RULES_FIELD] = {
             "profile": rules.profile,
@@ -406,7 +409,25 @@ class HandHistory:
         """
         rules = self.rules(**rule_options)
         return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules,
-                              absent=self._absent(), observe=observe)
+                              absent=self._absent(), rake=self.rake, observe=observe)
+
+    @property
+    def rake(self) -> int:
+        """The chips the house took from the pots: the user field
+        ``_razzcore_rake`` (PHH has no rake field), 0 when absent.
+        :meth:`replay` passes it to the engine (``Hand(rake=...)``).
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], [], user_fields={"_razzcore_rake": 1}).rake
+        1
+        """
+        value = self.user_fields.get(_RAKE_FIELD, 0)
+        if not _is_int(value) or value < 0:
+            raise PHHError(
+                f"field {brief(_RAKE_FIELD)} must be a whole non-negative chip amount, "
+                f"not {brief(value)}",
+                field=_RAKE_FIELD,
+            )
+        return int(value)
 
     def _absent(self) -> list[int]:
         value = self.user_fields.get(_ABSENT_FIELD, [])

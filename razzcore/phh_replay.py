@@ -168,8 +168,9 @@ class _Replay:
 
     def __init__(
         self, texts: Sequence[str], actions: Sequence[Action], stacks: Sequence[int],
-        rules: Rules, absent: Sequence[int],
+        rules: Rules, absent: Sequence[int], rake: int = 0,
     ) -> None:
+        self.rake = rake
         self.dealt_known: set[int] = set()
         self.absent = tuple(absent)
         self.texts = texts
@@ -250,7 +251,7 @@ class _Replay:
     def _attempt(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
         try:
             hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
-                        absent=self.absent, replay=True)
+                        absent=self.absent, replay=True, rake=self.rake)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
         pending: list[deque[int]] = [deque() for _ in range(self.n)]
@@ -344,12 +345,13 @@ class _Replay:
 
 def replay_actions(
     texts: Sequence[str], actions: Sequence[Action], starting_stacks: Sequence[int],
-    rules: Rules, *, absent: Sequence[int] = (),
+    rules: Rules, *, absent: Sequence[int] = (), rake: int = 0,
     observe: Callable[[int, Hand], None] | None = None,
 ) -> Hand:
     """Play ``actions`` (parsed from ``texts``, used in error messages) on a
     new manual-showdown :class:`~razzcore.hand.Hand` and return it.
-    ``absent`` lists the seats sitting out (R23, as ``Hand(absent=...)``).
+    ``absent`` lists the seats sitting out (R23, as ``Hand(absent=...)``);
+    ``rake`` is what the house takes from the pots (``Hand(rake=...)``).
 
     The deck is laid out in R4 order from the dealt cards; burns and ``??``
     cards are filled with unused cards (cards shown later fill ``??`` slots);
@@ -369,4 +371,4 @@ def replay_actions(
     ...
     razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
     """
-    return _Replay(texts, actions, starting_stacks, rules, absent).run(observe)
+    return _Replay(texts, actions, starting_stacks, rules, absent, rake).run(observe)

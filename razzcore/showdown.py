@@ -125,6 +125,7 @@ class Showdown(HandState):
         # One live seat: build_pots() would make a single pot of every chip.
         winner = self._live.index(True)
         total = sum(self._contrib)
+        total -= min(self._rake, total)  # the house's cut
         if total:
             self._stacks[winner] += total
             self._awards.append(Award(winner, total, 0))
@@ -260,8 +261,20 @@ class Showdown(HandState):
             )
         return cards
 
+    def _raked_pots(self) -> list[int]:
+        """Each showdown pot's amount after the rake, taken from the main pot
+        first, then each side pot in order."""
+        left = self._rake
+        out = []
+        for pot in self._sd_pots:
+            take = min(left, pot.amount)
+            left -= take
+            out.append(pot.amount - take)
+        return out
+
     def _award(self) -> None:
         pots = self._sd_pots
+        amounts = self._raked_pots() if self._rake else [p.amount for p in pots]
         rule = self.rules.odd_chip_rule
         sk = self._sk
         comm = self._community
@@ -270,7 +283,8 @@ class Showdown(HandState):
             cands = [s for s in pot.eligible if self._sd.get(s) is not False]
             best = min(self._ranks[s] for s in cands)
             winners = [s for s in cands if self._ranks[s] == best]
-            if len(winners) > 1 and pot.amount % len(winners):
+            amount = amounts[i]
+            if len(winners) > 1 and amount % len(winners):
                 five: dict[int, list[int]] = {}
                 every: dict[int, list[int]] = {}
                 for s in winners:
@@ -278,7 +292,7 @@ class Showdown(HandState):
                     five[s] = [sk[c] for c in evaluator.best_five(cards)]
                     every[s] = [sk[c] for c in cards]
                 winners = odd_chip_order(rule, winners, five, every, self._order)
-            for s, amt in split_amount(pot.amount, winners).items():
+            for s, amt in split_amount(amount, winners).items():
                 self._stacks[s] += amt
                 self._awards.append(Award(s, amt, i))
         self._finish()

@@ -341,6 +341,11 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
         re.sub(r"(?m)^finishing_stacks = .*$", "finishing_stacks = [0, 29000000]", source)
     )
     (tmp_path / "illegal.phh").write_text(source.replace("'p2 pb'", "'p1 cc'"))
+    stars = pathlib.Path(__file__).parent / "data" / "pokerstars"
+    (tmp_path / "session.txt").write_text((stars / "line-kinds.txt").read_text())
+    (tmp_path / "broken.txt").write_text(
+        (stars / "example-razz.txt").read_text().replace("calls $0.50", "calls $0.40", 1)
+    )
     checked = 0
     for block in _doc_blocks():
         status = 0

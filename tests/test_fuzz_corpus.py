@@ -24,6 +24,7 @@ TARGETS = sorted(
 pytestmark = pytest.mark.skipif(not os.path.isdir(os.path.join(FUZZ, "corpus")),
                                 reason="fuzz/ is not next to tests/ (installed-wheel test run)")
 NEEDS = {"batch": "numpy", "equity": "razzcore.equity", "phh": "razzcore.phh",
+         "pokerstars": "razzcore.pokerstars",
          "hand": "razzcore.hand"}
 
 

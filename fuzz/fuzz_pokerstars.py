@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Fuzz ``pokerstars.loads`` (and ``dumps`` of what it reads).
+
+Raw inputs are PokerStars text (the corpus holds the format notes' example and
+hand-written hands of every line kind).  Structured inputs start from a hand
+the engine plays, written with ``dumps``, and corrupt its lines: lines
+replaced, inserted, dropped or swapped, amounts, names and cards changed.
+Whatever is accepted must replay to the stacks its money lines give and
+round-trip (``loads(dumps(hands)) == hands``); anything refused must be a
+``PokerStarsError`` naming the hand and the line.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import warnings
+from typing import Any
+
+from _harness import Input, check, instrumented, main
+
+with instrumented():
+    from razzcore import phh, pokerstars
+    from razzcore.hand import Hand, play_random
+    from razzcore.rules import Rules
+
+LINES = [
+    "*** 3rd STREET ***", "*** 4th STREET ***", "*** RIVER ***", "*** SHOW DOWN ***",
+    "*** SUMMARY ***", "Betting is capped", "Total pot $1 | Rake $0", "Total pot 10 | Rake 0",
+    "Seat 9: zz ($1 in chips)", "Dealt to zz [Ac]", "p1: folds", "p1: checks",
+    "p2: calls $0.25", "p2: bets 20 and is all-in", "p1: raises $1 to $2", "p1 said, \"x\"",
+    "p1: shows [Ac 2c 3c 4c 5c 6c 7c] (Lo: 5,4,3,2,A)", "p2: mucks hand",
+    "p1 collected $0.50 from side pot-2", "Uncalled bet ($0.25) returned to p1",
+    "PokerStars Hand #1:  Razz Limit ($0.50/$1 USD) - 2026/05/04 21:15:07 ET", "",
+]
+WORDS = ["$", "0", "1,000", "$0.5", "-1", "[", "]", "??", "Kd", "Ac Ad", ":", "is all-in",
+         "9" * 25, "\x00", "\u00e9"]
+
+
+def _check(hands: list[Any]) -> None:
+    for hh in hands:
+        hand = hh.replay()
+        check(list(hand.stacks) == hh.finishing_stacks, "stacks",
+              (hand.stacks, hh.finishing_stacks))
+        check(sum(hand.payoffs or ()) == -hh.rake or hh.rake > 0, "rake", hh.rake)
+    text = pokerstars.dumps(hands)
+    again = pokerstars.loads(text)
+    check(again == hands, "round trip", (hands, again))
+    phh.dumps_all(hands)
+
+
+def _generated(inp: Input) -> str:
+    small = inp.between(2, 10)
+    rules = Rules(inp.between(0, 2), inp.between(1, small - 1), small, 2 * small,
+                  profile="online")
+    stacks = [inp.pick([0, inp.between(1, 15), inp.between(1, 300)])
+              for _ in range(inp.between(2, 7))]
+    if sum(1 for s in stacks if s) < 2:
+        stacks[:2] = [50, 50]
+    hand = play_random(Hand(rules, stacks, seed=inp.uint(2), rake=inp.below(3)),
+                       random.Random(inp.uint(2)))
+    names = [inp.pick(["p1", "p2", "a b", "[x]", "p1 [2]", "é", "n: m"]) + str(s)
+             for s in range(len(stacks))]
+    hh = phh.HandHistory.from_hand(hand, players=names)
+    if inp.flag():
+        hh.user_fields["_pokerstars"] = {"unit": "cent"}
+    return pokerstars.dumps([hh])
+
+
+def _mutate(inp: Input, text: str) -> str:
+    lines = text.splitlines()
+    for _ in range(inp.between(1, 4)):
+        op = inp.below(5)
+        i = inp.below(len(lines) + 1)
+        j = min(i, len(lines) - 1)
+        if op == 0 and lines:
+            lines[j] = inp.pick(LINES)
+        elif op == 1:
+            lines.insert(i, inp.pick(LINES))
+        elif op == 2 and lines:
+            del lines[j]
+        elif op == 3 and len(lines) > 1:
+            k = inp.below(len(lines))
+            lines[j], lines[k] = lines[k], lines[j]
+        elif lines:
+            words = lines[j].split(" ")
+            words[inp.below(len(words))] = inp.pick(WORDS)
+            lines[j] = " ".join(words)
+    return "\n".join(lines)
+
+
+def one_input(data: bytes) -> None:
+    inp = Input(data)
+    if inp.byte() < 0x80:  # text: a PokerStars file
+        source: str | bytes = data
+    else:  # structured: a corrupted engine hand
+        source = _mutate(inp, _generated(inp))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
+        report = pokerstars.loads_report(source, on_error="skip")
+    for exc in report.errors:
+        named = exc.hand is not None or "before the first hand" in str(exc)
+        check(exc.line is not None and named, "error names hand and line", exc)
+    _check(report.hands)
+
+
+if __name__ == "__main__":
+    main(one_input)
+    sys.exit(0)

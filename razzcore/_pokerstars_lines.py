@@ -1,0 +1,229 @@
+"""The line kinds of a PokerStars hand history and how amounts are written
+(internal: :mod:`razzcore.pokerstars` reads and writes with them).
+
+One home for the text format: the header and table patterns, the verbs that
+follow ``NAME: ``, the lines that carry no game information, street markers,
+and amounts (``$1,234.50`` as integer cents, ``1,500`` as chips).
+
+>>> parse_amount("$1,234.5", CENT), parse_amount("1,500", CHIP)
+(123450, 1500)
+>>> format_amount(123450, CENT, "$"), format_amount(1500, CHIP, "")
+('$1234.50', '1500')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .cards import format_card
+from .errors import RazzError
+from .phh_replay import _CARD_TEXT
+
+__all__ = [
+    "CENT",
+    "CHIP",
+    "HAND_START",
+    "HEADER",
+    "IGNORED",
+    "META_FIELD",
+    "SEAT",
+    "STREETS",
+    "TABLE",
+    "PokerStarsError",
+    "PokerStarsWarning",
+    "card_group",
+    "format_amount",
+    "parse_amount",
+    "phh_cards",
+    "roman",
+    "to_roman",
+]
+
+class PokerStarsError(RazzError):
+    """A PokerStars hand cannot be read or reproduced by the engine.
+
+    ``hand`` is the hand number (text, ``None`` before any header) and
+    ``line`` the 1-based line number in the text (``None`` if not known).
+    """
+
+    def __init__(self, message: str, *, hand: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.line = line
+
+
+class PokerStarsWarning(UserWarning):
+    """A malformed hand left out by ``on_error="skip"`` (the message names
+    the hand number and the line)."""
+
+
+
+PokerStarsError.__module__ = PokerStarsWarning.__module__ = "razzcore.pokerstars"
+
+META_FIELD = "_pokerstars"
+"""The user field of a hand history holding PokerStars facts: ``unit``
+(``"cent"`` or ``"chip"``), and where known ``game`` (the mixed game),
+``tournament``, ``buy_in``, ``home_game``, ``club``."""
+
+CENT = "cent"
+"""Unit of cash games: amounts are integer cents of the currency."""
+CHIP = "chip"
+"""Unit of tournaments and play-money games: amounts are whole chips."""
+
+HAND_START = re.compile(r"PokerStars .*?#(\d+): ")
+"""The first line of any hand (any game, any room variant): its number."""
+HEADER = re.compile(r"PokerStars (?:(Home Game) )?(?:Hand|Game) #(\d+): +(.*)")
+"""``PokerStars [Home Game] Hand|Game #N: REST`` (REST: game, stakes, date)."""
+CLUB = re.compile(r"\{([^}]*)\} *")
+TOURNAMENT = re.compile(r"Tournament #(\d+), (.*?) ?(?=(?:[A-Za-z0-9' -]+ )?\S*Razz\b|$)")
+STAKES = re.compile(r"(?:\(|, )([^\s()/,]*[\d]+(?:[.,]\d+)*)/([^\s()/,]*\d+(?:[.,]\d+)*)"
+                    r"(?: ([A-Z]{3}))?\)")
+DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Za-z]+))?")
+LEVEL = re.compile(r"Level ([IVXLCDM]+|\d+)\b")
+MIXED = re.compile(r"(?:^|, |\} )([A-Za-z0-9' -]+?) \((?:Razz Limit|Razz)[,)]")
+TABLE = re.compile(r"Table '(.*)' (\d+)-max")
+"""``Table 'NAME' N-max`` (more words may follow)."""
+SEAT = re.compile(r"Seat (\d+): (.+) \(([^\s()]+) in chips(?:,[^()]*)?\)(.*)")
+"""A seat line: number, name, stack, then anything (``is sitting out``...)."""
+STREETS = {
+    "*** 3rd STREET ***": 3,
+    "*** 4th STREET ***": 4,
+    "*** 5th STREET ***": 5,
+    "*** 6th STREET ***": 6,
+    "*** RIVER ***": 7,
+    "*** 7th STREET ***": 7,
+}
+"""Street markers and the street each opens."""
+SHOW_DOWN = "*** SHOW DOWN ***"
+SUMMARY = "*** SUMMARY ***"
+TOTAL_POT = re.compile(r"Total pot (\S+)(?: Main pot \S+\.(?: Side pot(?:-\d+)? \S+\.)*)? \| "
+                       r"Rake (\S+)$")
+COLLECTED = re.compile(r" collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
+UNCALLED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)$")
+CARDS = re.compile(r"\[([^\]]*)\]")
+
+IGNORED = re.compile(
+    r'.+ said, ".*"|.+ joins the table at seat #\d+|.+ leaves the table|.+ is disconnected'
+    r"|.+ is connected|.+ has timed out(?: while (?:being )?disconnected)?|.+:? is sitting out"
+    r"|.+ has returned|Betting is capped|.+ will be allowed to play after the button"
+    r"|.+: sits out|.+ was removed from the table for failing to post"
+)
+"""Lines with no game information (chat, joins, leaves, connections,
+time-outs, sitting out, returns, ``Betting is capped``)."""
+
+_CARD_GROUPS: dict[str, tuple[int, ...]] = {}  # "2h 6s 3d" -> card codes (bounded cache)
+
+
+def card_group(text: str) -> tuple[int, ...]:
+    """The card codes of what a pair of brackets holds (``"2h 6s 3d"``);
+    ``ValueError`` names a word that is not a card.
+
+    >>> card_group("2h 6s 3d")
+    (6, 23, 9)
+    """
+    cards = _CARD_GROUPS.get(text)
+    if cards is not None:
+        return cards
+    out = []
+    for word in text.split():
+        code = _CARD_TEXT.get(word)
+        if code is None:
+            raise ValueError(f"{word!r} is not a card")
+        out.append(code)
+    cards = tuple(out)
+    if len(_CARD_GROUPS) < 65536:
+        _CARD_GROUPS[text] = cards
+    return cards
+
+
+_PHH_CARD: dict[int | None, str] = {None: "??"}
+for _code in range(52):
+    _PHH_CARD[_code] = format_card(_code)
+
+
+def phh_cards(cards: Iterable[int | None]) -> str:
+    """Cards in PHH notation, ``??`` for an unknown one.
+
+    >>> phh_cards([None, None, 49])
+    '????Kd'
+    """
+    return "".join(map(_PHH_CARD.__getitem__, cards))
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman(text: str) -> int:
+    """A level number written in Roman numerals (or digits).
+
+    >>> roman("XIV"), roman("12")
+    (14, 12)
+    """
+    if text.isdigit():
+        return int(text)
+    total = 0
+    for i, ch in enumerate(text):
+        v = _ROMAN[ch]
+        total += -v if i + 1 < len(text) and _ROMAN[text[i + 1]] > v else v
+    return total
+
+
+def to_roman(number: int) -> str:
+    """A level number in Roman numerals, as PokerStars writes levels.
+
+    >>> to_roman(14), to_roman(1994)
+    ('XIV', 'MCMXCIV')
+    """
+    out = []
+    for value, text in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                        (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                        (4, "IV"), (1, "I")):
+        count, number = divmod(number, value)
+        out.append(text * count)
+    return "".join(out)
+
+
+def parse_amount(text: str, unit: str) -> int:
+    """An amount as an exact integer in ``unit`` (cents or chips); a
+    currency symbol in front and thousands separators are allowed.  Raises
+    ``ValueError`` for anything else.
+
+    >>> parse_amount("$0.10", CENT), parse_amount("$7", CENT), parse_amount("€2.5", CENT)
+    (10, 700, 250)
+    >>> parse_amount("1.5", CHIP)
+    Traceback (most recent call last):
+    ...
+    ValueError: '1.5' is not a whole number of chips
+    """
+    body = text
+    while body and not body[0].isdigit():
+        body = body[1:]
+        if len(text) - len(body) > 3:
+            raise ValueError(f"{text!r} is not an amount")
+    body = body.replace(",", "")
+    if unit == CHIP:
+        if not body.isdigit() or not body.isascii():
+            raise ValueError(f"{text!r} is not a whole number of chips")
+        return int(body)
+    whole, dot, frac = body.partition(".")
+    if (
+        not whole.isdigit() or not whole.isascii() or len(frac) > 2
+        or (dot and not (frac.isdigit() and frac.isascii()))
+    ):
+        raise ValueError(f"{text!r} is not an amount in cents")
+    return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+
+
+def format_amount(amount: int, unit: str, symbol: str) -> str:
+    """``amount`` written the PokerStars way: ``$7``, ``$0.50`` in cash games,
+    ``1500`` in chips.
+
+    >>> format_amount(700, CENT, "$"), format_amount(50, CENT, "$")
+    ('$7', '$0.50')
+    """
+    if unit == CHIP:
+        return f"{symbol}{amount}"
+    whole, cents = divmod(amount, 100)
+    return f"{symbol}{whole}" if not cents else f"{symbol}{whole}.{cents:02d}"

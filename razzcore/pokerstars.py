@@ -1,0 +1,799 @@
+"""PokerStars hand histories of razz: read them (checked by the engine) and
+write them.
+
+* :func:`loads` / :func:`load` read every razz hand of a PokerStars text
+  file (cash games, tournaments, home games, razz inside HORSE, 8-Game and
+  other mixed games) as :class:`~razzcore.phh.HandHistory` objects; hands of
+  other games are skipped.  :func:`loads_report` also says how many were
+  skipped and which hands were malformed.
+* :func:`dumps` / :func:`dump` write hand histories (razzcore's simulated
+  hands included) as PokerStars text that :func:`loads` reads back.
+
+Every hand is replayed on the engine (profile ``online``) while it is read:
+a wrong actor or amount, a bring-in by the wrong door card, money that does
+not add up, a collected amount the showdown contradicts, or a line that is
+not understood raises :class:`PokerStarsError` naming the hand number and the
+line (``on_error="skip"`` leaves the hand out with a
+:class:`PokerStarsWarning` instead).  Amounts are exact integers: cents in
+cash games, chips in tournaments and play-money games (the user field
+``_pokerstars`` says which, as ``unit``); the rake is kept in
+``_razzcore_rake`` and taken by the engine when it replays the hand.
+
+>>> from razzcore import pokerstars
+>>> text = pokerstars.dumps([pokerstars.EXAMPLE])
+>>> hh = pokerstars.loads(text)[0]
+>>> hh.players, hh.starting_stacks, hh.rake
+(['alpha', 'bravo [x]', 'charlie'], [1000, 735, 320], 30)
+>>> hh.replay().stacks == tuple(hh.finishing_stacks)
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import warnings
+from typing import IO, Any, NamedTuple
+
+from ._pokerstars_lines import (
+    CENT,
+    CHIP,
+    COLLECTED,
+    DATE,
+    HAND_START,
+    HEADER,
+    IGNORED,
+    LEVEL,
+    META_FIELD,
+    SEAT,
+    SHOW_DOWN,
+    STAKES,
+    STREETS,
+    SUMMARY,
+    TABLE,
+    TOTAL_POT,
+    UNCALLED,
+    PokerStarsError,
+    PokerStarsWarning,
+    card_group,
+    parse_amount,
+    phh_cards,
+    roman,
+)
+from ._pokerstars_write import EXAMPLE, dump, dumps
+from .cards import format_card
+from .errors import IllegalActionError, RazzError, RulesError, brief
+from .hand import Hand
+from .phh import HandHistory
+from .rules import Rules
+
+__all__ = [
+    "EXAMPLE",
+    "PokerStarsError",
+    "PokerStarsWarning",
+    "Report",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "loads_report",
+]
+
+PROFILE = "online"
+"""The rule profile PokerStars hands are replayed with (its authority)."""
+
+
+class Report(NamedTuple):
+    """What :func:`loads_report` found: the razz ``hands``, the number of
+    hands of ``other_games`` skipped, and each malformed hand's error."""
+
+    hands: list[HandHistory]
+    other_games: int
+    errors: list[PokerStarsError]
+
+
+class _Bad(Exception):
+    """Internal: a problem at line index ``at`` of the current hand."""
+
+    def __init__(self, message: str, at: int) -> None:
+        super().__init__(message)
+        self.at = at
+
+
+_RULES: dict[tuple[int, int, int, int], Rules] = {}
+_AMOUNTS: dict[str, dict[str, int]] = {CENT: {}, CHIP: {}}  # text -> amount, per unit
+
+
+def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
+    key = (ante, bring_in, small, big)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules(ante, bring_in, small, big, profile=PROFILE)
+        if len(_RULES) < 4096:
+            _RULES[key] = rules
+    return rules
+
+
+def _cards(text: str, at: int) -> tuple[int, ...]:
+    try:
+        return card_group(text)
+    except ValueError as exc:
+        raise _Bad(str(exc), at) from None
+
+
+def _high_raised(events: list[tuple[Any, ...]]) -> bool:
+    """Whether the events hold a completion, bet or raise."""
+    return any(e[0] == "act" and e[3][0] == "c" and e[3][1] == "b" for e in events)
+
+
+# ------------------------------------------------------------------- reading
+
+
+class _Reader:
+    """One razz hand: the lines are read into per-player cards and a list of
+    events, then replayed on the engine, which builds the PHH actions."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    # -- header, table, seats ------------------------------------------------
+
+    def header(self) -> bool:
+        """Read the header; False for a hand of another game."""
+        m = HEADER.fullmatch(self.lines[0])
+        self.number = HAND_START.match(self.lines[0]).group(1)  # type: ignore[union-attr]
+        if m is None:
+            if "Razz" in self.lines[0]:
+                raise _Bad("this razz hand's header is not understood", 0)
+            return False
+        home, number, rest = m.groups()
+        meta: dict[str, Any] = {}
+        if rest.startswith("{"):
+            end = rest.find("}")
+            if end < 0:
+                raise _Bad("the club name has no closing '}'", 0)
+            meta["club"] = rest[1:end]
+            rest = rest[end + 1:].lstrip()
+        if home:
+            meta["home_game"] = True
+        date = DATE.search(rest)
+        head = rest[: date.start()] if date else rest
+        if "Razz" not in head:
+            return False
+        if "Razz Limit" not in head:
+            raise _Bad("a razz header names 'Razz Limit'", 0)
+        stakes = STAKES.findall(head)
+        if not stakes:
+            raise _Bad("no stakes (small bet/big bet) in the header", 0)
+        small_text, big_text, currency = stakes[-1]
+        tournament = head.startswith("Tournament #")
+        cash = not tournament and any(c in small_text + big_text for c in "$€£.")
+        self.unit = unit = CENT if cash else CHIP
+        meta["unit"] = unit
+        self.symbol = ""
+        for text in (small_text, big_text):
+            if text and not text[0].isdigit():
+                self.symbol = text[: len(text) - len(text.lstrip("$€£"))]
+        try:
+            self.small = parse_amount(small_text, unit)
+            self.big = parse_amount(big_text, unit)
+        except ValueError as exc:
+            raise _Bad(f"stakes: {exc}", 0) from None
+        fields: dict[str, Any] = {}
+        if currency:
+            fields["currency"] = currency
+        if self.symbol:
+            fields["currency_symbol"] = self.symbol
+        if tournament:
+            number_end = head.find(",")
+            meta["tournament"] = head[len("Tournament #"): number_end]
+            after = head[number_end + 2:] if number_end > 0 else ""
+            game_at = after.find(" Razz") if "(Razz" not in after else after.find(" (Razz")
+            if game_at > 0:
+                words = after[:game_at].split(" ")
+                if "(Razz" in after:  # "100+9 8-Game (Razz Limit)"
+                    meta["game"] = words.pop()
+                meta["buy_in"] = " ".join(words)
+            level = LEVEL.search(head)
+            if level:
+                fields["level"] = roman(level.group(1))
+        else:
+            at = head.find(" (Razz Limit,")
+            if at > 0:
+                meta["game"] = head[:at].split(" ")[-1]
+        if date:
+            y, mo, d, h, mi, s, zone = date.groups()
+            try:
+                fields["time"] = datetime.time(int(h), int(mi), int(s))
+                datetime.date(int(y), int(mo), int(d))
+            except ValueError:
+                raise _Bad("the date or time is not valid", 0) from None
+            fields.update(year=int(y), month=int(mo), day=int(d))
+            if zone:
+                fields["time_zone_abbreviation"] = zone
+        fields["hand"] = int(number)
+        self.fields = fields
+        self.meta = meta
+        return True
+
+    def amount(self, text: str, at: int) -> int:
+        cache = _AMOUNTS[self.unit]
+        value = cache.get(text)
+        if value is None:
+            try:
+                value = parse_amount(text, self.unit)
+            except ValueError as exc:
+                raise _Bad(str(exc), at) from None
+            if len(cache) < 65536:
+                cache[text] = value
+        return value
+
+    def seats(self) -> int:
+        lines = self.lines
+        if len(lines) < 2:
+            raise _Bad("the hand ends after its header (truncated)", 0)
+        m = TABLE.match(lines[1])
+        if not m:
+            raise _Bad("expected the table line (Table 'NAME' N-max)", 1)
+        self.fields["table"] = m.group(1)
+        self.fields["seat_count"] = int(m.group(2))
+        numbers: list[int] = []
+        names: list[str] = []
+        stacks: list[int] = []
+        out: list[bool] = []
+        i = 2
+        while i < len(lines) and lines[i].startswith("Seat "):
+            m = SEAT.fullmatch(lines[i])
+            if not m:
+                raise _Bad("a seat line is 'Seat N: NAME (STACK in chips)'", i)
+            number = int(m.group(1))
+            if (numbers and number <= numbers[-1]) or m.group(2) in names:
+                raise _Bad("seats must be listed once each, in seat order", i)
+            if not 1 <= number <= self.fields["seat_count"]:
+                raise _Bad(f"no seat {number} at a {self.fields['seat_count']}-max table", i)
+            numbers.append(number)
+            names.append(m.group(2))
+            stacks.append(self.amount(m.group(3), i))
+            out.append("sitting out" in m.group(4))
+            i += 1
+        if not 2 <= len(names) <= 8:
+            raise _Bad(f"a razz table seats 2 to 8 players, not {len(names)}", i - 1)
+        self.numbers = numbers
+        self.names = names
+        self.stacks = stacks
+        self.sitting_out = out
+        self.index = {name: p for p, name in enumerate(names)}
+        self.by_length = sorted(names, key=len, reverse=True)
+        self.plain = not any(": " in name for name in names)
+        return i
+
+    def who(self, line: str) -> tuple[int, str] | None:
+        """``(player, rest)`` for a line ``NAME: rest`` of a seated player
+        (the longest seated name that fits)."""
+        if self.plain:  # no name holds ": ": the first ": " ends the name
+            at = line.find(": ")
+            p = self.index.get(line[:at]) if at > 0 else None
+            return None if p is None else (p, line[at + 2:])
+        for name in self.by_length:
+            if line.startswith(name) and line.startswith(": ", len(name)):
+                return self.index[name], line[len(name) + 2:]
+        return None
+
+    # -- the body ----------------------------------------------------------------
+
+    def body(self, i: int) -> None:
+        lines = self.lines
+        n = len(self.names)
+        self.antes = [0] * n
+        self.ante_line = [-1] * n
+        self.seen: list[list[int | None]] = [[None] * 7 for _ in range(n)]
+        self.known: list[list[int | None]] = [[None] * 7 for _ in range(n)]
+        self.last = [""] * n  # each player's cards as the last "Dealt to" line shows them
+        self.receivers: dict[int, list[int]] = {}
+        self.street_line: dict[int, int] = {}
+        self.events: list[tuple[Any, ...]] = []
+        self.folded = [False] * n
+        self.put = [0] * n
+        self.back = [0] * n
+        self.won = [0] * n
+        self.money_line = [-1] * n
+        self.shows: dict[int, tuple[int, tuple[int, ...]]] = {}
+        self.mucks: dict[int, int] = {}
+        self.bring_in = -1
+        self.short_bring_in = 0
+        self.total: tuple[int, int, int] | None = None
+        self.used: set[int] = set()
+        street = 0
+        bets = [0] * n
+        high = 0
+        section = "antes"
+        dealt_in: list[int] = []
+        who = self.who
+        events = self.events
+        count = len(lines)
+        while i < count:
+            line = lines[i]
+            head = line[0]
+            if head == "*" and line.startswith("*** "):
+                k = STREETS.get(line)
+                if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
+                    if k == 3:
+                        dealt_in = [p for p in range(n) if self.in_hand(p)]
+                    street = k
+                    section = "streets"
+                    bets = [0] * n
+                    high = 0
+                    self.street_line[k] = i
+                    folded = self.folded
+                    self.receivers[k] = [p for p in dealt_in if not folded[p]]
+                    events.append(("deal", i, k))
+                elif line == SHOW_DOWN and section == "streets":
+                    section = "showdown"
+                elif line == SUMMARY and section in ("streets", "showdown"):
+                    section = "summary"
+                else:
+                    raise _Bad("this street marker is unknown or out of order", i)
+            elif section == "summary":
+                if head != "S" or not line.startswith("Seat "):
+                    self.summary_line(line, i)
+            elif head == "D" and section == "streets" and line.startswith("Dealt to "):
+                self.dealt(line, i, street)
+            else:
+                found = who(line)
+                if found is not None:
+                    p, rest = found
+                    if section == "streets":
+                        high = self.action(p, rest, i, street, bets, high)
+                    elif section == "antes" and rest.startswith("posts the ante "):
+                        self.ante(p, rest, i)
+                    elif not (section == "showdown" and self.showdown_line(p, rest, i)) and (
+                        not IGNORED.fullmatch(line)
+                    ):
+                        raise _Bad("this line is not understood here", i)
+                elif not self.money(line, i) and not IGNORED.fullmatch(line):
+                    raise _Bad("this line is not understood", i)
+            i += 1
+        if section != "summary" or self.total is None:
+            raise _Bad("the hand ends before its summary and total pot (truncated)",
+                       len(lines) - 1)
+
+    def ante(self, p: int, rest: str, i: int) -> None:
+        text = rest[15:]
+        text = text[:-14] if text.endswith(" and is all-in") else text
+        if self.ante_line[p] >= 0:
+            raise _Bad("this player already posted the ante", i)
+        self.antes[p] = self.amount(text, i)
+        self.ante_line[p] = i
+        self.put[p] += self.antes[p]
+
+    def in_hand(self, p: int) -> bool:
+        return self.ante_line[p] >= 0 or (not self.sitting_out[p] and not any(
+            a >= 0 for a in self.ante_line) and self.stacks[p] > 0)
+
+    def dealt(self, line: str, i: int, street: int) -> None:
+        parts = line[9:].rsplit(" [", 1 if street == 3 else 2)
+        p = self.index.get(parts[0], -1)
+        if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
+            raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
+                       "[cards so far] [new card]' for a seated player", i)
+        if p not in self.receivers[street]:
+            raise _Bad("cards dealt to a player who is not in the hand", i)
+        seen, known = self.seen[p], self.known[p]
+        if street > 3 and parts[1][:-1] == self.last[p]:  # the cards of the last line
+            new = _cards(parts[2][:-1], i)
+            if len(new) != 1 or known[street - 1] is not None:
+                raise _Bad("expected one new card", i)
+            c = new[0]
+            self.take(c, i)
+            seen[street - 1] = known[street - 1] = c
+            self.last[p] = f"{self.last[p]} {parts[2][:-1]}"
+            return
+        self.last[p] = parts[1][:-1] if street == 3 else f"{parts[1][:-1]} {parts[2][:-1]}"
+        if street == 3:
+            cards = _cards(parts[1][:-1], i)
+            if len(cards) == 1:
+                slots: tuple[int, ...] = (2,)
+            elif len(cards) == 3:
+                slots = (0, 1, 2)
+            else:
+                raise _Bad("3rd street shows the door card, or all three cards", i)
+        else:
+            old = _cards(parts[1][:-1], i)
+            cards = _cards(parts[2][:-1], i)
+            if len(cards) != 1:
+                raise _Bad("one new card per street", i)
+            if len(old) == street - 1:
+                first = 0
+            elif len(old) == street - 3:
+                first = 2
+            else:
+                raise _Bad(f"{len(old)} cards so far on street {street}", i)
+            for slot, c in enumerate(old, first):
+                if known[slot] != c:
+                    if known[slot] is None and slot < 2:
+                        self.take(c, i)
+                        seen[slot] = known[slot] = c
+                    else:
+                        raise _Bad(f"{format_card(c)} was not dealt to this player", i)
+            slots = (street - 1,)
+        for slot, c in zip(slots, cards, strict=True):
+            if known[slot] is not None:
+                raise _Bad("this card was already dealt", i)
+            self.take(c, i)
+            seen[slot] = known[slot] = c
+
+    def take(self, c: int, i: int) -> None:
+        if c in self.used:
+            raise _Bad(f"{format_card(c)} is dealt twice", i)
+        self.used.add(c)
+
+    def action(self, p: int, rest: str, i: int, street: int, bets: list[int], high: int) -> int:
+        allin = rest.endswith(" and is all-in")
+        if allin:
+            rest = rest[:-14]
+        verb, _, arg = rest.partition(" ")
+        if rest in ("folds", "checks"):
+            if allin:
+                raise _Bad("this action cannot be all-in", i)
+            if rest == "folds":
+                self.folded[p] = True
+            self.events.append(("act", i, p, "f" if rest == "folds" else "cc", 0, allin))
+            return high
+        if rest.startswith(("brings in for ", "brings-in low for ")):
+            verb = "brings"
+            put = self.amount(rest.rsplit(" ", 1)[1], i)
+            if allin:  # short: the structure's bring-in is what the others call
+                self.short_bring_in = put
+            else:
+                self.bring_in = max(self.bring_in, put)
+        elif verb == "calls" and street == 3 and self.short_bring_in and not _high_raised(
+                self.events):
+            put = self.amount(arg, i)
+            if not allin:
+                self.bring_in = max(self.bring_in, put)
+        elif verb in ("calls", "bets"):
+            put = self.amount(arg, i)
+        elif verb == "raises":
+            by, to, total = arg.partition(" to ")
+            if not to:
+                raise _Bad("a raise is 'raises X to Y'", i)
+            total_amount = self.amount(total, i)
+            if not 0 < self.amount(by, i) <= total_amount:
+                raise _Bad("a raise is 'raises X to Y' with 0 < X <= Y", i)
+            put = total_amount - bets[p]
+        elif self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
+            return high
+        else:
+            raise _Bad("this action is not understood", i)
+        if put <= 0:
+            raise _Bad("an amount must be positive", i)
+        bets[p] += put
+        self.put[p] += put
+        if verb in ("bets", "raises"):
+            self.events.append(("act", i, p, f"cbr {bets[p]}", bets[p], allin))
+        else:
+            self.events.append(("act", i, p, "pb" if verb == "brings" else "cc", put, allin))
+        return max(high, bets[p])
+
+    def showdown_line(self, p: int, rest: str, i: int) -> bool:
+        if rest.startswith("shows ["):
+            end = rest.find("]")
+            if end < 0:
+                raise _Bad("shown cards need a closing ']'", i)
+            if p in self.shows:
+                raise _Bad("this player already showed", i)
+            self.shows[p] = (i, _cards(rest[7:end], i))
+            return True
+        if rest.startswith("mucks hand") or rest == "doesn't show hand":
+            self.mucks[p] = i
+            return True
+        return False
+
+    def money(self, line: str, i: int) -> bool:
+        if line.startswith("Uncalled bet ("):
+            m = UNCALLED.match(line)
+            if not m or m.group(2) not in self.index:
+                raise _Bad("expected 'Uncalled bet (X) returned to NAME'", i)
+            p = self.index[m.group(2)]
+            self.back[p] += self.amount(m.group(1), i)
+            self.money_line[p] = i
+            return True
+        for name in self.by_length:
+            if line.startswith(name) and line.startswith(" collected ", len(name)):
+                m = COLLECTED.match(line, len(name))
+                if not m:
+                    raise _Bad("expected 'NAME collected X from pot'", i)
+                p = self.index[name]
+                self.won[p] += self.amount(m.group(1), i)
+                self.money_line[p] = i
+                return True
+        return False
+
+    def summary_line(self, line: str, i: int) -> None:
+        if line.startswith("Total pot "):
+            m = TOTAL_POT.match(line)
+            if not m or self.total is not None:
+                raise _Bad("expected 'Total pot X | Rake Y' once", i)
+            self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
+        elif not line.startswith("Seat "):
+            raise _Bad("this summary line is not understood", i)
+
+    # -- replay ---------------------------------------------------------------
+
+    def replay(self) -> HandHistory:
+        n = len(self.names)
+        if self.total is None:  # body() guarantees it; keeps the types exact
+            raise _Bad("no total pot", len(self.lines) - 1)
+        total, rake, total_at = self.total
+        dealt = [p for p in range(n) if self.in_hand(p)]
+        for p in [p for p in dealt if self.known[p][2] is None]:  # no door card
+            if any(a >= 0 for a in self.ante_line) or 3 not in self.street_line:
+                raise _Bad(f"{self.names[p]} is in the hand but is dealt no door card",
+                           self.street_line.get(3, len(self.lines) - 1))
+            dealt.remove(p)  # no antes in this game: a seat waiting for the next hand
+            for seats in self.receivers.values():
+                if p in seats:
+                    seats.remove(p)
+        if len(dealt) < 2:
+            raise _Bad("fewer than two players are dealt in", 1)
+        ante = max(self.antes)
+        for p in dealt:
+            if self.antes[p] != min(ante, self.stacks[p]):
+                raise _Bad(f"the ante is {ante}: this player posts {self.antes[p]}",
+                           max(self.ante_line[p], 1))
+        bring_in = self.bring_in if self.bring_in >= 0 else max(self.short_bring_in,
+                                                                 self.small // 2)
+        try:
+            rules = _rules(ante, bring_in, self.small, self.big)
+        except RulesError as exc:
+            raise _Bad(f"the stakes do not make a razz structure: {exc}", 0) from None
+        self.fill_shown()
+        deck = self.deck(dealt)
+        absent = [p for p in range(n) if p not in dealt and self.stacks[p] > 0]
+        stacks = self.stacks
+
+        def start() -> Hand:
+            try:
+                return Hand(rules, stacks, deck=deck, seed=0, manual_showdown=True,
+                            absent=absent, replay=True, rake=rake)
+            except RazzError as exc:
+                raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
+
+        actions = self.play(start(), dealt, False)
+        expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
+        final = list(self.final)
+        pot = sum(self.put) - sum(self.back)
+        if final != expected or pot != total or sum(self.won) + rake != total:
+            self.play(start(), dealt, True)  # the first action line the engine disagrees with
+        if pot != total:
+            raise _Bad(f"the money lines put {pot} in the pot, the total pot says {total}",
+                       total_at)
+        if sum(self.won) + rake != total:
+            raise _Bad(f"{sum(self.won)} collected plus rake {rake} is not the total pot "
+                       f"{total}", total_at)
+        bad = [p for p in range(n) if final[p] != expected[p]]
+        if bad:
+            at = next((self.money_line[p] for p in bad if self.money_line[p] >= 0), total_at)
+            p = bad[0]
+            raise _Bad(f"{self.names[p]} ends with {expected[p]} by the money lines, "
+                       f"the engine gives {final[p]}", at)
+        user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
+        if rake:
+            user["_razzcore_rake"] = rake
+        if absent:
+            user["_razzcore_absent"] = [p + 1 for p in absent]
+        user[META_FIELD] = self.meta
+        return HandHistory(
+            [ante] * n, bring_in, self.small, self.big,
+            list(stacks), actions, players=list(self.names), seats=list(self.numbers),
+            finishing_stacks=expected, ante_trimming_status=True, user_fields=user,
+            **self.fields,
+        )
+
+    def fill_shown(self) -> None:
+        for p, (i, cards) in self.shows.items():
+            known = self.known[p]
+            if len(cards) != 7:
+                continue  # a partial show (the hand was not contested)
+            for c, k in zip(cards, known, strict=True):
+                if k is not None and c != k and k not in cards:
+                    raise _Bad(f"shows {' '.join(map(format_card, cards))} but was dealt "
+                               f"{format_card(k)}", i)
+            extra = [c for c in cards if c not in known]
+            for slot in range(7):
+                if known[slot] is None and extra:
+                    c = extra.pop(0)
+                    self.take(c, i)
+                    known[slot] = c
+
+    def deck(self, dealt: list[int]) -> tuple[int, ...]:
+        slots: list[int | None] = []
+        for k in range(3):
+            slots += [self.known[p][k] for p in dealt]
+        for street in range(4, 8):
+            for p in self.receivers.get(street, ()):
+                c = self.known[p][street - 1]
+                if c is None and street < 7:
+                    raise _Bad(f"no 'Dealt to' line for {self.names[p]}",
+                               self.street_line[street])
+                slots.append(c)
+        if len(slots) > 52:
+            raise _Bad("the deck runs out: the engine would deal a community card here, and "
+                       "how PokerStars writes one is not known", self.street_line[7])
+        used = self.used
+        spare = [c for c in range(51, -1, -1) if c not in used]
+        # Only the cards the text deals: the engine shuffles the rest (seed 0),
+        # which only ever fill cards nobody saw.
+        return tuple([c if c is not None else spare.pop() for c in slots])
+
+    def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
+        """Replay the events on ``hand`` and return the PHH actions;
+        ``checked`` also compares every action's chips with its line."""
+        out: list[str] = []
+        names = self.names
+        for event in self.events:
+            kind, i = event[0], event[1]
+            if kind == "deal":
+                street = event[2]
+                if street == 3:
+                    out += [f"d dh p{p + 1} {phh_cards(self.seen[p][:3])}" for p in dealt]
+                    continue
+                if hand.street < street or hand.is_over:
+                    raise _Bad(f"the engine is not dealing street {street} now "
+                               f"(street {hand.street}, hand over: {hand.is_over})", i)
+                if hand.community_card is not None:
+                    raise _Bad("the engine deals a community card here; how PokerStars "
+                               "writes one is not known", i)
+                out += [f"d dh p{p + 1} {phh_cards(self.seen[p][street - 1:street])}"
+                        for p in self.receivers[street]]
+                continue
+            _, i, p, code, amount, allin = event
+            actor = hand.actor
+            if actor != p:
+                if actor is None:
+                    raise _Bad("the hand is already over or at the showdown", i)
+                if code == "pb":
+                    raise _Bad(f"{names[p]} brings in, but the door cards make "
+                               f"{names[actor]} bring in", i)
+                raise _Bad(f"it is {names[actor]}'s turn, not {names[p]}'s", i)
+            if checked:
+                before = hand.stacks[p]
+                want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
+            try:
+                hand.act(code)
+            except IllegalActionError as exc:
+                raise _Bad(f"the engine refuses: {exc}", i) from None
+            if checked and before - hand.stacks[p] != want:
+                raise _Bad(f"the engine puts in {before - hand.stacks[p]}, the line says "
+                           f"{want}", i)
+            if allin and hand.stacks[p]:
+                raise _Bad("the player is not all-in after this action", i)
+            out.append(f"p{p + 1} {code}")
+        self.showdown(hand, out)
+        if not hand.is_over:
+            raise _Bad("the hand is not finished (truncated?)", len(self.lines) - 1)
+        self.final = hand.stacks
+        return out
+
+    def showdown(self, hand: Hand, out: list[str]) -> None:
+        while hand.actor is not None and hand.legal_actions()[0].startswith("sm"):
+            p = hand.actor
+            shown = self.shows.get(p)
+            try:
+                if shown is not None and len(shown[1]) == 7:
+                    cards = "".join(map(format_card, shown[1]))
+                    hand.act(f"p{p + 1} sm {cards}")
+                    out.append(f"p{p + 1} sm {cards}")
+                elif p in self.mucks:
+                    hand.act(f"p{p + 1} sm")
+                    out.append(f"p{p + 1} sm")
+                elif None not in self.known[p]:
+                    hand.act(f"p{p + 1} sm -")
+                    out.append(f"p{p + 1} sm {phh_cards(self.known[p])}")
+                else:
+                    at = self.total[2] if self.total else len(self.lines) - 1
+                    raise _Bad(f"{self.names[p]} reaches the showdown, but the text neither "
+                               f"shows nor mucks the hand", at)
+            except IllegalActionError as exc:
+                at = shown[0] if shown is not None else self.mucks.get(p, len(self.lines) - 1)
+                raise _Bad(f"the engine refuses: {exc}", at) from None
+
+
+def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
+    reader = _Reader(lines)
+    try:
+        if not reader.header():
+            return None
+        reader.body(reader.seats())
+        return reader.replay()
+    except _Bad as bad:
+        at = min(max(bad.at, 0), len(lines) - 1)
+        raise PokerStarsError(
+            f"hand #{reader.number}, line {numbers[at]}: {bad}: {brief(lines[at])}",
+            hand=reader.number, line=numbers[at],
+        ) from None
+
+
+def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
+    """Read every razz hand of ``text`` and say what else was found (see
+    :func:`loads`): ``Report(hands, other_games, errors)``.
+
+    >>> r = loads_report(dumps([EXAMPLE]) + "\\n\\nPokerStars Hand #9: Hold'em No Limit "
+    ...                  "($0.01/$0.02 USD) - 2026/01/01 10:00:00 ET\\n")
+    >>> len(r.hands), r.other_games, r.errors
+    (1, 1, [])
+    """
+    if on_error not in ("raise", "skip"):
+        raise PokerStarsError(f"on_error must be 'raise' or 'skip', not {brief(on_error)}")
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PokerStarsError(f"a PokerStars file is UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise PokerStarsError(f"expected PokerStars text, not {type(text).__name__}")
+    text = text.lstrip("\ufeff")
+    lines = [raw.strip() for raw in text.splitlines()]
+    numbers = [i for i, line in enumerate(lines, 1) if line]
+    hands: list[HandHistory] = []
+    errors: list[PokerStarsError] = []
+    other = 0
+    start = -1
+    kept = [lines[i - 1] for i in numbers]
+    for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
+        if not (line.startswith("PokerStars ") and HAND_START.match(line)):
+            if start == -1:
+                before = PokerStarsError(f"line {numbers[j]}: text before the first hand "
+                                         f"header: {brief(line)}", line=numbers[j])
+                if on_error == "raise":
+                    raise before
+                warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)
+                errors.append(before)
+                start = -2  # reported once
+            continue
+        if start == -2:
+            start = -1
+        if start >= 0:
+            try:
+                hh = _read_one(kept[start:j], numbers[start:j])
+            except PokerStarsError as exc:
+                if on_error == "raise":
+                    raise
+                warnings.warn(PokerStarsWarning(str(exc)), stacklevel=2)
+                errors.append(exc)
+            else:
+                if hh is None:
+                    other += 1
+                else:
+                    hands.append(hh)
+        start = j
+    return Report(hands, other, errors)
+
+
+def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:
+    """Every razz hand of a PokerStars text, in file order, each checked by
+    replaying it on the engine.  Hands of other games are skipped.
+
+    A malformed hand raises :class:`PokerStarsError` naming its number and
+    line; with ``on_error="skip"`` it is left out with a
+    :class:`PokerStarsWarning` and the other hands still load.
+
+    >>> hands = loads(dumps([EXAMPLE]))
+    >>> hands[0].hand, hands[0].actions[3:5]
+    (100000000001, ['p1 pb', 'p2 cbr 50'])
+    >>> loads(dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1))
+    Traceback (most recent call last):
+    ...
+    razzcore.pokerstars.PokerStarsError: hand #100000000001, line 14: the engine puts in 50, \
+the line says 40: 'charlie: calls $0.40'
+    """
+    return loads_report(text, on_error=on_error).hands
+
+
+def load(fp: IO[str] | IO[bytes], *, on_error: str = "raise") -> list[HandHistory]:
+    """:func:`loads` of a file opened in text or binary mode.
+
+    >>> import io
+    >>> len(load(io.StringIO(dumps([EXAMPLE, EXAMPLE]))))
+    2
+    """
+    return loads(fp.read(), on_error=on_error)
