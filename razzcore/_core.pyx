@@ -52,6 +52,24 @@ cdef extern from "razz_eval.h" nogil:
     Py_ssize_t rz_batch(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out, int check)
     void rz_histogram(int ncards, int64_t *hist)
 
+cdef extern from "razz_simd.h" nogil:
+    ctypedef struct rz_simd_state:
+        unsigned supported
+        int active
+        int picked
+        char *cpu_vendor
+        unsigned cpu_family
+        unsigned cpu_model
+        const char *reason
+    rz_simd_state RZ_SIMD
+    const int RZ_K_COUNT
+    unsigned rz_simd_init()
+    unsigned rz_simd_compiled()
+    int rz_simd_use(int kernel)
+    const char *rz_kernel_name(int kernel)
+    Py_ssize_t rz_batch_auto(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out,
+                             int check)
+
 cdef extern from "razz_py.h":
     int rz_py_eval_seq(object cards)
     int rz_py_eval_mask(uint64_t mask) nogil
@@ -199,7 +217,7 @@ cdef class _Chunk:
 
     def run(self):
         with nogil:
-            self.bad = rz_batch(self.hands, self.n, self.width, self.out, self.check)
+            self.bad = rz_batch_auto(self.hands, self.n, self.width, self.out, self.check)
 
 
 _pool = None
@@ -311,7 +329,7 @@ def batch(hands, int width, out, threads, bint check):
             nthreads = _resolve_threads(threads, n)
             if nthreads == 1:
                 with nogil:
-                    bad = rz_batch(hp, n, width, op, check)
+                    bad = rz_batch_auto(hp, n, width, op, check)
             else:
                 chunks = []
                 start = 0
@@ -343,6 +361,64 @@ def batch(hands, int width, out, threads, bint check):
             PyBuffer_Release(&ob)
     finally:
         PyBuffer_Release(&hb)
+
+
+# ---------------------------------------------------------------- batch kernels
+
+#: The batch kernels, in the order of the C enum (src/razz_simd.h).
+KERNELS = ("scalar", "sse2", "avx2", "avx512", "neon")
+rz_simd_init()  # read the CPU once, pick a kernel (src/razz_simd.h)
+
+
+def _kernels_in(unsigned bits):
+    return tuple(KERNELS[k] for k in range(RZ_K_COUNT) if (bits >> k) & 1)
+
+
+def _kernels_supported():
+    return _kernels_in(RZ_SIMD.supported)
+
+
+def set_kernel(name):
+    """Run batches with kernel ``name`` from now on ("auto": the one this CPU
+    picks); returns the previous one's name.  For tests and benchmarks: call it
+    while no batch runs.  A kernel this CPU cannot run raises ValueError."""
+    previous = KERNELS[RZ_SIMD.active]
+    if name == "auto":
+        rz_simd_use(RZ_SIMD.picked)
+        return previous
+    if name not in KERNELS:
+        raise ValueError(f"unknown batch kernel {brief(name)}: choose from "
+                         f"{', '.join(KERNELS)} or auto")
+    if rz_simd_use(KERNELS.index(name)) != 0:
+        raise ValueError(f"batch kernel {name!r} cannot run on this CPU; it can run "
+                         f"{', '.join(_kernels_supported())}")
+    return previous
+
+
+def kernel_info():
+    """Which batch kernel runs, which this CPU could run, and why (see
+    :func:`razzcore.kernel_info`)."""
+    return {
+        "kernel": KERNELS[RZ_SIMD.active],
+        "picked": KERNELS[RZ_SIMD.picked],
+        "supported": _kernels_supported(),
+        "compiled": _kernels_in(rz_simd_compiled()),
+        "forced": _forced_kernel,
+        "reason": RZ_SIMD.reason.decode("ascii"),
+        "cpu": {
+            "vendor": RZ_SIMD.cpu_vendor.decode("ascii", "replace"),
+            "family": RZ_SIMD.cpu_family,
+            "model": RZ_SIMD.cpu_model,
+        },
+    }
+
+
+_forced_kernel = os.environ.get("RAZZCORE_KERNEL") or None
+if _forced_kernel is not None:
+    try:
+        set_kernel(_forced_kernel.strip().lower())
+    except ValueError as exc:
+        raise ImportError(f"RAZZCORE_KERNEL={_forced_kernel!r}: {exc}") from None
 
 
 # ---------------------------------------------------------------- enumeration
