@@ -120,7 +120,7 @@ extensions = [
         "razzcore._core",
         sources=["razzcore/_core.pyx"],
         include_dirs=["src"],
-        depends=["src/razz_eval.h", "src/razz_equity.h", "razzcore/_equity.pxi",
+        depends=["src/razz_eval.h", "src/razz_simd.h", "src/razz_equity.h", "razzcore/_equity.pxi",
                  "razzcore/_betting.pxi",
                  "src/razz_glue.h", "src/razz_py.h",
                  "razzcore/_tablegen.py"],

@@ -46,6 +46,27 @@ def table_sample(start: int, stop: int) -> tuple[int, ...]: ...
 def batch(hands: Buffer, width: int, out: Buffer, threads: int | None, check: bool) -> None: ...
 def rank_histogram(ncards: int = 7) -> list[int]: ...
 
+# ---- batch kernels (src/razz_simd.h)
+
+KERNELS: tuple[str, ...]
+
+class _CpuInfo(TypedDict):
+    vendor: str
+    family: int
+    model: int
+
+class _KernelInfo(TypedDict):
+    kernel: str
+    picked: str
+    supported: tuple[str, ...]
+    compiled: tuple[str, ...]
+    forced: str | None
+    reason: str
+    cpu: _CpuInfo
+
+def set_kernel(name: str) -> str: ...
+def kernel_info() -> _KernelInfo: ...
+
 # ---- equity kernels (razzcore/_equity.pxi, included by _core.pyx)
 
 def equity_outcomes(players: Sequence[_EquityPlayer], remaining: Sequence[int]) -> int: ...

@@ -18,11 +18,14 @@ import array
 import sys
 from collections.abc import Iterable, Sequence
 from functools import total_ordering
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _core
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
 from .errors import BatchError, CardError, brief
+
+if TYPE_CHECKING:
+    from ._core import _KernelInfo
 
 __all__ = [
     "NUM_CLASSES",
@@ -35,6 +38,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
+    "kernel_info",
     "rank_board",
     "rank_histogram",
 ]
@@ -179,6 +183,22 @@ def evaluate_batch(
         raise BatchError(f"out has room for {out_view.shape[0]} ranks, but there are {n} hands")  # type: ignore[index]
     _core.batch(rows, width, out_view, threads, check)
     return result
+
+
+def kernel_info() -> _KernelInfo:
+    """Which compiled kernel :func:`evaluate_batch` runs on this CPU, and why.
+
+    Keys: ``kernel`` (in use), ``picked`` (what the CPU check chose at import),
+    ``supported`` (kernels this CPU can run), ``compiled`` (kernels in this
+    build), ``forced`` (the ``RAZZCORE_KERNEL`` environment variable, or None),
+    ``reason`` and ``cpu`` (vendor, family, model; empty off x86-64).  Every
+    kernel gives the same results; see docs/simd.md.
+
+    >>> info = kernel_info()
+    >>> info["kernel"] in info["supported"] and "scalar" in info["supported"]
+    True
+    """
+    return _core.kernel_info()
 
 
 # ---------------------------------------------------------------- describing hands

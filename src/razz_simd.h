@@ -118,10 +118,6 @@ static int rz_valid_sse2(const uint8_t *p, int w)
 {
     const __m128i wmask = _mm_loadu_si128((const __m128i *)RZ_SIMD.wmask16[w - 5]);
     const __m128i lim = _mm_set1_epi8(51);
-    const __m128i sh[3][2] = {
-        {_mm_cvtsi32_si128(8), _mm_cvtsi32_si128(8 * (w - 1))},
-        {_mm_cvtsi32_si128(16), _mm_cvtsi32_si128(8 * (w - 2))},
-        {_mm_cvtsi32_si128(24), _mm_cvtsi32_si128(8 * (w - 3))}};
     const int rots = w / 2;
     __m128i acc = _mm_setzero_si128();
     int i, j;
@@ -132,8 +128,9 @@ static int rz_valid_sse2(const uint8_t *p, int w)
         memcpy(&b, p + w * (i + 1), 8);
         c = _mm_and_si128(_mm_set_epi64x((long long)b, (long long)a), wmask);
         acc = _mm_or_si128(acc, _mm_subs_epu8(c, lim));
-        for (j = 0; j < rots; j++) {
-            r = _mm_or_si128(_mm_srl_epi64(c, sh[j][0]), _mm_sll_epi64(c, sh[j][1]));
+        for (j = 1; j <= rots; j++) {
+            r = _mm_or_si128(_mm_srl_epi64(c, _mm_cvtsi32_si128(8 * j)),
+                             _mm_sll_epi64(c, _mm_cvtsi32_si128(8 * (w - j))));
             acc = _mm_or_si128(acc, _mm_and_si128(_mm_cmpeq_epi8(c, r), wmask));
         }
     }
