@@ -201,7 +201,7 @@ def test_duplicates_at_every_pair_of_positions_and_every_row(width: int) -> None
         for row in rows_to_spoil:
             hands = base.copy()
             hands[row, j] = hands[row, i]
-            out, msg, bad = run("scalar", hands, width, check=True)
+            _, msg, bad = run("scalar", hands, width, check=True)
             assert bad == row and msg and "twice" in msg
             assert_same(hands, width, check=True)
             assert_same(hands, width, check=False)
