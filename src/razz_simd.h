@@ -39,6 +39,14 @@
 
 #include "razz_eval.h"
 
+/* clang-cl (clang in MSVC mode) declares the AVX intrinsics only for the
+ * -m/arch flags given on its command line, so target attributes cannot help
+ * there: it builds the scalar kernel only (MSVC's cl, which builds razzcore's
+ * Windows wheels, declares them all). */
+#if defined(_MSC_VER) && defined(__clang__) && !defined(RZ_NO_SIMD)
+#  define RZ_NO_SIMD 1
+#endif
+
 #if !defined(RZ_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && !defined(_M_ARM64EC)
 #  define RZ_SIMD_X86 1
 #  include <immintrin.h>
