@@ -225,11 +225,11 @@ def with_kernel(kernel: str, run: Callable[[], float]) -> Callable[[], float]:
     """``run`` with razzcore's batch kernel forced to ``kernel``, then back to auto."""
 
     def forced() -> float:
-        razzcore._core.set_kernel(kernel)
+        razzcore._kernels.set_kernel(kernel)
         try:
             return run()
         finally:
-            razzcore._core.set_kernel("auto")
+            razzcore._kernels.set_kernel("auto")
 
     return forced
 

@@ -48,24 +48,8 @@ def rank_histogram(ncards: int = 7) -> list[int]: ...
 
 # ---- batch kernels (src/razz_simd.h)
 
-KERNELS: tuple[str, ...]
-
-class _CpuInfo(TypedDict):
-    vendor: str
-    family: int
-    model: int
-
-class _KernelInfo(TypedDict):
-    kernel: str
-    picked: str
-    supported: tuple[str, ...]
-    compiled: tuple[str, ...]
-    forced: str | None
-    reason: str
-    cpu: _CpuInfo
-
-def set_kernel(name: str) -> str: ...
-def kernel_info() -> _KernelInfo: ...
+def kernel_state() -> tuple[int, int, int, int, bytes, bytes, int, int]: ...
+def use_kernel(kernel: int) -> bool: ...
 
 # ---- equity kernels (razzcore/_equity.pxi, included by _core.pyx)
 

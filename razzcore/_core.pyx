@@ -57,7 +57,7 @@ cdef extern from "razz_simd.h" nogil:
         unsigned supported
         int active
         int picked
-        char *cpu_vendor
+        char cpu_vendor[13]
         unsigned cpu_family
         unsigned cpu_model
         const char *reason
@@ -365,60 +365,20 @@ def batch(hands, int width, out, threads, bint check):
 
 # ---------------------------------------------------------------- batch kernels
 
-#: The batch kernels, in the order of the C enum (src/razz_simd.h).
-KERNELS = ("scalar", "sse2", "avx2", "avx512", "neon")
-rz_simd_init()  # read the CPU once, pick a kernel (src/razz_simd.h)
+rz_simd_init()  # read the CPU once and pick a batch kernel (src/razz_simd.h)
 
 
-def _kernels_in(unsigned bits):
-    return tuple(KERNELS[k] for k in range(RZ_K_COUNT) if (bits >> k) & 1)
+def kernel_state():
+    """The batch kernels' state, explained by :mod:`razzcore._kernels`: (active,
+    picked, supported bits, compiled bits, reason, CPU vendor, family, model)."""
+    return (RZ_SIMD.active, RZ_SIMD.picked, RZ_SIMD.supported, rz_simd_compiled(),
+            RZ_SIMD.reason, RZ_SIMD.cpu_vendor, RZ_SIMD.cpu_family, RZ_SIMD.cpu_model)
 
 
-def _kernels_supported():
-    return _kernels_in(RZ_SIMD.supported)
-
-
-def set_kernel(name):
-    """Run batches with kernel ``name`` from now on ("auto": the one this CPU
-    picks); returns the previous one's name.  For tests and benchmarks: call it
-    while no batch runs.  A kernel this CPU cannot run raises ValueError."""
-    previous = KERNELS[RZ_SIMD.active]
-    if name == "auto":
-        rz_simd_use(RZ_SIMD.picked)
-        return previous
-    if name not in KERNELS:
-        raise ValueError(f"unknown batch kernel {brief(name)}: choose from "
-                         f"{', '.join(KERNELS)} or auto")
-    if rz_simd_use(KERNELS.index(name)) != 0:
-        raise ValueError(f"batch kernel {name!r} cannot run on this CPU; it can run "
-                         f"{', '.join(_kernels_supported())}")
-    return previous
-
-
-def kernel_info():
-    """Which batch kernel runs, which this CPU could run, and why (see
-    :func:`razzcore.kernel_info`)."""
-    return {
-        "kernel": KERNELS[RZ_SIMD.active],
-        "picked": KERNELS[RZ_SIMD.picked],
-        "supported": _kernels_supported(),
-        "compiled": _kernels_in(rz_simd_compiled()),
-        "forced": _forced_kernel,
-        "reason": RZ_SIMD.reason.decode("ascii"),
-        "cpu": {
-            "vendor": RZ_SIMD.cpu_vendor.decode("ascii", "replace"),
-            "family": RZ_SIMD.cpu_family,
-            "model": RZ_SIMD.cpu_model,
-        },
-    }
-
-
-_forced_kernel = os.environ.get("RAZZCORE_KERNEL") or None
-if _forced_kernel is not None:
-    try:
-        set_kernel(_forced_kernel.strip().lower())
-    except ValueError as exc:
-        raise ImportError(f"RAZZCORE_KERNEL={_forced_kernel!r}: {exc}") from None
+def use_kernel(int kernel):
+    """Run batches with kernel number ``kernel`` from now on; False (and no
+    change) when this CPU cannot run it."""
+    return rz_simd_use(kernel) == 0
 
 
 # ---------------------------------------------------------------- enumeration

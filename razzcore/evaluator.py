@@ -18,14 +18,12 @@ import array
 import sys
 from collections.abc import Iterable, Sequence
 from functools import total_ordering
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from . import _core
+from ._kernels import kernel_info
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
 from .errors import BatchError, CardError, brief
-
-if TYPE_CHECKING:
-    from ._core import _KernelInfo
 
 __all__ = [
     "NUM_CLASSES",
@@ -183,22 +181,6 @@ def evaluate_batch(
         raise BatchError(f"out has room for {out_view.shape[0]} ranks, but there are {n} hands")  # type: ignore[index]
     _core.batch(rows, width, out_view, threads, check)
     return result
-
-
-def kernel_info() -> _KernelInfo:
-    """Which compiled kernel :func:`evaluate_batch` runs on this CPU, and why.
-
-    Keys: ``kernel`` (in use), ``picked`` (what the CPU check chose at import),
-    ``supported`` (kernels this CPU can run), ``compiled`` (kernels in this
-    build), ``forced`` (the ``RAZZCORE_KERNEL`` environment variable, or None),
-    ``reason`` and ``cpu`` (vendor, family, model; empty off x86-64).  Every
-    kernel gives the same results; see docs/simd.md.
-
-    >>> info = kernel_info()
-    >>> info["kernel"] in info["supported"] and "scalar" in info["supported"]
-    True
-    """
-    return _core.kernel_info()
 
 
 # ---------------------------------------------------------------- describing hands

@@ -62,6 +62,16 @@
 #  include <arm_neon.h>
 #endif
 
+#if defined(_MSC_VER) && !defined(__clang__)
+#  define RZ_NOINLINE static __declspec(noinline)
+#elif defined(__GNUC__) && !defined(__clang__)
+#  define RZ_NOINLINE static __attribute__((noinline, noclone))
+#elif defined(__clang__)
+#  define RZ_NOINLINE static __attribute__((noinline))
+#else
+#  define RZ_NOINLINE static
+#endif
+
 enum {
     RZ_K_SCALAR = 0,
     RZ_K_SSE2 = 1,
@@ -353,6 +363,13 @@ static int rz_block_neon(const uint8_t *p, int w, uint32_t *m, int check)
 
 /* ------------------------------------------------------------------ driver */
 
+/* The scalar kernel, one copy of it (not inlined at every fallback). */
+RZ_NOINLINE ptrdiff_t rz_batch_scalar(const uint8_t *hands, ptrdiff_t n, int width,
+                                      uint16_t *out, int check)
+{
+    return rz_batch(hands, n, width, out, check);
+}
+
 typedef int (*rz_block_fn)(const uint8_t *p, int w, uint32_t *m, int check);
 
 RZ_INLINE rz_block_fn rz_simd_block_fn(int kernel)
@@ -378,17 +395,17 @@ RZ_INLINE ptrdiff_t rz_batch_sse2(const uint8_t *hands, ptrdiff_t n, int width, 
     ptrdiff_t i = 0;
     const size_t total = (size_t)n * (size_t)width;
     if (!check)
-        return rz_batch(hands, n, width, out, 0);
+        return rz_batch_scalar(hands, n, width, out, 0);
     for (; (size_t)width * (size_t)(i + RZ_SIMD_BLOCK) + RZ_SIMD_SLACK <= total;
          i += RZ_SIMD_BLOCK) {
         ptrdiff_t bad = rz_valid_sse2(hands + width * i, width)
-                        ? rz_batch(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 1)
-                        : rz_batch(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 0);
+                        ? rz_batch_scalar(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 1)
+                        : rz_batch_scalar(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 0);
         if (bad >= 0)
             return i + bad;
     }
     {   /* the last rows: the scalar checked loop */
-        ptrdiff_t bad = rz_batch(hands + width * i, n - i, width, out + i, 1);
+        ptrdiff_t bad = rz_batch_scalar(hands + width * i, n - i, width, out + i, 1);
         return bad >= 0 ? i + bad : -1;
     }
 }
@@ -407,19 +424,19 @@ RZ_INLINE ptrdiff_t rz_batch_kernel(int kernel, const uint8_t *hands, ptrdiff_t 
     const size_t total = (size_t)n * (size_t)(width > 0 ? width : 0);
     if (kernel < 0 || kernel >= RZ_K_COUNT || !((RZ_SIMD.supported >> kernel) & 1u) ||
         width < 5 || width > 7 || n <= 0)
-        return rz_batch(hands, n, width, out, check);
+        return rz_batch_scalar(hands, n, width, out, check);
 #if defined(RZ_SIMD_X86)
     if (kernel == RZ_K_SSE2)
         return rz_batch_sse2(hands, n, width, out, check);
 #endif
     block = rz_simd_block_fn(kernel);
     if (block == NULL)
-        return rz_batch(hands, n, width, out, check);
+        return rz_batch_scalar(hands, n, width, out, check);
     /* Blocks read in place: RZ_SIMD_SLACK bytes of the buffer follow them. */
     for (; (size_t)width * (size_t)(i + RZ_SIMD_BLOCK) + RZ_SIMD_SLACK <= total;
          i += RZ_SIMD_BLOCK) {
         if (block(hands + width * i, width, m, check)) {
-            ptrdiff_t bad = rz_batch(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 1);
+            ptrdiff_t bad = rz_batch_scalar(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 1);
             if (bad >= 0)
                 return i + bad;
             continue; /* (cannot happen: the scalar check has the last word) */
@@ -436,7 +453,7 @@ RZ_INLINE ptrdiff_t rz_batch_kernel(int kernel, const uint8_t *hands, ptrdiff_t 
                 tail[width * r + k] = (uint8_t)k;
         memset(tail + width * RZ_SIMD_BLOCK, 0, sizeof tail - (size_t)width * RZ_SIMD_BLOCK);
         if (block(tail, width, m, check)) {
-            ptrdiff_t bad = rz_batch(hands + width * i, rows, width, out + i, 1);
+            ptrdiff_t bad = rz_batch_scalar(hands + width * i, rows, width, out + i, 1);
             if (bad >= 0)
                 return i + bad;
         } else {

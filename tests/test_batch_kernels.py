@@ -22,28 +22,28 @@ from hypothesis import strategies as st
 
 import razzcore
 from razzcore import BatchError, evaluate_batch
-from razzcore import _core as core
+from razzcore import _kernels as kernels
 
 np = pytest.importorskip("numpy")
 
 SEED = 20261201
 BLOCK = 64  # rows per block of the vector kernels
-SUPPORTED = core.kernel_info()["supported"]
+SUPPORTED = kernels.kernel_info()["supported"]
 VECTOR = [k for k in SUPPORTED if k != "scalar"]
 
 
 @pytest.fixture(autouse=True)
 def _restore_kernel() -> Iterator[None]:
-    before = core.kernel_info()["kernel"]
+    before = kernels.kernel_info()["kernel"]
     yield
-    core.set_kernel(before)
+    kernels.set_kernel(before)
 
 
 def run(kernel: str, hands: Any, width: int, *, check: bool, threads: int = 1,
         fill: int = 0xABCD) -> tuple[Any, str | None, int | None]:
     """(out, error message, bad row) of a batch run with ``kernel``; ``out``
     starts filled with ``fill`` so that what a failed check leaves is compared too."""
-    core.set_kernel(kernel)
+    kernels.set_kernel(kernel)
     flat = np.ascontiguousarray(hands, dtype=np.uint8).reshape(-1)
     n = flat.size // width
     out = np.full(n, fill, dtype=np.uint16)
@@ -82,7 +82,7 @@ def test_kernel_info_describes_the_choice() -> None:
     assert info["kernel"] in info["supported"]
     assert info["picked"] in info["supported"]
     assert "scalar" in info["supported"]
-    assert set(info["supported"]) <= set(info["compiled"]) <= set(core.KERNELS)
+    assert set(info["supported"]) <= set(info["compiled"]) <= set(kernels.KERNELS)
     assert info["reason"]
     assert set(info["cpu"]) == {"vendor", "family", "model"}
 
@@ -93,26 +93,26 @@ def test_supported_kernels_follow_the_cpu_flags() -> None:
         pytest.skip("x86-64 flags")
     with open("/proc/cpuinfo", encoding="ascii", errors="replace") as fh:
         flags = next(line for line in fh if line.startswith("flags")).split()
-    supported = core.kernel_info()["supported"]
+    supported = kernels.kernel_info()["supported"]
     assert "sse2" in supported
     assert ("avx2" in supported) == ("avx2" in flags)
     want512 = {"avx512f", "avx512bw", "avx512vbmi"} <= set(flags)
     assert ("avx512" in supported) == want512
-    assert core.kernel_info()["picked"] == ("avx512" if want512 else
+    assert kernels.kernel_info()["picked"] == ("avx512" if want512 else
                                             "avx2" if "avx2" in flags else "sse2")
 
 
 def test_set_kernel_switches_and_refuses_what_cannot_run() -> None:
     for kernel in SUPPORTED:
-        core.set_kernel(kernel)
-        assert core.kernel_info()["kernel"] == kernel
-    core.set_kernel("auto")
-    assert core.kernel_info()["kernel"] == core.kernel_info()["picked"]
+        kernels.set_kernel(kernel)
+        assert kernels.kernel_info()["kernel"] == kernel
+    kernels.set_kernel("auto")
+    assert kernels.kernel_info()["kernel"] == kernels.kernel_info()["picked"]
     with pytest.raises(ValueError, match="unknown batch kernel"):
-        core.set_kernel("avx1024")
-    for kernel in set(core.KERNELS) - set(SUPPORTED):
+        kernels.set_kernel("avx1024")
+    for kernel in set(kernels.KERNELS) - set(SUPPORTED):
         with pytest.raises(ValueError, match="cannot run on this CPU"):
-            core.set_kernel(kernel)
+            kernels.set_kernel(kernel)
 
 
 def _import_with(kernel: str) -> subprocess.CompletedProcess[str]:
@@ -133,7 +133,7 @@ def test_environment_variable_forces_a_kernel(kernel: str) -> None:
     assert info["forced"] == kernel.upper()
 
 
-@pytest.mark.parametrize("kernel", ["avx1024", *sorted(set(core.KERNELS) - set(SUPPORTED))])
+@pytest.mark.parametrize("kernel", ["avx1024", *sorted(set(kernels.KERNELS) - set(SUPPORTED))])
 def test_environment_variable_with_a_kernel_that_cannot_run_fails_clearly(kernel: str) -> None:
     proc = _import_with(kernel)
     assert proc.returncode != 0
