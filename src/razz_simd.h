@@ -439,7 +439,7 @@ RZ_INLINE ptrdiff_t rz_batch_kernel(int kernel, const uint8_t *hands, ptrdiff_t 
             ptrdiff_t bad = rz_batch_scalar(hands + width * i, RZ_SIMD_BLOCK, width, out + i, 1);
             if (bad >= 0)
                 return i + bad;
-            continue; /* (cannot happen: the scalar check has the last word) */
+            continue; /* the scalar check has the last word (and stored the block) */
         }
         rz_simd_lookup(m, RZ_SIMD_BLOCK, out + i);
     }
