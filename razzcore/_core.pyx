@@ -62,11 +62,9 @@ cdef extern from "razz_simd.h" nogil:
         unsigned cpu_model
         const char *reason
     rz_simd_state RZ_SIMD
-    const int RZ_K_COUNT
     unsigned rz_simd_init()
     unsigned rz_simd_compiled()
     int rz_simd_use(int kernel)
-    const char *rz_kernel_name(int kernel)
     Py_ssize_t rz_batch_auto(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out,
                              int check)
 

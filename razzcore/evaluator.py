@@ -156,7 +156,8 @@ def evaluate_batch(
     a code >= 52 or a card twice in a row raises :class:`~razzcore.BatchError`
     naming the first bad row; ``check=False`` skips that for trusted input
     (bad rows then get an unspecified rank, but nothing is ever read or written
-    out of bounds).
+    out of bounds).  The compiled kernel (SIMD where the CPU has it) is picked at
+    import; :func:`kernel_info` says which, and every kernel gives the same ranks.
 
     >>> import array
     >>> hands = array.array("B", [0, 4, 8, 12, 16, 51, 50, 49, 48, 47])  # wheel; K-K-K-K-Q
