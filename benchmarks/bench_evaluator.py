@@ -107,6 +107,21 @@ def test_batch_allocating(benchmark: Any, hands_1m: Any, want_1m: Any) -> None:
     assert (result == want_1m).all()
 
 
+@pytest.mark.benchmark(group="batch-kernels-1M")
+@pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
+@pytest.mark.parametrize("kernel", razzcore.kernel_info()["supported"])
+def test_batch_kernel(benchmark: Any, hands_1m: Any, out_1m: Any, want_1m: Any, kernel: str,
+                      check: bool) -> None:
+    """Every batch kernel this CPU runs, forced (docs/simd.md)."""
+    from razzcore._kernels import set_kernel
+
+    previous = set_kernel(kernel)
+    try:
+        _batch(benchmark, hands_1m, out_1m, want_1m, threads=1, check=check)
+    finally:
+        set_kernel(previous)
+
+
 # ---------------------------------------------------------------- enumeration
 
 

@@ -54,6 +54,7 @@ from .evaluator import (
     evaluate,
     evaluate_batch,
     evaluate_mask,
+    kernel_info,
     rank_board,
     rank_histogram,
 )
@@ -147,6 +148,7 @@ __all__ = [
     "evaluate_mask",
     "format_card",
     "format_cards",
+    "kernel_info",
     "parse_card",
     "parse_cards",
     "phh",

@@ -52,6 +52,22 @@ cdef extern from "razz_eval.h" nogil:
     Py_ssize_t rz_batch(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out, int check)
     void rz_histogram(int ncards, int64_t *hist)
 
+cdef extern from "razz_simd.h" nogil:
+    ctypedef struct rz_simd_state:
+        unsigned supported
+        int active
+        int picked
+        char cpu_vendor[13]
+        unsigned cpu_family
+        unsigned cpu_model
+        const char *reason
+    rz_simd_state RZ_SIMD
+    unsigned rz_simd_init()
+    unsigned rz_simd_compiled()
+    int rz_simd_use(int kernel)
+    Py_ssize_t rz_batch_auto(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out,
+                             int check)
+
 cdef extern from "razz_py.h":
     int rz_py_eval_seq(object cards)
     int rz_py_eval_mask(uint64_t mask) nogil
@@ -199,7 +215,7 @@ cdef class _Chunk:
 
     def run(self):
         with nogil:
-            self.bad = rz_batch(self.hands, self.n, self.width, self.out, self.check)
+            self.bad = rz_batch_auto(self.hands, self.n, self.width, self.out, self.check)
 
 
 _pool = None
@@ -311,7 +327,7 @@ def batch(hands, int width, out, threads, bint check):
             nthreads = _resolve_threads(threads, n)
             if nthreads == 1:
                 with nogil:
-                    bad = rz_batch(hp, n, width, op, check)
+                    bad = rz_batch_auto(hp, n, width, op, check)
             else:
                 chunks = []
                 start = 0
@@ -343,6 +359,24 @@ def batch(hands, int width, out, threads, bint check):
             PyBuffer_Release(&ob)
     finally:
         PyBuffer_Release(&hb)
+
+
+# ---------------------------------------------------------------- batch kernels
+
+rz_simd_init()  # read the CPU once and pick a batch kernel (src/razz_simd.h)
+
+
+def kernel_state():
+    """The batch kernels' state, explained by :mod:`razzcore._kernels`: (active,
+    picked, supported bits, compiled bits, reason, CPU vendor, family, model)."""
+    return (RZ_SIMD.active, RZ_SIMD.picked, RZ_SIMD.supported, rz_simd_compiled(),
+            RZ_SIMD.reason, RZ_SIMD.cpu_vendor, RZ_SIMD.cpu_family, RZ_SIMD.cpu_model)
+
+
+def use_kernel(int kernel):
+    """Run batches with kernel number ``kernel`` from now on; False (and no
+    change) when this CPU cannot run it."""
+    return rz_simd_use(kernel) == 0
 
 
 # ---------------------------------------------------------------- enumeration

@@ -21,6 +21,7 @@ from functools import total_ordering
 from typing import Any, Literal
 
 from . import _core
+from ._kernels import kernel_info
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
 from .errors import BatchError, CardError, brief
 
@@ -35,6 +36,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
+    "kernel_info",
     "rank_board",
     "rank_histogram",
 ]
@@ -154,7 +156,8 @@ def evaluate_batch(
     a code >= 52 or a card twice in a row raises :class:`~razzcore.BatchError`
     naming the first bad row; ``check=False`` skips that for trusted input
     (bad rows then get an unspecified rank, but nothing is ever read or written
-    out of bounds).
+    out of bounds).  The compiled kernel (SIMD where the CPU has it) is picked at
+    import; :func:`kernel_info` says which, and every kernel gives the same ranks.
 
     >>> import array
     >>> hands = array.array("B", [0, 4, 8, 12, 16, 51, 50, 49, 48, 47])  # wheel; K-K-K-K-Q

@@ -10,18 +10,28 @@
 #     (5-4-3-2-A = 1, K-K-K-K-Q = 6175, the 2,598,960-hand histogram, an exact
 #     and a Monte Carlo equity);
 #   * the mingw-w64 cross compiler (x86_64-w64-mingw32-gcc), same flags: what
-#     would break on Windows (LLP64 long, MSVC-ish headers) breaks here.
+#     would break on Windows (LLP64 long, MSVC-ish headers) breaks here;
+#   * the batch kernels (razz_simd.h): the driver runs every kernel this CPU
+#     supports against the scalar one (random rows, every size around the
+#     64-row block, misaligned, garbage codes, repeated cards), also in a
+#     build without them (-DRZ_NO_SIMD); the ARM64 build (NEON) is
+#     cross-compiled with aarch64-linux-gnu-gcc and run under qemu-aarch64;
+#     MSVC's code path (cpuid through __cpuidex, no target attributes) and
+#     clang-cl's are compiled with clang for the x86_64-pc-windows-msvc
+#     target (syntax only, against stand-in CRT headers: no MSVC here).
 #
 # The table header comes from the generator, exactly as setup.py makes it:
 #   python razzcore/_tablegen.py OUT.h
 #
-# Installs clang and gcc-mingw-w64-x86-64 with apt-get when missing (root).
+# Installs clang, gcc-mingw-w64-x86-64, gcc-aarch64-linux-gnu and qemu-user with
+# apt-get when missing (root).
 # Usage: bash tools/compile_kernel.sh        (exit status != 0 on any failure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 PY=${PYTHON:-python3}
 MINGW=x86_64-w64-mingw32-gcc
+ARM64=aarch64-linux-gnu-gcc
 CFLAGS=(-std=c99 -Wall -Wextra -Werror -pedantic -O2)
 
 log() { echo "--- compile_kernel: $*"; }
@@ -30,6 +40,8 @@ need=()
 command -v gcc >/dev/null || need+=(gcc)
 command -v clang >/dev/null || need+=(clang)
 command -v "$MINGW" >/dev/null || need+=(gcc-mingw-w64-x86-64)
+command -v "$ARM64" >/dev/null || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
 if [ ${#need[@]} -gt 0 ]; then
     log "installing ${need[*]}"
     export DEBIAN_FRONTEND=noninteractive
@@ -59,6 +71,7 @@ cat >"$WORK/driver.c" <<'EOF'
 #include <stdio.h>
 #include <string.h>
 #include "razz_eval.h"
+#include "razz_simd.h"
 #if RZ_HAVE_EQUITY
 #include "razz_equity.h"
 #include "razz_range_equity.h"
@@ -78,6 +91,85 @@ static unsigned long long hist[6176];
 #if RZ_HAVE_EQUITY
 static rz_eq_chart chart;
 #endif
+
+/* The batch kernels against the scalar one. */
+#define KN 4200
+static uint8_t khands[8 + 7 * KN];
+static uint16_t kwant[KN], kgot[KN];
+static uint32_t kseed = 12345u;
+
+static unsigned krand(void)
+{
+    kseed = kseed * 1103515245u + 12345u;
+    return (kseed >> 8) & 0xffffffu;
+}
+
+static void fill_rows(uint8_t *h, int n, int w)
+{
+    int i, k;
+    for (i = 0; i < n; i++) {
+        uint64_t seen = 0;
+        for (k = 0; k < w;) {
+            unsigned c = krand() % 52u;
+            if ((seen >> c) & 1u)
+                continue;
+            seen |= (uint64_t)1 << c;
+            h[w * i + k++] = (uint8_t)c;
+        }
+    }
+}
+
+static int same(int kernel, const uint8_t *h, int n, int w, int chk)
+{
+    ptrdiff_t a, b;
+    memset(kwant, 0xab, sizeof kwant);
+    memset(kgot, 0xab, sizeof kgot);
+    a = rz_batch(h, n, w, kwant, chk);
+    b = rz_batch_kernel(kernel, h, n, w, kgot, chk);
+    return a == b && memcmp(kwant, kgot, sizeof kwant) == 0;
+}
+
+static void test_kernels(void)
+{
+    unsigned sup = rz_simd_init();
+    int k, w, n, off, chk, i, ok;
+    printf("batch kernels this CPU runs:");
+    for (k = 0; k < RZ_K_COUNT; k++)
+        if ((sup >> k) & 1u)
+            printf(" %s", rz_kernel_name(k));
+    printf("; picked: %s (%s)\n", rz_kernel_name(RZ_SIMD.picked), RZ_SIMD.reason);
+    check((sup & 1u) == 1u, "the scalar kernel is always there");
+    for (k = 1; k < RZ_K_COUNT; k++) {
+        if (!((sup >> k) & 1u))
+            continue;
+        ok = 1;
+        for (w = 5; w <= 7; w++) {
+            for (off = 0; off < 8; off += 3) {
+                uint8_t *h = khands + off;
+                fill_rows(h, KN, w);
+                for (chk = 0; chk < 2; chk++) {
+                    for (n = 0; n < 3 * RZ_SIMD_BLOCK + 12; n++)
+                        ok &= same(k, h, n, w, chk);
+                    ok &= same(k, h, KN, w, chk);
+                }
+                for (i = 0; i < 40; i++) { /* a repeated card, then a code >= 52 */
+                    int row = (int)(krand() % KN), p = (int)(krand() % (unsigned)w);
+                    uint8_t keep = h[w * row + p];
+                    h[w * row + p] = h[w * row + (p + 1 + (int)(krand() % (unsigned)(w - 1))) % w];
+                    ok &= same(k, h, KN, w, 1) && same(k, h, KN, w, 0);
+                    h[w * row + p] = (uint8_t)(52u + krand() % 204u);
+                    ok &= same(k, h, KN, w, 1) && same(k, h, KN, w, 0);
+                    h[w * row + p] = keep;
+                }
+                for (i = 0; i < w * KN; i++) /* garbage: same unspecified ranks */
+                    h[i] = (uint8_t)krand();
+                ok &= same(k, h, KN, w, 0) && same(k, h, KN, w, 1);
+            }
+        }
+        printf("kernel %s: %s\n", rz_kernel_name(k), ok ? "same as scalar" : "DIFFERS");
+        check(ok, "a kernel gives the scalar kernel's results");
+    }
+}
 
 int main(void)
 {
@@ -199,6 +291,7 @@ int main(void)
         check(rz_eq_class3_index(0, 1, 2) == 14, "chart: A-2-3 follows A-A-x and A-2-2");
     }
 #endif
+    test_kernels();
     printf("table %s: %s\n", RZ_TABLE_DIGEST, failures ? "FAILED" : "ok");
     return failures != 0;
 }
@@ -232,7 +325,39 @@ for cc in gcc clang; do
     log "$cc $($cc -dumpversion): ${CFLAGS[*]}"
     EXE="" compile_all "$cc"
     "$WORK/$cc/driver"
+    log "$cc: the driver without the vector kernels (-DRZ_NO_SIMD)"
+    "$cc" "${CFLAGS[@]}" -DRZ_NO_SIMD -DRZ_HAVE_EQUITY=$have_equity -I "$ROOT/src" -I "$WORK" \
+        "$WORK/driver.c" -o "$WORK/$cc/driver-nosimd"
+    "$WORK/$cc/driver-nosimd"
 done
+
+log "$ARM64 $($ARM64 -dumpversion) (cross, Linux ARM64: NEON): ${CFLAGS[*]}"
+mkdir -p "$WORK/arm64"
+for h in src/*.h; do
+    [ "$(basename "$h")" = razz_py.h ] && continue
+    "$ARM64" "${CFLAGS[@]}" -I "$ROOT/src" -I "$WORK" -c "$WORK/tu_$(basename "$h" .h).c" \
+        -o "$WORK/arm64/$(basename "$h" .h).o"
+done
+"$ARM64" "${CFLAGS[@]}" -static -DRZ_HAVE_EQUITY=$have_equity -I "$ROOT/src" -I "$WORK" \
+    "$WORK/driver.c" -o "$WORK/arm64/driver"
+qemu-aarch64 "$WORK/arm64/driver"
+
+# MSVC is not available here: its code path (_MSC_VER without __clang__) and
+# clang-cl's are compiled by clang for the MSVC target, against stand-in CRT
+# headers (clang brings the intrinsics headers).  The -m flags stand for
+# MSVC, which declares every intrinsic whatever /arch says.
+log "MSVC code paths (clang --target=x86_64-pc-windows-msvc, syntax only)"
+mkdir -p "$WORK/msvcinc"
+printf '#include <stddef.h>\nvoid *memcpy(void *, const void *, size_t);\nvoid *memset(void *, int, size_t);\nint memcmp(const void *, const void *, size_t);\nsize_t strlen(const char *);\n' \
+    >"$WORK/msvcinc/string.h"
+printf '#include <stddef.h>\nvoid *malloc(size_t);\nvoid free(void *);\nvoid *_aligned_malloc(size_t, size_t);\nvoid _aligned_free(void *);\n' \
+    >"$WORK/msvcinc/stdlib.h"
+cp "$WORK/msvcinc/stdlib.h" "$WORK/msvcinc/malloc.h"
+printf 'typedef struct { unsigned long long p[16]; } jmp_buf[1];\n' >"$WORK/msvcinc/setjmp.h"
+MSVC=(clang --target=x86_64-pc-windows-msvc -fms-compatibility -fms-extensions -std=c99 -Wall
+    -Wextra -Werror -O2 -I "$ROOT/src" -I "$WORK" -isystem "$WORK/msvcinc" -fsyntax-only)
+"${MSVC[@]}" -U__clang__ -mavx2 -mavx512f -mavx512bw -mavx512vbmi "$WORK/tu_razz_simd.c"
+"${MSVC[@]}" "$WORK/tu_razz_simd.c" # clang-cl: the scalar kernel only
 
 log "$MINGW $($MINGW -dumpversion) (cross, Windows x86-64): ${CFLAGS[*]}"
 EXE=".exe" compile_all "$MINGW" -static

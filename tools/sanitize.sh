@@ -175,7 +175,8 @@ if [ "${SANITIZE_TESTS:-fast}" = all ]; then
   tests=(tests)  # the whole suite
   skip="not dask and not process_pool"
 else
-  for t in tests/test_evaluator.py tests/test_batch.py tests/test_equity.py tests/test_equity_*.py \
+  for t in tests/test_evaluator.py tests/test_batch.py tests/test_batch_kernels.py \
+           tests/test_equity.py tests/test_equity_*.py \
            tests/test_ranges.py tests/test_range_equity.py tests/test_starting_hands.py \
            tests/test_concurrency.py tests/test_engine_core.py tests/test_engine_scenarios.py \
            tests/test_engine_state_machine.py; do
