@@ -166,8 +166,8 @@ class HandState(HandCore):
 
     __slots__ = (
         "_absent",
-        "_away",
         "_awards",
+        "_away",
         "_bk",
         "_burns",
         "_cards",

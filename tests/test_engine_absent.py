@@ -65,5 +65,5 @@ def test_hands_with_absent_players_round_trip_through_phh(deal_in: bool) -> None
 
 
 def test_dealer_left_is_rejected_with_a_clear_error() -> None:
-    with pytest.raises(RulesError, match="dealer_left.*deal_start_seat"):
+    with pytest.raises(RulesError, match=r"dealer_left.*deal_start_seat"):
         Rules(2, 5, 10, 20, showdown_order="dealer_left")
