@@ -108,7 +108,8 @@ cdef class EngineHand:
     >>> from razzcore.rules import Rules
     >>> from razzcore.cards import parse_cards
     >>> deck = list(parse_cards("2c 3c 4c 5c Kd Qd"))
-    >>> h = EngineHand(Rules(2, 5, 10, 20), [50, 50], deck + [c for c in range(52) if c not in deck])
+    >>> deck += [c for c in range(52) if c not in deck]
+    >>> h = EngineHand(Rules(2, 5, 10, 20), [50, 50], deck)
     >>> h.actor, h.options()
     (0, (10, 10))
     >>> h.apply(ENGINE_POST), h.apply(ENGINE_FOLD), h.payoffs()

@@ -1366,10 +1366,14 @@ static int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned ma
     if (policy == RZ_POLICY_RANDOM)
         return rz_nth_legal(mask, (int)rz_rng_below(g, (uint32_t)rz_popcount4(mask)));
     if (policy == RZ_POLICY_CALLDOWN) {
+        /* post or call; where calling the bring-in is not allowed, complete
+         * (staying in the hand) rather than fold */
         if (mask & 1u << RZ_POST)
             return RZ_POST;
         if (mask & 1u << RZ_CALL)
             return RZ_CALL;
+        if (mask & 1u << RZ_RAISE)
+            return RZ_RAISE;
         return rz_nth_legal(mask, 0);
     }
     for (s = 0; s < RZ_SEATS; s++) {
