@@ -219,7 +219,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return _run_simulation(
         args, Rules(*DEFAULT_RULES, profile=args.profile), [args.stack] * args.players, names,
         record=args.hands if args.phh else (0 if args.json else min(args.show, args.hands)),
-        executor_jobs=args.jobs,
+        executor_jobs=args.jobs, progress_from=5_000,
     )
 
 
@@ -257,6 +257,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _run_simulation(
     args: argparse.Namespace, rules: Any, stacks: list[int], names: list[str], *,
     record: int, executor_jobs: int = 1, threads: int | None = None,
+    progress_from: int = 1_000_000,
 ) -> int:
     """Simulate, then print what ``razzcore play`` and ``razzcore simulate``
     print: the readable log of the first hands or a PHH file, and the summary."""
@@ -269,7 +270,7 @@ def _run_simulation(
 
         seed = secrets.randbits(63)
     options: dict[str, Any] = {"policy": names, "seed": seed, "record": record,
-                               "progress": _progress_wanted(args.hands, 1_000_000)}
+                               "progress": _progress_wanted(args.hands, progress_from)}
     if executor_jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 import os
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -342,4 +343,4 @@ def _bar(total: int) -> Any:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError as exc:
         raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
-    return tqdm(total=total, unit="hand", unit_scale=True, desc="razz simulate", leave=False)
+    return tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
