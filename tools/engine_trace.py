@@ -76,6 +76,7 @@ from typing import IO, Any
 
 import razzcore
 from razzcore import Hand, Rules
+from razzcore.cards import format_card
 from razzcore.errors import RazzError
 from razzcore.rules import OPTION_CHOICES, PROFILES, option_names
 
@@ -179,9 +180,9 @@ def scenario(seed: int | str, index: int) -> dict[str, Any]:
     deal = p.random()
     deck: str | None = None
     if deal < 0.08:
-        cards = [f"{'A23456789TJQK'[c >> 2]}{'cdhs'[c & 3]}" for c in range(52)]
+        cards = list(range(52))
         p.shuffle(cards)
-        deck = " ".join(cards[: p.randint(1, 52)])
+        deck = " ".join(_cards_text([c]) for c in cards[: p.randint(1, 52)])
     return {
         "rules": [*amounts],
         "profile": profile,
@@ -481,9 +482,43 @@ def _spell(action: str, h: Hand, r: random.Random) -> Op:
     return action
 
 
-def _pick(h: Hand, r: random.Random, style: str) -> Op:
+def _cards_text(cards: Iterable[int]) -> str:
+    return "".join(map(format_card, cards))
+
+
+def _pick(h: Hand, r: random.Random, sc: dict[str, Any]) -> Op:
+    """A legal action of the actor (by the hand's style), or one of the
+    moves that only some hands accept: at a manual showdown, tabling part of
+    the cards early, or (``replay=True``) another contestant showing out of
+    turn; in a ``replay=True`` hand, a raise to exactly an all-in opponent's
+    total."""
     legal = h.legal_actions()
-    if style != "uniform" and len(legal) > 1 and not legal[0].startswith("sm"):
+    actor = h.actor
+    assert actor is not None
+    if legal[0].startswith("sm"):
+        x = r.random()
+        if x < 0.1:
+            holes = h.hole_cards(actor)
+            return f"sm {_cards_text(r.sample(holes, r.randint(1, len(holes))))}"
+        if x < 0.25 and sc["replay"]:
+            shown = {e[0] for e in h.showdown}
+            n = len(h.starting_stacks)
+            waiting = [s for s in range(n) if h.dealt_in[s] and not h.folded[s]
+                       and s != actor and s not in shown]
+            if waiting:
+                s = r.choice(waiting)
+                return f"p{s + 1} sm {_cards_text(h.hole_cards(s))}"
+        return _spell(r.choice(legal), h, r)
+    if sc["replay"] and r.random() < 0.25:
+        raise_to = [int(a.split()[1]) for a in legal if a.startswith("cbr ")]
+        n = len(h.starting_stacks)
+        stacks, bets = h.stacks, h.bets
+        totals = [bets[q] + stacks[q] for q in range(n) if q != actor and h.dealt_in[q]
+                  and not h.folded[q] and stacks[q] > 0]
+        if raise_to and totals and max(bets) < max(totals) < raise_to[0]:
+            return f"cbr {max(totals)}"
+    style = sc["style"]
+    if style != "uniform" and len(legal) > 1:
         want = "cc" if style == "passive" else "cbr"
         pref = [a for a in legal if a.split()[0] == want]
         if pref and r.random() < 0.7:
@@ -512,13 +547,10 @@ def _illegal(h: Hand, r: random.Random) -> Op:
     holes = h.hole_cards(actor)
     if holes:
         part = r.sample(holes, r.randint(1, len(holes)))
-        text = "".join(f"{'A23456789TJQK'[c >> 2]}{'cdhs'[c & 3]}" for c in part)
-        candidates.append(f"sm {text}")
+        candidates.append(f"sm {_cards_text(part)}")
         # a seat that is not the actor tabling its cards (only replay hands allow it)
         other = r.randrange(n)
-        cards = h.hole_cards(other)
-        text = "".join(f"{'A23456789TJQK'[c >> 2]}{'cdhs'[c & 3]}" for c in cards)
-        candidates.append(f"p{other + 1} sm {text}")
+        candidates.append(f"p{other + 1} sm {_cards_text(h.hole_cards(other))}")
     return r.choice(candidates)
 
 
@@ -593,7 +625,7 @@ def _drive(
         else:
             if h.actor is None:
                 break
-            op = _illegal(h, r) if r.random() < sc["illegal"] else _pick(h, r, sc["style"])
+            op = _illegal(h, r) if r.random() < sc["illegal"] else _pick(h, r, sc)
         err = _apply(h, op)
         if follower is not None:
             _apply(follower, op)
