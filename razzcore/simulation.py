@@ -13,9 +13,9 @@ executor, or how the hands are split.
 >>> r = simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1)
 >>> r.payoffs.shape, int(r.payoffs.sum())
 ((1000, 2), 0)
->>> (simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1, threads=3).payoffs
-...  == r.payoffs).all()
-np.True_
+>>> bool((simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1, threads=3).payoffs
+...       == r.payoffs).all())
+True
 """
 
 from __future__ import annotations
