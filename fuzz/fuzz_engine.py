@@ -20,6 +20,7 @@ from _harness import Input, instrumented, main
 
 with instrumented():
     from razzcore import _core
+    from razzcore.engine import engine_hand, engine_legal_actions, engine_state, pack_rules
     from razzcore.hand import Hand
     from razzcore.rules import OPTION_CHOICES, PROFILES, Rules
 
@@ -50,8 +51,7 @@ def _rules(inp: Input) -> Rules:
 
 
 def _state(e: Any) -> dict[str, Any]:
-    state: dict[str, Any] = e.state()
-    return state
+    return engine_state(e)
 
 
 def _invariants(e: Any, start: list[int], rake: int) -> None:
@@ -59,7 +59,7 @@ def _invariants(e: Any, start: list[int], rake: int) -> None:
     n = st["n"]
     stacks = st["stacks"][:n]
     assert all(s >= 0 for s in stacks), stacks
-    if e.is_over:
+    if e.actor is None:
         payoffs = e.payoffs()
         assert sum(payoffs) == -st["raked"] and 0 <= st["raked"] <= rake, (payoffs, st["raked"])
         assert e.options() == (0, 0)
@@ -71,15 +71,9 @@ def _invariants(e: Any, start: list[int], rake: int) -> None:
 def one_input(data: bytes) -> None:
     inp = Input(data)
     which = inp.below(8)
-    if which == 0:  # the shared strategy with arbitrary views
-        n = inp.between(0, 9)
-        boards = [[inp.below(70) for _ in range(inp.below(9))] for _ in range(n)]
+    if which == 0:  # the shared strategy with arbitrary packed views
         try:
-            mine = [inp.below(300) for _ in range(inp.below(9))]
-            kind = _core.basic_decide(inp.between(-1, 9), mine, boards,
-                                      [inp.flag() for _ in range(n)],
-                                      [inp.between(0, 50) for _ in range(n)], inp.between(0, 9),
-                                      inp.below(16), inp.between(5, 13))
+            kind = _core.basic_decide(inp.bytes(inp.pick([160, 159, 161])))
         except _core.RulesError:
             return
         assert 0 <= kind <= 3
@@ -88,10 +82,10 @@ def one_input(data: bytes) -> None:
     n = inp.between(2, 8)
     stacks = [inp.pick([0, inp.between(1, 12), inp.between(1, 400)]) for _ in range(n)]
     if which == 1:  # whole hands in C
-        policies = [inp.below(3) for _ in range(n)]
+        policies = bytes(inp.below(4) for _ in range(n))
         try:
-            payoffs, won, showdowns = _core.simulate_chunk(rules, stacks, policies, inp.uint(8),
-                                                           inp.uint(8), inp.below(20))
+            payoffs, won, showdowns = _core.simulate_chunk(
+                pack_rules(rules), stacks, policies, inp.uint(8), inp.uint(8), inp.below(20))
         except _core.RulesError:
             return
         assert len(payoffs) % (8 * n) == 0 and len(won) == n and showdowns >= 0
@@ -103,7 +97,7 @@ def one_input(data: bytes) -> None:
     away = [s for s in range(n) if inp.below(6) == 0]
     rake = inp.pick([0, 0, 1, 5, 1000])
     try:
-        e = _core.EngineHand(rules, stacks, deck, away, rake)
+        e = engine_hand(rules, stacks, deck, away, rake)
     except _core.RulesError:
         return
     try:
@@ -113,15 +107,15 @@ def one_input(data: bytes) -> None:
     start = list(stacks)
     _invariants(e, start, rake)
     steps = 0
-    while not e.is_over:
+    while e.actor is not None:
         steps += 1
         assert steps < 2000, "the hand does not end"
         if h is not None:
-            assert e.actor == h.actor and e.legal_actions() == h.legal_actions()
+            assert e.actor == h.actor and engine_legal_actions(e) == h.legal_actions()
         mask, _ = e.options()
         assert mask, "a pending decision with no legal action"
         if inp.remaining() == 0 or inp.below(3):
-            legal = e.legal_actions()
+            legal = engine_legal_actions(e)
             action = inp.pick(legal)
             kind = 3 if action.startswith("cbr") else KIND[action]
             assert e.apply(kind) == 0

@@ -75,49 +75,33 @@ ENGINE_POST: Final[int]
 ENGINE_CALL: Final[int]
 ENGINE_RAISE: Final[int]
 ENGINE_POLICIES: Final[dict[str, int]]
+ENGINE_RULES_SIZE: Final[int]
 
 @disjoint_base  # an extension type with its own C layout (PEP 800)
 class EngineHand:
     def __init__(
-        self,
-        rules: Rules,
-        stacks: Sequence[int],
-        deck: Sequence[int],
-        absent: Sequence[int] = (),
-        rake: int = 0,
+        self, rules: bytes, stacks: bytes, deck: bytes, absent: bytes, rake: int
     ) -> None: ...
     @property
     def actor(self) -> int | None: ...
-    @property
-    def is_over(self) -> bool: ...
     def options(self) -> tuple[int, int]: ...
-    def legal_actions(self) -> list[str]: ...
     def apply(self, kind: int, total: int = 0, alias: bool = False) -> int: ...
     def payoffs(self) -> tuple[int, ...]: ...
-    def state(self) -> dict[str, int | list[int]]: ...
+    def raw(self) -> bytes: ...
     def copy(self) -> EngineHand: ...
 
-def basic_decide(
-    seat: int,
-    mine: Sequence[int],
-    boards: Sequence[Sequence[int]],
-    in_hand: Sequence[bool],
-    bets: Sequence[int],
-    street: int,
-    mask: int,
-    limit: int,
-) -> int: ...
+ENGINE_FIELDS: Final[tuple[tuple[str, int, int, bool, int], ...]]
+
+def basic_decide(view: bytes) -> int: ...
 def simulate_chunk(
-    rules: Rules,
-    stacks: Sequence[int],
-    policies: Sequence[int],
+    rules: bytes,
+    stacks: bytes,
+    policies: bytes,
     seed: int,
     start: int,
     count: int,
-) -> tuple[bytes, tuple[int, ...], int]: ...
-def simulate_record(
-    rules: Rules, stacks: Sequence[int], policies: Sequence[int], seed: int, index: int
-) -> tuple[list[int], list[str], tuple[int, ...]]: ...
+    record: bool = False,
+) -> tuple[Any, ...]: ...
 
 # ---- betting engine hot path (razzcore/_betting.pxi, included by _core.pyx)
 

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -139,11 +140,8 @@ class BasicRazzPlayer(Player):
         return f"BasicRazzPlayer(limit={self.limit})"
 
     def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
-        """Decide from the cards this seat sees (see the class docstring).
-
-        The strategy itself is compiled (``rz_basic_decide`` in
-        ``src/razz_engine.h``): :func:`razzcore.simulate` plays the same
-        decisions without Python."""
+        """Decide from the cards this seat sees (see the class docstring); the
+        strategy is compiled (``rz_basic_decide``), shared with :func:`razzcore.simulate`."""
         legal = list(legal_actions)
         if any(a.startswith("sm") for a in legal):
             # Manual showdown: show when allowed to (cards speak).
@@ -156,10 +154,19 @@ class BasicRazzPlayer(Player):
             mask |= bit
         seat = view.seat
         n = len(view.boards)
-        mine = [c for c in view.cards[seat] if c is not None]
-        in_hand = [not view.folded[s] and len(view.cards[s]) > 0 for s in range(n)]
-        kind = basic_decide(seat, mine, view.boards, in_hand, view.bets, view.street, mask,
-                            self.limit)
+        mine = bytes(c for c in view.cards[seat] if c is not None)
+        boards = bytearray(56)
+        for s, board in enumerate(view.boards):
+            boards[7 * s : 7 * s + len(board)] = bytes(board)
+        packed = bytearray(160)  # the layout basic_decide reads (razzcore/_engine.pxi)
+        packed[0:6] = bytes([seat, n, view.street, self.limit, mask, len(mine)])
+        packed[8 : 8 + len(mine)] = mine
+        packed[15:71] = boards
+        packed[71 : 71 + n] = bytes(len(b) for b in view.boards)
+        packed[79 : 79 + n] = bytes(not view.folded[s] and len(view.cards[s]) > 0
+                                    for s in range(n))
+        packed[96 : 96 + 8 * n] = array("q", view.bets).tobytes()
+        kind = basic_decide(bytes(packed))
         verb = _KIND_VERBS[kind]
         return next(a for a in legal if a.split(" ", 1)[0] == verb)
 

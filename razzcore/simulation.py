@@ -1,18 +1,10 @@
-"""Whole hands played in the compiled engine: :func:`simulate`.
-
-Every hand runs in C (``src/razz_engine.h``) without the GIL, from the same
-starting stacks, with built-in policies: ``"random"`` (uniform among the
-legal actions), ``"calldown"`` (post or call, never fold or raise; where
-calling the bring-in is not allowed it completes) and ``"basic"`` (the strategy of
-:class:`~razzcore.players.BasicRazzPlayer`, the same compiled function).
-Hand ``i`` is shuffled and decided by a generator seeded with ``(seed, i)``
-alone, so the payoffs depend on the seed only: not on ``threads``, the
-executor, or how the hands are split.
+"""Whole hands played in the compiled engine: :func:`simulate` (see its
+docstring and docs/engine.md).  Hand ``i`` is shuffled and decided by a
+generator seeded with ``(seed, i)`` alone, so the payoffs depend on the seed
+only: not on ``threads``, the executor, or how the hands are split.
 
 >>> from razzcore import Rules
 >>> r = simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1)
->>> r.payoffs.shape, int(r.payoffs.sum())
-((1000, 2), 0)
 >>> bool((simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1, threads=3).payoffs
 ...       == r.payoffs).all())
 True
@@ -24,12 +16,14 @@ import operator
 import os
 import sys
 import time
+from array import array
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
 
 from . import _core
+from .engine import pack_rules, pack_stacks
 from .errors import RazzError, brief
 from .rules import MAX_CHIPS, Rules
 
@@ -83,46 +77,22 @@ class SimulationResult:
     showdowns: int = field(repr=False, default=0)
 
     @property
-    def hands_per_second(self) -> float:
-        """Hands played per second of wall time."""
-        return self.hands / self.seconds if self.seconds > 0 else float("inf")
-
-    @property
     def winnings(self) -> tuple[int, ...]:
         """Each seat's net chips over all hands."""
         return tuple(int(v) for v in self.payoffs.sum(axis=0))
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary (no per-hand payoffs, no histories)."""
-        n = len(self.starting_stacks)
-        big = self.rules.big_bet
-        return {
-            "hands": self.hands,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-            "policies": list(self.policies),
-            "starting_stacks": list(self.starting_stacks),
-            "winnings": list(self.winnings),
-            "pots_won": list(self.pots_won),
-            "showdowns": self.showdowns,
-            "big_bets_per_100": [
-                100 * w / big / self.hands if self.hands else 0.0 for w in self.winnings
-            ],
-            "seats": n,
-        }
 
-
-_Part = tuple[bytes, tuple[int, ...], int]
+_Part = tuple[Any, ...]  # payoff bytes, pots won per seat, showdowns
 
 
 def _run_range(
-    rules: Rules, stacks: tuple[int, ...], policies: tuple[int, ...], seed: int,
+    rules: Rules, stacks: tuple[int, ...], policies: bytes, seed: int,
     start: int, stop: int,
 ) -> _Part:
     """Hands ``start..stop-1``: payoff bytes, pots won per seat, showdowns
     (picklable by name: executors call this)."""
-    return _core.simulate_chunk(rules, stacks, policies, seed, start, stop - start)
+    return _core.simulate_chunk(pack_rules(rules), pack_stacks(stacks), policies, seed, start,
+                                stop - start)
 
 
 def _check_stacks(rules: Rules, stacks: object) -> tuple[int, ...]:
@@ -240,8 +210,9 @@ def simulate(
         threads = _check_count("threads", threads, 1, _core.MAX_THREADS)
     if progress is not None and not isinstance(progress, bool):
         raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
-    codes = tuple(_core.ENGINE_POLICIES[name] for name in names)
-    _core.simulate_chunk(rules, table, codes, stream, 0, 0)  # rules the engine can run
+    codes = bytes(_core.ENGINE_POLICIES[name] for name in names)
+    # The engine can run these rules and stacks (0 hands).
+    _core.simulate_chunk(pack_rules(rules), pack_stacks(table), codes, stream, 0, 0)
     bar = _bar(hands) if progress else None
     t0 = time.perf_counter()
     try:
@@ -260,7 +231,7 @@ def simulate(
 
 
 def _play(
-    rules: Rules, table: tuple[int, ...], codes: tuple[int, ...], stream: int, hands: int,
+    rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, hands: int,
     threads: int | None, executor: _Executor | None, bar: Any,
 ) -> list[_Part]:
     """The results of every range of hands, in order."""
@@ -288,8 +259,7 @@ def _play(
             out.append(_run_range(rules, table, codes, stream, a, b))
             bar.update(b - a)
         return out
-    # Each of `threads` workers plays every threads-th step (the chunk loop
-    # releases the GIL); the process-wide pool is shared with the batches.
+    # Each of the k workers plays every k-th step (the chunk loop releases the GIL).
     k = min(threads or 1, len(steps))
     pool = _core._worker_pool(k)
 
@@ -322,20 +292,24 @@ def _split(n: int, parts: int) -> list[tuple[int, int]]:
 
 
 def _history(
-    rules: Rules, table: tuple[int, ...], codes: tuple[int, ...], stream: int, index: int
+    rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, index: int
 ) -> HandHistory:
-    """Hand ``index`` replayed on :class:`~razzcore.hand.Hand` from the deck and
-    actions the engine recorded, as a PHH history."""
+    """Hand ``index`` replayed on Hand from the engine's record, as PHH."""
     from .hand import Hand
     from .phh import HandHistory
 
-    deck, actions, payoffs = _core.simulate_record(rules, table, codes, stream, index)
-    hand = Hand(rules, table, deck=deck)
-    for action in actions:
-        hand.act(action)
+    packed = pack_rules(rules)
+    deck, kinds, totals, payoffs = _core.simulate_chunk(packed, pack_stacks(table), codes,
+                                                        stream, index, 1, True)
+    hand = Hand(rules, table, deck=list(deck))
+    for kind, total in zip(kinds, array("q", totals), strict=True):
+        hand.act(f"cbr {total}" if kind == 3 else _VERBS[kind])
     if hand.payoffs != payoffs:  # the two engines disagree: never hand out such a record
         raise RazzError(f"hand {index}: Hand replays to {hand.payoffs}, the engine gave {payoffs}")
     return HandHistory.from_hand(hand)
+
+
+_VERBS = ("f", "pb", "cc", "cbr")
 
 
 def _bar(total: int) -> Any:

@@ -32,6 +32,19 @@
 
 #define RZ_SEATS 8
 
+/* Built for size when the glue is (RZ_GLUE_OS, see razz_eval.h): the wheel
+ * budget; the hands stay far above their speed targets. */
+RZ_OS_BEGIN
+
+/* The entry points are compiled once, not inlined into every caller. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define RZ_ENTRY static __attribute__((noinline, unused))
+#elif defined(_MSC_VER)
+#  define RZ_ENTRY static __declspec(noinline)
+#else
+#  define RZ_ENTRY RZ_INLINE
+#endif
+
 /* Phases. */
 enum { RZ_NORMAL = 0, RZ_BRING = 1, RZ_OPEN = 2, RZ_SHOW = 3, RZ_OVER = 4 };
 /* Action kinds (also the bits of a legal mask: 1 << kind). */
@@ -360,7 +373,7 @@ RZ_INLINE int rz_answerable(const rz_hand *h, int p, int64_t high)
 /* R8-R17: the legal actions of the pending betting decision as a mask of
  * 1 << RZ_* bits, and the complete/bet/raise total in *cbr (0 if none).
  * 0 when no betting decision is pending. */
-RZ_INLINE unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
+RZ_ENTRY unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
 {
     int p = h->actor;
     int64_t stack, b, u, cbr = 0, to_call, count, d, target, bh;
@@ -751,7 +764,7 @@ RZ_INLINE int rz_first_shower(const rz_hand *h)
 /* R20: build the pots, rank the hands, set the showing order (clockwise from
  * the first shower, contestants of more pots first), then show or muck each
  * hand in turn (a hand is shown when it must be or can still win) and award. */
-RZ_INLINE void rz_showdown(rz_hand *h)
+RZ_ENTRY void rz_showdown(rz_hand *h)
 {
     int s, i, j, k = 0, t, first, cnt[RZ_SEATS], seat[RZ_SEATS];
     uint8_t cards[8];
@@ -888,7 +901,7 @@ RZ_INLINE void rz_deal_street(rz_hand *h)
 /* R17: after a round: one player left takes the pot; else deal on (no
  * betting when fewer than two can act: face_up_all_in exposes the hands),
  * R12-R14, R18 for the first actor of the next round, or the showdown. */
-RZ_INLINE void rz_end_round(rz_hand *h)
+RZ_ENTRY void rz_end_round(rz_hand *h)
 {
     int betting, s, ranked[RZ_SEATS], k, i, first, sixth;
     if (rz_close_round(h)) {
@@ -965,7 +978,7 @@ RZ_INLINE int rz_full_all_in(const rz_hand *h, int64_t total)
 /* Apply action kind (RZ_FOLD..RZ_RAISE) for the actor; for RZ_RAISE, total
  * is the street total (0 = the legal one) and alias accepts (replay) a total
  * the caller checked.  Returns RZ_OK or why it is illegal (nothing changed). */
-RZ_INLINE int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
+RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
 {
     int64_t cbr, amount;
     unsigned mask;
@@ -1084,7 +1097,7 @@ RZ_INLINE int rz_kill_absent(rz_hand *h, int b)
  * Antes (R3), the 3rd-street deal (R4: two down passes and an up pass over
  * the dealt-in seats from the deal-start seat), the bring-in (R6-R8).
  * Returns 0, or -1 for arguments the caller should have refused. */
-RZ_INLINE int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
                          const uint8_t *absent, const uint8_t *deck, int64_t rake)
 {
     int i, s, k = 0, b, m = 0, ranked[RZ_SEATS];
@@ -1271,7 +1284,7 @@ RZ_INLINE int rz_cmp_lists(const int *a, int na, const int *b, int nb)
  * seat's up cards, in_hand[s] = dealt in and not folded, bets[n], street,
  * the legal mask, limit = the highest rank kept (5..13).  Returns an action
  * kind (RZ_FOLD..RZ_RAISE) from the mask. */
-RZ_INLINE int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
+RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
                            const uint8_t *boards, const uint8_t *nboard,
                            const uint8_t *in_hand, const int64_t *bets, int street,
                            unsigned mask, int limit)
@@ -1366,7 +1379,7 @@ RZ_INLINE int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
 }
 
 /* One decision of a built-in policy for the actor of h. */
-RZ_INLINE int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
+RZ_ENTRY int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
 {
     uint8_t boards[RZ_SEATS * 7], nboard[RZ_SEATS], in_hand[RZ_SEATS];
     int p = RZ_S(h->actor), s, i;
@@ -1395,10 +1408,21 @@ RZ_INLINE int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned
                            h->bets, h->street, mask, 8);
 }
 
+/* A record of a played hand (rz_play_hand with a log): the deck it was
+ * dealt from and each action's kind, with the street total of a raise. */
+#define RZ_LOG_CAP 1024
+typedef struct {
+    uint8_t deck[52];
+    int count;                  /* actions logged; -1 if more than RZ_LOG_CAP */
+    uint8_t kind[RZ_LOG_CAP];
+    int64_t total[RZ_LOG_CAP];
+} rz_log;
+
 /* Play one whole hand: shuffle with g, start, let the policies act until the
- * end; payoffs into out[n].  The caller validated rules and stacks. */
-RZ_INLINE int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
-                        const int *policy, rz_rng *g, int64_t *out)
+ * end; payoffs into out[n]; with log != NULL, record the deck and actions.
+ * The caller validated rules and stacks. */
+RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+                          const int *policy, rz_rng *g, int64_t *out, rz_log *log)
 {
     uint8_t deck[52];
     int s, m = 0, kind;
@@ -1409,14 +1433,29 @@ RZ_INLINE int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64
     rz_shuffle_deck(g, deck, 7 * m + 5);
     if (rz_hand_start(h, rules, n, stacks, NULL, deck, 0) != 0)
         return -1;
+    if (log != NULL) {
+        memcpy(log->deck, deck, 52);
+        log->count = 0;
+    }
     while (h->actor >= 0 && h->phase < RZ_SHOW) {
         mask = rz_hand_options(h, &cbr);
         kind = rz_policy_decide(h, policy[RZ_S(h->actor)], g, mask);
+        if (log != NULL && log->count >= 0) {
+            if (log->count < RZ_LOG_CAP) {
+                log->kind[log->count] = (uint8_t)kind;
+                log->total[log->count] = kind == RZ_RAISE ? cbr : 0;
+                log->count++;
+            } else {
+                log->count = -1;
+            }
+        }
         if (rz_hand_apply(h, kind, 0, 0) != RZ_OK)
             return -1;
     }
     rz_hand_payoffs(h, out);
     return 0;
 }
+
+RZ_OS_END
 
 #endif /* RAZZ_ENGINE_H */

@@ -12,7 +12,18 @@ from typing import Any
 import pytest
 
 from razzcore import Hand, Rules
-from razzcore._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, EngineHand
+from razzcore._core import EngineHand
+from razzcore.engine import (
+    ENGINE_CALL,
+    ENGINE_FOLD,
+    ENGINE_POST,
+    ENGINE_RAISE,
+    engine_hand,
+    engine_legal_actions,
+    engine_state,
+    pack_rules,
+    pack_stacks,
+)
 from razzcore.errors import IllegalActionError, RulesError
 from razzcore.rules import OPTION_CHOICES, PROFILES
 
@@ -58,10 +69,10 @@ def _observe_hand(h: Hand) -> tuple[Any, ...]:
 
 
 def _observe_engine(e: EngineHand, n: int) -> tuple[Any, ...]:
-    st: dict[str, Any] = e.state()
+    st: dict[str, Any] = engine_state(e)
     return (
-        e.actor, e.legal_actions(), st["street"], tuple(st["stacks"][:n]), tuple(st["bets"][:n]),
-        tuple(st["contrib"][:n]),
+        e.actor, engine_legal_actions(e), st["street"], tuple(st["stacks"][:n]),
+        tuple(st["bets"][:n]), tuple(st["contrib"][:n]),
         tuple(bool(st["dealt"][s] and not st["live"][s]) for s in range(n)),
         tuple(tuple(st["up"][4 * s: 4 * s + st["nup"][s]]) for s in range(n)),
         tuple(tuple(st["cards"][7 * s: 7 * s + st["ncards"][s]]) for s in range(n)),
@@ -89,7 +100,7 @@ def test_engine_matches_hand_after_every_action(block: int) -> None:
             hand = Hand(rules, stacks, deck=deck, absent=away, rake=rake)
         except RulesError:
             continue
-        engine = EngineHand(rules, stacks, deck, absent=away, rake=rake)
+        engine = engine_hand(rules, stacks, deck, absent=away, rake=rake)
         played += 1
         history = []
         while True:
@@ -102,7 +113,7 @@ def test_engine_matches_hand_after_every_action(block: int) -> None:
             kind = ENGINE_RAISE if action.startswith("cbr") else KIND[action]
             assert engine.apply(kind) == 0
         assert engine.payoffs() == hand.payoffs
-        st: dict[str, Any] = engine.state()
+        st = engine_state(engine)
         assert st["raked"] == hand.rake
         won = [0] * n
         for award in hand.awards:
@@ -119,12 +130,12 @@ def test_engine_matches_hand_after_every_action(block: int) -> None:
 def test_illegal_actions_give_a_reason_and_change_nothing() -> None:
     rules = Rules(2, 5, 10, 20)
     deck = list(range(52))
-    e = EngineHand(rules, [50, 50], deck)
-    before = e.state()
+    e = engine_hand(rules, [50, 50], deck)
+    before = engine_state(e)
     for kind in (ENGINE_FOLD, ENGINE_CALL):
         assert e.apply(kind) != 0
     assert e.apply(ENGINE_RAISE, 25) != 0
-    assert e.state() == before
+    assert engine_state(e) == before
     h = Hand(rules, [50, 50], deck=deck)
     for action in ("f", "cc", "cbr 25"):
         with pytest.raises(IllegalActionError):
@@ -132,10 +143,10 @@ def test_illegal_actions_give_a_reason_and_change_nothing() -> None:
 
 
 def test_copy_is_independent() -> None:
-    e = EngineHand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
+    e = engine_hand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
     c = e.copy()
     assert c.apply(ENGINE_POST) == 0
-    assert e.state()["bets"] != c.state()["bets"]
+    assert engine_state(e)["bets"] != engine_state(c)["bets"]
 
 
 @pytest.mark.parametrize(
@@ -152,4 +163,26 @@ def test_copy_is_independent() -> None:
 def test_engine_hand_rejects_bad_input(args: tuple[Any, ...], match: str) -> None:
     full = (*args, list(range(52))) if len(args) == 1 else args
     with pytest.raises(RulesError, match=match):
-        EngineHand(Rules(2, 5, 10, 20), *full)
+        engine_hand(Rules(2, 5, 10, 20), *full)
+
+
+def test_engine_hand_takes_packed_arguments_only() -> None:
+    rules = pack_rules(Rules(2, 5, 10, 20))
+    stacks = pack_stacks([50, 50])
+    deck = bytes(range(52))
+    with pytest.raises(RulesError, match="pack_rules"):
+        EngineHand(Rules(2, 5, 10, 20), stacks, deck, bytes(2), 0)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="pack_rules"):
+        EngineHand(rules[:-1], stacks, deck, bytes(2), 0)
+    with pytest.raises(RulesError, match="pack_stacks"):
+        EngineHand(rules, stacks[:-1], deck, bytes(2), 0)
+    with pytest.raises(RulesError, match="MAX_CHIPS"):
+        EngineHand(rules, pack_stacks([50, 50])[:8] + (2**60).to_bytes(8, "little"), deck,
+                   bytes(2), 0)
+    with pytest.raises(RulesError, match="52 cards"):
+        EngineHand(rules, stacks, deck[:51], bytes(2), 0)
+    with pytest.raises(RulesError, match="absent flag"):
+        EngineHand(rules, stacks, deck, bytes(3), 0)
+    with pytest.raises(RulesError, match="rake"):
+        EngineHand(rules, stacks, deck, bytes(2), -1)
+    assert EngineHand(rules, stacks, deck, bytes(2), 0).actor == 1  # door 2d over 2c

@@ -193,7 +193,7 @@ int main(void)
         for (i = 0; i < 2000; i++) {
             int64_t eight[8] = {400, 400, 400, 400, 400, 400, 400, 400};
             rz_rng_seed(&g, 7u, (uint64_t)i);
-            check(rz_play_hand(&h, &rules, 8, eight, policy, &g, pay) == 0, "engine: a hand");
+            check(rz_play_hand(&h, &rules, 8, eight, policy, &g, pay, NULL) == 0, "engine: a hand");
             for (k = 0; k < 8; k++) {
                 sum += pay[k];
                 total += pay[k] > 0 ? pay[k] : -pay[k];
