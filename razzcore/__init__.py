@@ -77,6 +77,8 @@ _LAZY = {
     "Award": "pots",
     "ShowdownEntry": "showdown",
     "HandHistory": "phh",
+    "simulate": "simulation",
+    "SimulationResult": "simulation",
 }
 
 _SUBMODULES = {"phh", "pokerstars"}  # hand-history modules, imported on first use
@@ -88,6 +90,7 @@ if TYPE_CHECKING:
     from .pots import Award, Pot
     from .rules import PROFILES, Rules
     from .showdown import ShowdownEntry
+    from .simulation import SimulationResult, simulate
     from .view import HandView
 
 
@@ -132,6 +135,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "ShowdownEntry",
+    "SimulationResult",
     "StartingHand",
     "StartingHands",
     "__version__",
@@ -158,6 +162,7 @@ __all__ = [
     "rank_board",
     "rank_histogram",
     "rank_of",
+    "simulate",
     "starting_hands",
     "suit_of",
 ]

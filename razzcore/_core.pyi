@@ -100,6 +100,42 @@ def equity_exact_range(
     lo: int,
     hi: int,
 ) -> _EquityCounts: ...
+def _worker_pool(size: int) -> Any: ...
+
+# ---- the C hand state machine (razzcore/_engine.pxi over src/razz_engine.h)
+
+ENGINE_FOLD: Final[int]
+ENGINE_POST: Final[int]
+ENGINE_CALL: Final[int]
+ENGINE_RAISE: Final[int]
+ENGINE_POLICIES: Final[dict[str, int]]
+ENGINE_RULES_SIZE: Final[int]
+
+@disjoint_base  # an extension type with its own C layout (PEP 800)
+class EngineHand:
+    def __init__(
+        self, rules: bytes, stacks: bytes, deck: bytes, absent: bytes, rake: int
+    ) -> None: ...
+    @property
+    def actor(self) -> int | None: ...
+    def options(self) -> tuple[int, int]: ...
+    def apply(self, kind: int, total: int = 0, alias: bool = False) -> int: ...
+    def payoffs(self) -> tuple[int, ...]: ...
+    def raw(self) -> bytes: ...
+    def copy(self) -> EngineHand: ...
+
+ENGINE_FIELDS: Final[tuple[tuple[str, int, int, bool, int], ...]]
+
+def basic_decide(view: bytes) -> int: ...
+def simulate_chunk(
+    rules: bytes,
+    stacks: bytes,
+    policies: bytes,
+    seed: int,
+    start: int,
+    count: int,
+    record: bool = False,
+) -> tuple[Any, ...]: ...
 
 # ---- betting engine hot path (razzcore/_betting.pxi, included by _core.pyx)
 

@@ -43,7 +43,7 @@ __all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
 
 class Hand(Dealing, Showdown, Reading):
     """One razz hand: ``Hand(rules, stacks, *, deck=None, seed=None, rng=None,
-    manual_showdown=False, absent=(), replay=False, rake=0)``.
+    manual_showdown=False, absent=(), replay=False)``.
 
     * ``stacks``: chips of each seat before the ante; seats with 0 are not
       dealt in (R3).
@@ -62,9 +62,6 @@ class Hand(Dealing, Showdown, Reading):
     * ``replay``: PHH replay of real histories (spec section 6): also accept
       a raise to exactly an all-in opponent's total, and shows out of the
       showing order (early tabling).  Leave it False for play.
-    * ``rake``: chips the house takes from the pots when they are awarded
-      (an int >= 0): from the main pot first, then each side pot in order,
-      never more than the pots hold; the payoffs then sum to ``-rake``.
     * ``seed`` or ``rng`` (not both): the shuffle.  Everything the hand will
       ever draw from ``rng`` is drawn at construction, so :meth:`copy` deals
       the same future cards as the original, whatever the generator.
@@ -98,13 +95,6 @@ class Hand(Dealing, Showdown, Reading):
         if seed is not None and rng is not None:
             raise RulesError("give seed or rng, not both")
         self._bind_rules(rules)
-        if type(rake) is not int and (
-            isinstance(rake, bool) or not isinstance(rake, SupportsIndex)
-        ):
-            raise RulesError(f"rake must be a non-negative int, not {brief(rake)}")
-        self._rake = operator.index(rake)
-        if not 0 <= self._rake <= MAX_CHIPS:
-            raise RulesError(f"rake must be an int from 0 to MAX_CHIPS, not {brief(rake)}")
         if type(stacks) is not list and isinstance(stacks, (str, bytes, bytearray, Mapping, Set)):
             raise RulesError(
                 f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
@@ -127,8 +117,16 @@ class Hand(Dealing, Showdown, Reading):
                 raise RulesError(f"a stack may hold at most MAX_CHIPS (2**53), not {brief(v)}")
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
+        if isinstance(rake, bool) or not isinstance(rake, SupportsIndex):
+            raise RulesError(f"rake must be a non-negative int, not {brief(rake)}")
+        rake = operator.index(rake)
+        if not 0 <= rake <= MAX_CHIPS:
+            raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(rake)}")
+        self._rake = rake
+        self._raked = 0
         dealt = [v > 0 for v in st]
         self._absent = _NOBODY[n]
+        self._away = ()
         if absent:
             self._absent = self._check_absent(dealt, absent)
         players = sum(dealt)
@@ -192,19 +190,6 @@ class Hand(Dealing, Showdown, Reading):
         self._deal_third(seats)
         self._start_third(seats)
 
-    @property
-    def rake(self) -> int:
-        """The chips the house takes from the pots (the ``rake`` argument).
-
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
-        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd", rake=1)
-        >>> h.act("pb"); h.act("f")
-        >>> h.rake, h.stacks, sum(h.payoffs)
-        (1, (51, 48), -1)
-        """
-        return self._rake
-
     def _check_absent(self, dealt: list[bool], absent: Iterable[int]) -> tuple[bool, ...]:
         """Validate ``absent``; without ``deal_in_absent_players`` absent seats
         are simply not dealt in (``dealt`` is updated in place)."""
@@ -216,6 +201,8 @@ class Hand(Dealing, Showdown, Reading):
             raise bad from None
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away):
             raise bad
+        # Only seats with chips sit out: an empty seat is not dealt in anyway.
+        self._away = tuple(sorted(int(s) for s in away if dealt[s]))
         if not self.rules.deal_in_absent_players:
             for s in away:
                 dealt[s] = False
@@ -545,7 +532,10 @@ class Hand(Dealing, Showdown, Reading):
             raise RulesError(f"not a pickled razzcore Hand: {brief(state)}")
         self._bind_rules(fields.pop("rules"))
         fields["_opts"] = None
-        fields.setdefault("_rake", 0)  # pickled before the rake existed
+        # Fields added since earlier versions pickled hands.
+        fields.setdefault("_away", ())
+        fields.setdefault("_rake", 0)
+        fields.setdefault("_raked", 0)
         for name, value in fields.items():
             setattr(self, name, value)
 
@@ -621,7 +611,9 @@ class Hand(Dealing, Showdown, Reading):
         new._payoffs = self._payoffs
         new._awards = self._awards[:]
         new._absent = self._absent
+        new._away = self._away
         new._rake = self._rake
+        new._raked = self._raked
         return new
 
     def __repr__(self) -> str:

@@ -124,8 +124,7 @@ class Showdown(HandState):
     def _finish_uncontested(self) -> None:
         # One live seat: build_pots() would make a single pot of every chip.
         winner = self._live.index(True)
-        total = sum(self._contrib)
-        total -= min(self._rake, total)  # the house's cut
+        total = self._take_rake([sum(self._contrib)])[0]
         if total:
             self._stacks[winner] += total
             self._awards.append(Award(winner, total, 0))
@@ -261,29 +260,20 @@ class Showdown(HandState):
             )
         return cards
 
-    def _raked_pots(self) -> list[int]:
-        """Each showdown pot's amount after the rake, taken from the main pot
-        first, then each side pot in order."""
-        left = self._rake
-        out = []
-        for pot in self._sd_pots:
-            take = min(left, pot.amount)
-            left -= take
-            out.append(pot.amount - take)
-        return out
-
     def _award(self) -> None:
         pots = self._sd_pots
-        amounts = self._raked_pots() if self._rake else [p.amount for p in pots]
         rule = self.rules.odd_chip_rule
         sk = self._sk
         comm = self._community
+        amounts = self._take_rake([pot.amount for pot in pots])
         for i in range(len(pots) - 1, -1, -1):
             pot = pots[i]
+            amount = amounts[i]
+            if not amount:  # wholly raked
+                continue
             cands = [s for s in pot.eligible if self._sd.get(s) is not False]
             best = min(self._ranks[s] for s in cands)
             winners = [s for s in cands if self._ranks[s] == best]
-            amount = amounts[i]
             if len(winners) > 1 and amount % len(winners):
                 five: dict[int, list[int]] = {}
                 every: dict[int, list[int]] = {}

@@ -42,9 +42,13 @@
 #if defined(RZ_GLUE_OS) && defined(__GNUC__) && !defined(__clang__)
 #  define RZ_O2_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O2\")")
 #  define RZ_O2_END _Pragma("GCC pop_options")
+#  define RZ_OS_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"Os\")")
+#  define RZ_OS_END _Pragma("GCC pop_options")
 #else
 #  define RZ_O2_BEGIN
 #  define RZ_O2_END
+#  define RZ_OS_BEGIN
+#  define RZ_OS_END
 #endif
 
 #define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)

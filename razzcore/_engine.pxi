@@ -1,0 +1,219 @@
+# Included by _core.pyx: the C razz hand state machine (src/razz_engine.h)
+# seen from Python: EngineHand (one hand stepped from Python: tests, the
+# differential check against razzcore.hand.Hand, recording simulated hands)
+# and the simulator's chunk loop, which plays whole hands without the GIL.
+
+from libc.stdint cimport int8_t, int32_t
+
+cdef extern from "razz_engine.h" nogil:
+    ctypedef struct rz_rules:
+        int64_t ante, bring_in, small_bet, big_bet, max_bets, hu_max
+        int hu_uncapped, may_complete, half_bet, full_bet, open_fold, call_bring_in
+        int has_bring, completion_increment, burn_cards, shortage_tda, forced_next
+        int showdown_aggressor, later_suit, odd_chip, face_up_all_in, bring_suit
+        int next_best_board, losers_may_muck, reveal_all, deal_start, deal_in_absent
+        uint8_t suit_rank[4]
+    ctypedef struct rz_hand:
+        int32_t n, street, phase, actor, nsd
+        int64_t won[8]
+    ctypedef struct rz_rng:
+        uint64_t s[4]
+    ctypedef struct rz_field:
+        const char *name
+        size_t offset
+        int size, is_signed, count
+    const rz_field *RZ_HAND_FIELD_TABLE
+    const int RZ_HAND_NFIELDS
+    const int RZ_SHOW
+    int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+                      const uint8_t *absent, const uint8_t *deck, int64_t rake)
+    unsigned rz_hand_options(const rz_hand *h, int64_t *cbr)
+    int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
+    void rz_hand_payoffs(const rz_hand *h, int64_t *out)
+    void rz_rng_seed(rz_rng *g, uint64_t seed, uint64_t stream)
+    void rz_shuffle_deck(rz_rng *g, uint8_t *deck, int count)
+    int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
+    ctypedef struct rz_log:
+        uint8_t deck[52]
+        int count
+        uint8_t kind[1024]
+        int64_t total[1024]
+    int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+                     const int *policy, rz_rng *g, int64_t *out, rz_log *log)
+    int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
+                        const uint8_t *boards, const uint8_t *nboard,
+                        const uint8_t *in_hand, const int64_t *bets, int street,
+                        unsigned mask, int limit)
+
+#: Action kinds of the C engine (bits of a legal mask: ``1 << kind``).
+ENGINE_FOLD, ENGINE_POST, ENGINE_CALL, ENGINE_RAISE = 0, 1, 2, 3
+#: The simulator's built-in policies by name.
+ENGINE_POLICIES = {"random": 0, "calldown": 1, "basic": 2}
+
+
+#: Bytes in a packed rule set (``sizeof(rz_rules)``; see
+#: :func:`razzcore.engine.pack_rules`).
+ENGINE_RULES_SIZE = sizeof(rz_rules)
+
+
+cdef int _fill_rules(rz_rules *r, rules) except -1:
+    # Every value is used as a value, never as an index: any bytes are safe.
+    if type(rules) is not bytes or len(<bytes>rules) != sizeof(rz_rules):
+        raise RulesError("the engine takes rules packed by razzcore.engine.pack_rules")
+    memcpy(r, PyBytes_AS_STRING(rules), sizeof(rz_rules))
+    return 0
+
+
+cdef int _fill_stacks(int64_t *out, stacks) except -1:
+    # Stacks packed by razzcore.engine.pack_stacks; returns how many.
+    cdef Py_ssize_t size, s
+    if type(stacks) is not bytes:
+        raise RulesError("the engine takes stacks packed by razzcore.engine.pack_stacks")
+    size = len(<bytes>stacks)
+    if size % 8 or not 16 <= size <= 64:
+        raise RulesError("the engine takes stacks packed by razzcore.engine.pack_stacks")
+    memcpy(out, PyBytes_AS_STRING(stacks), size)
+    for s in range(size // 8):
+        if not 0 <= out[s] <= (<int64_t>1 << 53):
+            raise RulesError("stacks must be in 0..MAX_CHIPS (2**53)")
+    return <int>(size // 8)
+
+
+cdef int _fill_policies(int *pol, policies, int n) except -1:
+    # n policy codes (bytes, each 0..2).
+    cdef int s
+    if type(policies) is not bytes or len(<bytes>policies) != n:
+        raise RulesError("the engine takes one policy code per seat")
+    for s in range(n):
+        pol[s] = (<const uint8_t *>PyBytes_AS_STRING(policies))[s]
+        if pol[s] > 2:
+            raise RulesError("unknown policy code")
+    return 0
+
+
+cdef class EngineHand:
+    """One C hand (``src/razz_engine.h``) stepped by action kind; made by
+    :func:`razzcore.engine.engine_hand`."""
+
+    cdef rz_hand h
+
+    def __cinit__(self):
+        self.h.actor = -1  # made with __new__ alone: no hand, nobody to act
+
+    def __init__(self, rules, stacks, bytes deck, bytes absent, int64_t rake):
+        cdef rz_rules r
+        cdef int64_t st[8]
+        cdef int n
+        _fill_rules(&r, rules)
+        n = _fill_stacks(st, stacks)
+        if len(deck) != 52 or len(absent) != n or not 0 <= rake <= (<int64_t>1 << 53):
+            raise RulesError("the engine takes 52 cards, one absent flag per seat, a rake "
+                             "in 0..MAX_CHIPS (see razzcore.engine.engine_hand)")
+        if rz_hand_start(&self.h, &r, n, st, <const uint8_t *>PyBytes_AS_STRING(absent),
+                         <const uint8_t *>PyBytes_AS_STRING(deck), rake) != 0:
+            raise RulesError(
+                "the engine cannot start this hand (repeated cards, deal_start_seat past "
+                "the table, fewer than two seats dealt in, or everyone absent)"
+            )
+
+    @property
+    def actor(self):
+        """The seat to act, or ``None``."""
+        return self.h.actor if self.h.actor >= 0 else None
+
+    def options(self):
+        """``(legal mask, cbr total)``: mask bits ``1 << ENGINE_*``."""
+        cdef int64_t cbr
+        cdef unsigned mask = rz_hand_options(&self.h, &cbr)
+        return mask, cbr
+
+    def apply(self, int kind, int64_t total=0, bint alias=False):
+        """Apply an action kind: 0, or why it is illegal (nothing changed)."""
+        return rz_hand_apply(&self.h, kind, total, alias)
+
+    def payoffs(self):
+        """Net result of each seat (once over)."""
+        cdef int64_t out[8]
+        rz_hand_payoffs(&self.h, out)
+        return tuple([out[s] for s in range(self.h.n)])
+
+    def raw(self):
+        """The C struct's bytes (see :func:`razzcore.engine.engine_state`)."""
+        return PyBytes_FromStringAndSize(<const char *>&self.h, sizeof(rz_hand))
+
+    def copy(self):
+        """An independent copy."""
+        cdef EngineHand new = EngineHand.__new__(EngineHand)
+        memcpy(&new.h, &self.h, sizeof(rz_hand))
+        return new
+
+
+cdef tuple _engine_fields():
+    cdef int i
+    return tuple([
+        (RZ_HAND_FIELD_TABLE[i].name.decode("ascii"), RZ_HAND_FIELD_TABLE[i].offset,
+         RZ_HAND_FIELD_TABLE[i].size, bool(RZ_HAND_FIELD_TABLE[i].is_signed),
+         RZ_HAND_FIELD_TABLE[i].count)
+        for i in range(RZ_HAND_NFIELDS)
+    ])
+
+
+#: The fields of the C hand (``RZ_HAND_FIELDS``): ``(name, offset, size,
+#: signed, count)``, count 0 for a scalar.
+ENGINE_FIELDS = _engine_fields()
+
+
+def basic_decide(bytes view):
+    """BasicRazzPlayer's decision (``rz_basic_decide``) from a view packed by
+    :func:`razzcore.players.BasicRazzPlayer.act`: seat, seats, street, limit,
+    mask, cards held (one byte each), the 7 cards, 8 x 7 board cards, 8 board
+    sizes, 8 in-hand flags, 8 native int64 bets."""
+    cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(view)
+    if len(view) != 160 or not v[0] < v[1] <= 8:
+        raise RulesError("basic_decide: bad packed view")
+    return rz_basic_decide(v[0], v[1], v + 8, v[5], v + 15, v + 71, v + 79,
+                           <const int64_t *>(v + 96), v[2], v[4] & 15, v[3])
+
+
+def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ssize_t count,
+                   bint record=False):
+    """Hands ``start..start+count-1`` of stream ``seed`` in C, without the GIL:
+    ``(payoff bytes, pots won per seat, showdowns)``; with ``record`` hand
+    ``start`` alone, as ``(deck, kinds, raise totals, payoffs)``."""
+    cdef rz_rules r
+    cdef int64_t st[8]
+    cdef int64_t won[8]
+    cdef int pol[8]
+    cdef int n, s, bad = 0
+    cdef Py_ssize_t i, showdowns = 0
+    cdef rz_hand h
+    cdef rz_rng g
+    cdef rz_log log
+    _fill_rules(&r, rules)
+    n = _fill_stacks(st, stacks)
+    _fill_policies(pol, policies, n)
+    if record:
+        rz_rng_seed(&g, seed, start)
+        if rz_play_hand(&h, &r, n, st, pol, &g, won, &log) != 0 or log.count < 0:
+            raise RulesError("the engine cannot play or record this hand (over 1,024 actions?)")
+        return (PyBytes_FromStringAndSize(<char *>log.deck, 52),
+                PyBytes_FromStringAndSize(<char *>log.kind, log.count),
+                PyBytes_FromStringAndSize(<char *>log.total, 8 * log.count),
+                tuple([won[s] for s in range(n)]))
+    memset(won, 0, sizeof(won))
+    if count < 0:
+        raise RulesError("count must be non-negative")
+    out = bytearray(count * n * 8)
+    cdef int64_t *buf = <int64_t *>(<char *>out) if count else NULL
+    with nogil:
+        for i in range(count):
+            rz_rng_seed(&g, seed, start + <uint64_t>i)
+            if rz_play_hand(&h, &r, n, st, pol, &g, buf + i * n, NULL) != 0:
+                bad = 1
+                break
+            for s in range(n):
+                won[s] += h.won[s] > 0
+            showdowns += h.nsd > 0
+    if bad:
+        raise RulesError("the engine cannot start a hand with these rules and stacks")
+    return bytes(out), tuple([won[s] for s in range(n)]), showdowns
