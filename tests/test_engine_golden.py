@@ -6,7 +6,7 @@ empty stacks, absent players, manual showdowns, ``replay=True``, illegal
 attempts, copies and pickles): the inputs, every action and every observable
 after it.  Replaying the same actions on the engine under test must give the
 same observables; a difference names the hand, the step, the field and both
-values.  Hands tagged ``absent_bring_in``, ``absent_dealt_in`` or
+values.  Hands tagged ``absent_bring_in``, ``absent_phh`` or
 ``dealer_left`` are those a corrected engine plays differently on purpose;
 docs/engine.md ("Recorded hands") gives the command that re-records them.
 """
@@ -107,7 +107,7 @@ def test_golden_file_covers_the_scenarios(records: list[dict[str, Any]]) -> None
     wanted = [f"profile={p}" for p in PROFILES] + [f"seats={n}" for n in range(2, 9)]
     wanted += [f"{k}={v}" for k, values in OPTION_CHOICES.items() for v in values]
     wanted += [
-        "absent_bring_in", "absent_dealt_in", "dealer_left", "construction refused",
+        "absent_bring_in", "absent_phh", "dealer_left", "construction refused",
         "absent, dealt in=True", "absent, dealt in=False", "stack below ante + bring-in",
         "manual muck", "manual show", "replay", "copies",
     ]
@@ -188,5 +188,5 @@ def test_regeneration_rewrites_only_the_tagged_hands(
     with trace._open(path, "w") as fp:
         for rec in sample:
             fp.write(trace._dump(rec) + "\n")
-    assert trace.main(["regen", path, "--tags", "dealer_left,absent_dealt_in"]) == 0
+    assert trace.main(["regen", path, "--tags", "dealer_left,absent_phh"]) == 0
     assert list(trace.read(path)) == sample

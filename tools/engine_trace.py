@@ -29,13 +29,14 @@ of these behaviours:
 * ``absent_bring_in``: a seat dealt in while absent (R23) posted the
   bring-in; when everyone folds to it the current engine returns it to the
   absent seat, while R16/R23 leave it in the pot.
-* ``absent_dealt_in``: absent seats were dealt in; the PHH text of such a
-  hand does not replay on the current engine.
+* ``absent_phh``: the hand has absent seats; its PHH text names the
+  seats with chips that were not dealt in, and when absent seats were dealt
+  in it does not replay on the current engine.
 * ``dealer_left``: ``showdown_order="dealer_left"``, which the current
   engine plays as ``deal_start_seat``.
 
-Commands (run with ``PYTHONPATH`` naming the build under test; ``.gz`` names
-are compressed)::
+Commands (run with ``PYTHONPATH`` naming the build under test; ``.gz`` and
+``.xz`` names are compressed)::
 
     # record 100,000 hands from seed 1 on two processes
     PYTHONPATH=/work/main python tools/engine_trace.py record a.jsonl.gz --hands 100000 \\
@@ -45,15 +46,16 @@ are compressed)::
     # first difference per hand; --skip-known classifies the tagged behaviours
     python tools/engine_trace.py compare a.jsonl.gz b.jsonl.gz --skip-known
     # replay a file's recorded actions on this build and compare every observable
-    PYTHONPATH=$PWD python tools/engine_trace.py check tests/engine_golden.jsonl.gz
+    PYTHONPATH=$PWD python tools/engine_trace.py check tests/engine_golden.jsonl.xz
     # re-record the tagged hands of the golden file on this build (the rest kept)
-    PYTHONPATH=$PWD python tools/engine_trace.py regen tests/engine_golden.jsonl.gz \\
-        --tags absent_bring_in,absent_dealt_in,dealer_left
+    PYTHONPATH=$PWD python tools/engine_trace.py regen tests/engine_golden.jsonl.xz \\
+        --tags absent_bring_in,absent_phh,dealer_left
 
 The golden file of tests/test_engine_golden.py was made with
-``record tests/engine_golden.jsonl.gz --hands 2500 --seed 20261201 --golden``
-(``--golden`` keeps the records small: views are stored for the acting seat
-and one other seat only).
+``record tests/engine_golden.jsonl.xz --hands 2200 --seed 20261201 --golden --jobs 2``
+(``--golden`` keeps the records small: between deals only the acting seat's
+view is stored, a copy's continuation records its last state only, and the
+PHH text is stored as its SHA-256).
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ from razzcore.errors import RazzError
 from razzcore.rules import OPTION_CHOICES, PROFILES, option_names
 
 SCHEMA = 1
-TAGS = ("absent_bring_in", "absent_dealt_in", "dealer_left")
+TAGS = ("absent_bring_in", "absent_phh", "dealer_left")
 """Behaviours of the current engine that a corrected engine changes (see the
 module docstring); a hand carries the tags that apply to it."""
 
@@ -653,10 +655,10 @@ def play(sc: dict[str, Any], *, golden: bool = False,
     except Exception as exc:
         main.steps.append([None, _error(exc), {}])
         trace["steps"] = main.steps
-        trace["tags"] = _tags(sc, None)
+        trace["tags"] = tags_of(sc, None)
         return trace
     first = main.observe(h, None, None)
-    trace["tags"] = _tags(sc, first)
+    trace["tags"] = tags_of(sc, first)
     if recorded is not None:
         ops = [s[0] for s in recorded["steps"][1:]]
         snap_at = recorded.get("snap", {}).get("at", len(ops) + 1)
@@ -699,17 +701,22 @@ def play(sc: dict[str, Any], *, golden: bool = False,
     return trace
 
 
-def _tags(sc: dict[str, Any], first: dict[str, Any] | None) -> list[str]:
+def _option(sc: dict[str, Any], name: str) -> Any:
+    return sc["options"].get(name, PROFILES[sc["profile"]][name])
+
+
+def tags_of(sc: dict[str, Any], first: dict[str, Any] | None) -> list[str]:
+    """The tags of a hand (see ``TAGS``) from its scenario and its first
+    state (``None`` when the hand could not be made)."""
     tags = []
-    opts = make_rules(sc) if first is not None else None
-    if first is not None and opts is not None and opts.deal_in_absent_players:
+    if first is not None and sc["absent"]:
         away = [s for s in sc["absent"] if first["dealt_in"][s]]
-        if away:
-            if any(f"p{s + 1} pb" in first["history"] for s in away):
-                tags.append("absent_bring_in")
-            tags.append("absent_dealt_in")
-    name = sc["options"].get("showdown_order", PROFILES[sc["profile"]]["showdown_order"])
-    if name == "dealer_left":
+        if _option(sc, "deal_in_absent_players") and any(
+            f"p{s + 1} pb" in first["history"] for s in away
+        ):
+            tags.append("absent_bring_in")
+        tags.append("absent_phh")
+    if _option(sc, "showdown_order") == "dealer_left":
         tags.append("dealer_left")
     return tags
 
@@ -857,37 +864,42 @@ def _showdown_start(states: list[dict[str, Any]]) -> int:
 
 def _bring_in_kept(a_states: list[dict[str, Any]], b_states: list[dict[str, Any]],
                    sc: dict[str, Any]) -> bool:
-    """Whether ``b`` ends as ``a`` with the absent seat's posted bring-in kept
-    in the pot and won by the last seat standing (R16, R23)."""
+    """Whether ``b`` ends as ``a`` but with the absent seat's posted bring-in
+    kept in the pot (R16, R23): that seat loses it, and seats that win chips
+    share it."""
     first, fa, fb = a_states[0], a_states[-1], b_states[-1]
     if fa.get("payoffs") is None or fb.get("payoffs") is None:
         return False
     posters = [
         s for s in sc["absent"] if f"p{s + 1} pb" in first["history"] and first["dealt_in"][s]
     ]
-    left = [s for s, f in enumerate(fa["folded"]) if first["dealt_in"][s] and not f]
-    if len(posters) != 1 or len(left) != 1:
+    if len(posters) != 1:
         return False
-    k, w = posters[0], left[0]
-    want = list(fa["payoffs"])
+    k = posters[0]
     ante, bring_in = sc["rules"][0], sc["rules"][1]
     stack = sc["stacks"][k]
     posted = min(bring_in, stack - min(ante, stack))  # R3 short ante, R7 short bring-in
-    want[k] -= posted
-    want[w] += posted
-    return bool(want == fb["payoffs"] and want != fa["payoffs"])
+    pa, pb = fa["payoffs"], fb["payoffs"]
+    winners = {w for w, _amount, _pot in fa["awards"] + fb["awards"]}
+    gains = [pb[s] - pa[s] for s in range(len(pa))]
+    return (
+        posted > 0
+        and gains[k] == -posted
+        and sum(gains) == 0
+        and all(g == 0 or (g > 0 and s in winners) for s, g in enumerate(gains) if s != k)
+    )
 
 
 def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> bool:
     """Mark each difference explained by a tagged behaviour (``known``);
     True if every difference is explained."""
-    tags = set(a.get("tags", ()))
-    if not tags or not diffs:
-        return not diffs
+    if not diffs:
+        return True
     sc = a["sc"]
     main_known: str | None = None
     la = _line_states(a["steps"], None)
     lb = _line_states(b["steps"], None)
+    tags = set(tags_of(sc, la[0] if a["steps"][0][1] is None else None))
     for d in diffs:
         if d.where == "steps":
             err_b = b["steps"][0][1] if d.step == 0 else None
@@ -923,11 +935,15 @@ def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> b
                 and _bring_in_kept([la[0], *ba], [lb[0], *bb], sc)
             ):
                 d.known = "absent_bring_in"
-        elif d.where in ("end", "after"):
+        elif d.where == "snap":
+            first = _first_line_diff(a["steps"], b["steps"], None, None)
+            if main_known and first is not None and first[0] <= a["snap"]["at"]:
+                d.known = main_known  # taken from a state that differs, or not at all
+        elif d.where in ("end", "after", "twin"):
             if main_known:
                 d.known = main_known  # the end shows the final state, which differs
-            elif set(d.fields) <= {"phh", "replay"} and "absent_dealt_in" in tags:
-                d.known = "absent_dealt_in"
+            elif set(d.fields) <= {"phh", "replay"} and "absent_phh" in tags:
+                d.known = "absent_phh"
     return all(d.known for d in diffs)
 
 
@@ -979,20 +995,19 @@ def _jobs(seed: Any, hands: int, golden: bool, like: str | None) -> Iterator[
         for i in range(hands):
             yield seed, i, golden, None
         return
-    for rec in read(like):
-        if "meta" not in rec:
-            yield seed, rec["i"], golden, rec["sc"]
+    for rec in itertools.islice((r for r in read(like) if "meta" not in r), hands):
+        yield seed, rec["i"], golden, rec["sc"]
 
 
 def cmd_record(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     seed: Any = args.seed
     golden = args.golden
-    hands = args.hands
+    hands = 1000 if args.hands is None else args.hands
     if args.like:
         meta = next(read(args.like))["meta"]
-        seed, hands = meta["seed"], meta["hands"]
-        golden = golden or meta["golden"]
+        seed, golden = meta["seed"], golden or meta["golden"]
+        hands = meta["hands"] if args.hands is None else min(args.hands, meta["hands"])
     jobs = _jobs(seed, hands, golden, args.like)
     count = 0
     with _open(args.out, "w") as out:
@@ -1012,12 +1027,13 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def _pairs(a: str, b: str) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    ra, rb = read(a), read(b)
-    for x, y in itertools.zip_longest(ra, rb):
-        if x is None or y is None:
-            raise SystemExit(f"{a} and {b} hold different numbers of hands")
-        if "meta" in x:
+    """The hands of two files side by side (as far as the shorter goes: a
+    file recorded with ``--like A --hands N`` holds the first N of A)."""
+    for x, y in zip(read(a), read(b), strict=False):
+        if "meta" in x or "meta" in y:
             continue
+        if x["i"] != y["i"]:
+            raise SystemExit(f"{a} and {b} do not hold the same hands (hand {x['i']} vs {y['i']})")
         yield x, y
 
 
@@ -1036,8 +1052,8 @@ def report(pairs: Iterable[tuple[dict[str, Any], dict[str, Any]]], skip_known: b
             same += 1
             continue
         if skip_known and classify(a, b, diffs):
-            for d in diffs:
-                known[str(d.known)] = known.get(str(d.known), 0) + 1
+            for tag in {str(d.known) for d in diffs}:
+                known[tag] = known.get(tag, 0) + 1
             continue
         bad += 1
         if bad <= limit:
@@ -1048,7 +1064,7 @@ def report(pairs: Iterable[tuple[dict[str, Any], dict[str, Any]]], skip_known: b
     print(f"{hands} hands: {same} identical, {hands - same} differ", file=out)
     if skip_known:
         parts = ", ".join(f"{k}: {v}" for k, v in sorted(known.items())) or "none"
-        print(f"explained by known behaviours (differences per tag): {parts}", file=out)
+        print(f"explained by known behaviours (hands per tag): {parts}", file=out)
         print(f"unexplained: {bad} hands", file=out)
     return bad
 
@@ -1098,7 +1114,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     rec = sub.add_parser("record", help="play seeded scenario hands and write their traces")
     rec.add_argument("out")
-    rec.add_argument("--hands", type=int, default=1000)
+    rec.add_argument("--hands", type=int,
+                     help="hands to play (default 1000; with --like, the first N of the file)")
     rec.add_argument("--seed", type=int, default=1)
     rec.add_argument("--jobs", type=int, default=1, help="worker processes")
     rec.add_argument("--golden", action="store_true", help="compact views (see module doc)")
