@@ -855,6 +855,20 @@ def _is_chip_field(name: str) -> bool:
     )
 
 
+def _chips_only(a: list[list[Any]], b: list[list[Any]], la: list[dict[str, Any]],
+                lb: list[dict[str, Any]]) -> bool:
+    """Whether two lines took the same actions with the same errors and
+    their states differ in chip fields alone (see ``_CHIP_FIELDS``)."""
+    if len(a) != len(b) or len(la) != len(lb):
+        return False
+    for (op_a, err_a, _), (op_b, err_b, _), sa, sb in zip(a, b, la, lb, strict=True):
+        if op_a != op_b or err_a != err_b:
+            return False
+        if not all(_is_chip_field(f) for f in _field_diff(sa, sb)):
+            return False
+    return True
+
+
 def _showdown_start(states: list[dict[str, Any]]) -> int:
     for j, s in enumerate(states):
         if s.get("showdown") or any(str(x).startswith("sm") for x in s.get("legal", ())):
@@ -909,9 +923,7 @@ def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> b
                 d.known = "dealer_left"
             elif (
                 "absent_bring_in" in tags
-                and d.step == len(la) - 1
-                and len(la) == len(lb)
-                and all(_is_chip_field(f) for f in d.fields)
+                and _chips_only(a["steps"], b["steps"], la, lb)
                 and _bring_in_kept(la, lb, sc)
             ):
                 d.known = "absent_bring_in"
@@ -929,9 +941,7 @@ def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> b
                 d.known = "dealer_left"
             elif (
                 "absent_bring_in" in tags
-                and d.step == len(ba) - 1
-                and len(ba) == len(bb)
-                and all(_is_chip_field(f) for f in d.fields)
+                and _chips_only(a["branch"], b["branch"], ba, bb)
                 and _bring_in_kept([la[0], *ba], [lb[0], *bb], sc)
             ):
                 d.known = "absent_bring_in"
