@@ -39,11 +39,15 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def trace() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("engine_trace", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["engine_trace"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
+    sys.path.insert(0, os.path.dirname(TOOL))  # the tool imports its sibling trace_diff
+    try:
+        spec = importlib.util.spec_from_file_location("engine_trace", TOOL)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["engine_trace"] = module
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(os.path.dirname(TOOL))
     return module
 
 
