@@ -29,38 +29,40 @@ of these behaviours:
 * ``absent_bring_in``: a seat dealt in while absent (R23) posted the
   bring-in; when everyone folds to it the current engine returns it to the
   absent seat, while R16/R23 leave it in the pot.
-* ``absent_dealt_in``: absent seats were dealt in; the PHH text of such a
-  hand does not replay on the current engine.
+* ``absent_phh``: the hand has absent seats; its PHH text names the
+  seats with chips that were not dealt in, and when absent seats were dealt
+  in it does not replay on the current engine.
 * ``dealer_left``: ``showdown_order="dealer_left"``, which the current
   engine plays as ``deal_start_seat``.
 
-Commands (run with ``PYTHONPATH`` naming the build under test; ``.gz`` names
-are compressed)::
+Commands (``PYTHONPATH`` names the build under test: ``$A`` and ``$B`` are
+checkouts built in place; ``.gz`` and ``.xz`` names are compressed; the
+comparison itself lives in tools/trace_diff.py)::
 
     # record 100,000 hands from seed 1 on two processes
-    PYTHONPATH=/work/main python tools/engine_trace.py record a.jsonl.gz --hands 100000 \\
+    PYTHONPATH=$A python tools/engine_trace.py record a.jsonl.gz --hands 100000 \\
         --seed 1 --jobs 2
     # the same scenarios (taken from a.jsonl.gz) on another build, its own choices
-    PYTHONPATH=$PWD python tools/engine_trace.py record b.jsonl.gz --like a.jsonl.gz --jobs 2
+    PYTHONPATH=$B python tools/engine_trace.py record b.jsonl.gz --like a.jsonl.gz --jobs 2
     # first difference per hand; --skip-known classifies the tagged behaviours
-    python tools/engine_trace.py compare a.jsonl.gz b.jsonl.gz --skip-known
+    PYTHONPATH=$B python tools/engine_trace.py compare a.jsonl.gz b.jsonl.gz --skip-known
     # replay a file's recorded actions on this build and compare every observable
-    PYTHONPATH=$PWD python tools/engine_trace.py check tests/engine_golden.jsonl.gz
+    PYTHONPATH=$PWD python tools/engine_trace.py check tests/engine_golden.jsonl.xz
     # re-record the tagged hands of the golden file on this build (the rest kept)
-    PYTHONPATH=$PWD python tools/engine_trace.py regen tests/engine_golden.jsonl.gz \\
-        --tags absent_bring_in,absent_dealt_in,dealer_left
+    PYTHONPATH=$PWD python tools/engine_trace.py regen tests/engine_golden.jsonl.xz \\
+        --tags absent_bring_in,absent_phh,dealer_left
 
 The golden file of tests/test_engine_golden.py was made with
-``record tests/engine_golden.jsonl.gz --hands 2500 --seed 20261201 --golden``
-(``--golden`` keeps the records small: views are stored for the acting seat
-and one other seat only).
+``record tests/engine_golden.jsonl.xz --hands 2200 --seed 20261201 --golden --jobs 2``
+(``--golden`` keeps the records small: between deals only the acting seat's
+view is stored, a copy's continuation records its last state only, and the
+PHH text is stored as its SHA-256).
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import dataclasses
 import gzip
 import hashlib
 import itertools
@@ -74,17 +76,31 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from trace_diff import (  # the tools/ folder: this script's own folder
+    TAGS,
+    Difference,
+    canonical,
+    classify,
+    decode,
+    delta,
+    differences,
+    report,
+    tags_of,
+    undelta,
+)
+
 import razzcore
 from razzcore import Hand, Rules
 from razzcore.cards import format_card
 from razzcore.errors import RazzError
 from razzcore.rules import OPTION_CHOICES, PROFILES, option_names
 
-SCHEMA = 1
-TAGS = ("absent_bring_in", "absent_dealt_in", "dealer_left")
-"""Behaviours of the current engine that a corrected engine changes (see the
-module docstring); a hand carries the tags that apply to it."""
+__all__ = [
+    "TAGS", "Difference", "check_records", "classify", "decode", "differences", "finish",
+    "main", "observe", "play", "read", "record_hand", "report", "scenario",
+]
 
+SCHEMA = 1
 # ----------------------------------------------------------------- scenarios
 
 
@@ -365,83 +381,6 @@ def _error(exc: BaseException) -> list[str]:
     return [type(exc).__name__, str(exc)]
 
 
-# --------------------------------------------------------------- delta coding
-
-
-def _view_seat(key: str) -> int | None:
-    """The seat of a view field name (``v3.cards`` -> 3), else None."""
-    if key[0] == "v" and key[1:2].isdigit():
-        return int(key[1: key.index(".")])
-    return None
-
-
-def delta(mem: dict[str, Any] | None, cur: dict[str, Any]) -> dict[str, Any]:
-    """The fields of state ``cur`` that differ from ``mem``, the last value of
-    every field recorded so far (views of seats not recorded in a state keep
-    their last value there).  A list that extends the previous value is
-    stored as ``{"+": tail}``; a field gone from a recorded view, or from the
-    hand, is ``{"-": 1}``."""
-    if mem is None:
-        return dict(cur)
-    out: dict[str, Any] = {}
-    for k, v in cur.items():
-        if k in mem:
-            old = mem[k]
-            if old == v:
-                continue
-            if (
-                isinstance(v, list) and isinstance(old, list) and old
-                and len(v) > len(old) and v[: len(old)] == old
-            ):
-                out[k] = {"+": v[len(old):]}
-                continue
-        out[k] = v
-    viewed = cur.get("viewed", ())
-    for k in mem:
-        if k not in cur:
-            seat = _view_seat(k)
-            if seat is None or seat in viewed:
-                out[k] = {"-": 1}
-    return out
-
-
-def undelta(mem: dict[str, Any] | None, d: dict[str, Any]) -> dict[str, Any]:
-    """The memory after applying changes ``d`` (see :func:`delta`)."""
-    cur = {} if mem is None else dict(mem)
-    for k, v in d.items():
-        if isinstance(v, dict):
-            if "+" in v:
-                cur[k] = cur[k] + v["+"]
-            else:
-                cur.pop(k, None)
-        else:
-            cur[k] = v
-    return cur
-
-
-def state_of(mem: dict[str, Any]) -> dict[str, Any]:
-    """The observables of one state: the memory without the views of seats
-    this state did not record."""
-    viewed = set(mem.get("viewed", ()))
-    out = {}
-    for k, v in mem.items():
-        seat = _view_seat(k)
-        if seat is None or seat in viewed:
-            out[k] = v
-    return out
-
-
-def decode(steps: list[list[Any]], mem: dict[str, Any] | None = None) -> tuple[
-        list[dict[str, Any]], list[dict[str, Any]]]:
-    """The states of a line of steps and the memory after each."""
-    states, mems = [], []
-    for _op, _err, d in steps:
-        mem = undelta(mem, d)
-        mems.append(mem)
-        states.append(state_of(mem))
-    return states, mems
-
-
 # ------------------------------------------------------------------- playing
 
 Op = Any  # "cc" | ["fold"] | ["complete_bet_or_raise", 10] ...
@@ -653,10 +592,10 @@ def play(sc: dict[str, Any], *, golden: bool = False,
     except Exception as exc:
         main.steps.append([None, _error(exc), {}])
         trace["steps"] = main.steps
-        trace["tags"] = _tags(sc, None)
+        trace["tags"] = tags_of(sc, None)
         return trace
     first = main.observe(h, None, None)
-    trace["tags"] = _tags(sc, first)
+    trace["tags"] = tags_of(sc, first)
     if recorded is not None:
         ops = [s[0] for s in recorded["steps"][1:]]
         snap_at = recorded.get("snap", {}).get("at", len(ops) + 1)
@@ -699,26 +638,6 @@ def play(sc: dict[str, Any], *, golden: bool = False,
     return trace
 
 
-def _tags(sc: dict[str, Any], first: dict[str, Any] | None) -> list[str]:
-    tags = []
-    opts = make_rules(sc) if first is not None else None
-    if first is not None and opts is not None and opts.deal_in_absent_players:
-        away = [s for s in sc["absent"] if first["dealt_in"][s]]
-        if away:
-            if any(f"p{s + 1} pb" in first["history"] for s in away):
-                tags.append("absent_bring_in")
-            tags.append("absent_dealt_in")
-    name = sc["options"].get("showdown_order", PROFILES[sc["profile"]]["showdown_order"])
-    if name == "dealer_left":
-        tags.append("dealer_left")
-    return tags
-
-
-def canonical(trace: dict[str, Any]) -> str:
-    body = {k: v for k, v in trace.items() if k != "digest"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
 def finish(trace: dict[str, Any], index: int) -> dict[str, Any]:
     trace["i"] = index
     trace["digest"] = hashlib.sha256(canonical(trace).encode()).hexdigest()[:24]
@@ -727,208 +646,6 @@ def finish(trace: dict[str, Any], index: int) -> dict[str, Any]:
 
 def record_hand(seed: int | str, index: int, golden: bool = False) -> dict[str, Any]:
     return finish(play(scenario(seed, index), golden=golden), index)
-
-
-# ---------------------------------------------------------------- comparing
-
-
-@dataclasses.dataclass
-class Difference:
-    """The first difference of one hand between two traces."""
-
-    hand: int
-    where: str  # "steps", "branch", "snap", "twin", "end", "after", "scenario"
-    step: int | None
-    fields: dict[str, tuple[Any, Any]]
-    action: Any = None
-    known: str | None = None
-
-    def __str__(self) -> str:
-        at = "" if self.step is None else f" step {self.step}"
-        act = "" if self.action is None else f" (action {self.action!r})"
-        head = f"hand {self.hand}: {self.where}{at}{act}"
-        if self.known:
-            head += f" [known: {self.known}]"
-        lines = [head]
-        for name, (want, got) in sorted(self.fields.items()):
-            lines.append(f"  {name}: expected {_short(want)}; got {_short(got)}")
-        return "\n".join(lines)
-
-
-def _short(v: Any, limit: int = 400) -> str:
-    text = json.dumps(v) if not isinstance(v, str) else repr(v)
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-_MISSING = "<absent>"
-
-
-def _field_diff(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
-    out = {}
-    for k in sorted(set(a) | set(b)):
-        va, vb = a.get(k, _MISSING), b.get(k, _MISSING)
-        if va != vb:
-            out[k] = (va, vb)
-    return out
-
-
-def _line_states(steps: list[list[Any]], start: dict[str, Any] | None) -> list[dict[str, Any]]:
-    return decode(steps, start)[0]
-
-
-def _mem_at(steps: list[list[Any]], k: int) -> dict[str, Any] | None:
-    """The memory of a line after its step ``k``."""
-    if len(steps) <= k:
-        return None
-    return decode(steps[: k + 1])[1][-1]
-
-
-def _first_line_diff(
-    a: list[list[Any]], b: list[list[Any]], sa: dict[str, Any] | None,
-    sb: dict[str, Any] | None,
-) -> tuple[int, dict[str, tuple[Any, Any]], Any] | None:
-    la, lb = _line_states(a, sa), _line_states(b, sb)
-    for j in range(max(len(a), len(b))):
-        if j >= len(a) or j >= len(b):
-            return j, {"steps": (len(a), len(b))}, None
-        diff = {}
-        if a[j][0] != b[j][0]:
-            diff["action"] = (a[j][0], b[j][0])
-        if a[j][1] != b[j][1]:
-            diff["error"] = (a[j][1], b[j][1])
-        diff.update(_field_diff(la[j], lb[j]))
-        if diff:
-            return j, diff, a[j][0]
-    return None
-
-
-def differences(a: dict[str, Any], b: dict[str, Any]) -> list[Difference]:
-    """Every section's first difference between two traces of one hand."""
-    if a.get("digest") is not None and a.get("digest") == b.get("digest"):
-        return []
-    i = a.get("i", -1)
-    if a["sc"] != b["sc"]:
-        return [Difference(i, "scenario", None, _field_diff(a["sc"], b["sc"]))]
-    out = []
-    found = _first_line_diff(a["steps"], b["steps"], None, None)
-    if found:
-        out.append(Difference(i, "steps", found[0], found[1], found[2]))
-    snap_a, snap_b = a.get("snap"), b.get("snap")
-    if (snap_a is None) != (snap_b is None):
-        out.append(Difference(i, "snap", None, {"snap": (snap_a, snap_b)}))
-    elif snap_a is not None and snap_b is not None:
-        if snap_a != snap_b:
-            out.append(Difference(i, "snap", snap_a["at"], _field_diff(snap_a, snap_b)))
-        k = snap_a["at"]
-        base_a, base_b = _mem_at(a["steps"], k), _mem_at(b["steps"], k)
-        found = _first_line_diff(a["branch"], b["branch"], base_a, base_b)
-        if found:
-            out.append(Difference(i, "branch", found[0], found[1], found[2]))
-        if a.get("twin") != b.get("twin"):
-            out.append(Difference(i, "twin", None, _field_diff(a["twin"], b["twin"])))
-    for name in ("after", "end"):
-        va, vb = a.get(name), b.get(name)
-        if va != vb:
-            if isinstance(va, dict) and isinstance(vb, dict):
-                out.append(Difference(i, name, None, _field_diff(va, vb)))
-            else:
-                out.append(Difference(i, name, None, {name: (va, vb)}))
-    if not out and canonical(a) != canonical(b):
-        out.append(Difference(i, "record", None, {"record": ("differs", "differs")}))
-    return out
-
-
-# Observables that carry chips (where an absent seat's bring-in shows).
-_CHIP_FIELDS = frozenset({"stacks", "payoffs", "awards", "contrib", "pots", "total_pot", "repr"})
-
-
-def _is_chip_field(name: str) -> bool:
-    return name in _CHIP_FIELDS or (
-        name.startswith("v") and name.split(".", 1)[-1] in ("stacks", "payoffs", "pots")
-    )
-
-
-def _showdown_start(states: list[dict[str, Any]]) -> int:
-    for j, s in enumerate(states):
-        if s.get("showdown") or any(str(x).startswith("sm") for x in s.get("legal", ())):
-            return j
-    return len(states)
-
-
-def _bring_in_kept(a_states: list[dict[str, Any]], b_states: list[dict[str, Any]],
-                   sc: dict[str, Any]) -> bool:
-    """Whether ``b`` ends as ``a`` with the absent seat's posted bring-in kept
-    in the pot and won by the last seat standing (R16, R23)."""
-    first, fa, fb = a_states[0], a_states[-1], b_states[-1]
-    if fa.get("payoffs") is None or fb.get("payoffs") is None:
-        return False
-    posters = [
-        s for s in sc["absent"] if f"p{s + 1} pb" in first["history"] and first["dealt_in"][s]
-    ]
-    left = [s for s, f in enumerate(fa["folded"]) if first["dealt_in"][s] and not f]
-    if len(posters) != 1 or len(left) != 1:
-        return False
-    k, w = posters[0], left[0]
-    want = list(fa["payoffs"])
-    ante, bring_in = sc["rules"][0], sc["rules"][1]
-    stack = sc["stacks"][k]
-    posted = min(bring_in, stack - min(ante, stack))  # R3 short ante, R7 short bring-in
-    want[k] -= posted
-    want[w] += posted
-    return bool(want == fb["payoffs"] and want != fa["payoffs"])
-
-
-def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> bool:
-    """Mark each difference explained by a tagged behaviour (``known``);
-    True if every difference is explained."""
-    tags = set(a.get("tags", ()))
-    if not tags or not diffs:
-        return not diffs
-    sc = a["sc"]
-    main_known: str | None = None
-    la = _line_states(a["steps"], None)
-    lb = _line_states(b["steps"], None)
-    for d in diffs:
-        if d.where == "steps":
-            err_b = b["steps"][0][1] if d.step == 0 else None
-            if "dealer_left" in tags and err_b and "dealer_left" in err_b[1]:
-                d.known = "dealer_left"  # the option is refused now
-            elif "dealer_left" in tags and d.step is not None and d.step >= _showdown_start(la):
-                d.known = "dealer_left"
-            elif (
-                "absent_bring_in" in tags
-                and d.step == len(la) - 1
-                and len(la) == len(lb)
-                and all(_is_chip_field(f) for f in d.fields)
-                and _bring_in_kept(la, lb, sc)
-            ):
-                d.known = "absent_bring_in"
-            main_known = d.known
-        elif d.where == "branch":
-            k = a["snap"]["at"]
-            first = _first_line_diff(a["steps"], b["steps"], None, None)
-            if main_known and first is not None and first[0] <= k:
-                d.known = main_known  # the branch starts from a state that differs
-                continue
-            base_a, base_b = _mem_at(a["steps"], k), _mem_at(b["steps"], k)
-            ba = _line_states(a["branch"], base_a)
-            bb = _line_states(b["branch"], base_b)
-            if "dealer_left" in tags and d.step is not None and d.step >= _showdown_start(ba):
-                d.known = "dealer_left"
-            elif (
-                "absent_bring_in" in tags
-                and d.step == len(ba) - 1
-                and len(ba) == len(bb)
-                and all(_is_chip_field(f) for f in d.fields)
-                and _bring_in_kept([la[0], *ba], [lb[0], *bb], sc)
-            ):
-                d.known = "absent_bring_in"
-        elif d.where in ("end", "after"):
-            if main_known:
-                d.known = main_known  # the end shows the final state, which differs
-            elif set(d.fields) <= {"phh", "replay"} and "absent_dealt_in" in tags:
-                d.known = "absent_dealt_in"
-    return all(d.known for d in diffs)
 
 
 # ----------------------------------------------------------------- files
@@ -979,20 +696,19 @@ def _jobs(seed: Any, hands: int, golden: bool, like: str | None) -> Iterator[
         for i in range(hands):
             yield seed, i, golden, None
         return
-    for rec in read(like):
-        if "meta" not in rec:
-            yield seed, rec["i"], golden, rec["sc"]
+    for rec in itertools.islice((r for r in read(like) if "meta" not in r), hands):
+        yield seed, rec["i"], golden, rec["sc"]
 
 
 def cmd_record(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     seed: Any = args.seed
     golden = args.golden
-    hands = args.hands
+    hands = 1000 if args.hands is None else args.hands
     if args.like:
         meta = next(read(args.like))["meta"]
-        seed, hands = meta["seed"], meta["hands"]
-        golden = golden or meta["golden"]
+        seed, golden = meta["seed"], golden or meta["golden"]
+        hands = meta["hands"] if args.hands is None else min(args.hands, meta["hands"])
     jobs = _jobs(seed, hands, golden, args.like)
     count = 0
     with _open(args.out, "w") as out:
@@ -1012,45 +728,14 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def _pairs(a: str, b: str) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    ra, rb = read(a), read(b)
-    for x, y in itertools.zip_longest(ra, rb):
-        if x is None or y is None:
-            raise SystemExit(f"{a} and {b} hold different numbers of hands")
-        if "meta" in x:
+    """The hands of two files side by side (as far as the shorter goes: a
+    file recorded with ``--like A --hands N`` holds the first N of A)."""
+    for x, y in zip(read(a), read(b), strict=False):
+        if "meta" in x or "meta" in y:
             continue
+        if x["i"] != y["i"]:
+            raise SystemExit(f"{a} and {b} do not hold the same hands (hand {x['i']} vs {y['i']})")
         yield x, y
-
-
-def report(pairs: Iterable[tuple[dict[str, Any], dict[str, Any]]], skip_known: bool,
-           limit: int, out: IO[str]) -> int:
-    """Compare trace pairs; print the unexplained differences (at most
-    ``limit``) and a summary.  Returns the number of hands that differ
-    (without the explained ones when ``skip_known``)."""
-    hands = same = 0
-    known: dict[str, int] = {}
-    bad = 0
-    for a, b in pairs:
-        hands += 1
-        diffs = differences(a, b)
-        if not diffs:
-            same += 1
-            continue
-        if skip_known and classify(a, b, diffs):
-            for d in diffs:
-                known[str(d.known)] = known.get(str(d.known), 0) + 1
-            continue
-        bad += 1
-        if bad <= limit:
-            for d in diffs:
-                if not (skip_known and d.known):
-                    print(d, file=out)
-                    break
-    print(f"{hands} hands: {same} identical, {hands - same} differ", file=out)
-    if skip_known:
-        parts = ", ".join(f"{k}: {v}" for k, v in sorted(known.items())) or "none"
-        print(f"explained by known behaviours (differences per tag): {parts}", file=out)
-        print(f"unexplained: {bad} hands", file=out)
-    return bad
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -1098,7 +783,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     rec = sub.add_parser("record", help="play seeded scenario hands and write their traces")
     rec.add_argument("out")
-    rec.add_argument("--hands", type=int, default=1000)
+    rec.add_argument("--hands", type=int,
+                     help="hands to play (default 1000; with --like, the first N of the file)")
     rec.add_argument("--seed", type=int, default=1)
     rec.add_argument("--jobs", type=int, default=1, help="worker processes")
     rec.add_argument("--golden", action="store_true", help="compact views (see module doc)")
