@@ -121,7 +121,7 @@ extensions = [
         sources=["razzcore/_core.pyx"],
         include_dirs=["src"],
         depends=["src/razz_eval.h", "src/razz_equity.h", "razzcore/_equity.pxi",
-                 "razzcore/_betting.pxi",
+                 "razzcore/_betting.pxi", "razzcore/_obs.pxi", "src/razz_obs.h",
                  "src/razz_glue.h", "src/razz_py.h",
                  "razzcore/_tablegen.py"],
         extra_compile_args=_cargs,
