@@ -64,8 +64,8 @@ cdef int _obs_index(object value, int size, str what) except -2:
 
 cdef int _obs_history(rz_obs_input *inp, object history) except -1:
     """Count the betting actions of ``history`` (PHH strings) by street and
-    seat.  The street of an action is 2 + the cards its street's deal gave
-    the last seat dealt to ("d dh p1 ????Kd" = 3 cards: 3rd street)."""
+    seat.  The street of an action is given by the last deal before it:
+    the last seat dealt to: its card count ("d dh p1 ????Kd" = 3 cards: 3rd street)."""
     cdef int street = 3, seat, n = inp.players, kind
     cdef int received[8]
     memset(received, 0, sizeof(received))
@@ -76,7 +76,7 @@ cdef int _obs_history(rz_obs_input *inp, object history) except -1:
         if len(parts) >= 4 and parts[0] == "d" and parts[1] == "dh":
             seat = _obs_seat(parts[2], n, entry)
             received[seat] += len(parts[3]) // 2
-            street = min(7, max(3, 2 + received[seat]))
+            street = min(7, max(3, received[seat]))
         elif len(parts) >= 2 and parts[0] == "d" and parts[1] == "db":
             street = 7
         elif len(parts) >= 2 and parts[0].startswith("p"):
