@@ -30,6 +30,7 @@ distribution over the cards not yet dealt.  Player actions are the indexes of
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import numpy as np
@@ -40,11 +41,20 @@ from ..errors import IllegalActionError, RulesError, brief
 from ..hand import Hand
 from ..rules import Rules
 from ..view import HandView
-from ._encoding import ACTIONS, action_mask, action_string, check_players, encode, observation_size
+from ._encoding import ACTIONS, action_string, check_players, encode, observation_size
 
 __all__ = ["GAME_NAME", "RazzGame", "RazzState", "register_openspiel"]
 
 GAME_NAME = "python_razzcore"
+
+# Chance outcomes as (card, probability) pairs, by the number of cards left.
+_PAIRS = [()] + [tuple((c, 1.0 / n) for c in range(52)) for n in range(1, 53)]
+# The order of the cards no chance node chose yet is never dealt to a player:
+# any shuffle will do for the stub of a rebuilt hand.
+_STUB = random.Random(0)
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _DEFAULT_PARAMS = {"players": 2, "structure": "2 5 10 20", "stacks": 1000, "profile": "online"}
 
@@ -134,59 +144,83 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         self._stacks = game.stacks
         self._n = game.players
         self._deck: list[int] = []  # chance outcomes in deal order (burns included)
+        self._left = list(range(52))  # the cards not dealt yet
         self._actions: list[str] = []  # the players' actions, PHH
         self._hand: Hand | None = None  # valid when _need == 0
-        self._before: Hand | None = None  # the hand before the action that needs cards
         self._need = 3 * self._n  # cards to deal before the next decision
+        self._player = _CHANCE  # current_player(), kept up to date
+        self._texts: dict[int, str] = {}  # legal action index -> PHH action
+        self._legal: list[int] = []  # sorted keys of _texts
 
     # -------------------------------------------------------------- OpenSpiel
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while cards are due, TERMINAL at the end."""
+        return self._player
+
+    def _update(self) -> None:
+        """Set current_player() and the PHH text of each legal action index."""
+        self._texts = {}
+        self._legal = []
         if self._need:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self._hand is not None
-        actor = self._hand.actor
-        return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
+            self._player = _CHANCE
+            return
+        hand = self._hand
+        assert hand is not None
+        actor = hand.actor
+        if actor is None:
+            self._player = _TERMINAL
+            return
+        self._player = actor
+        texts = self._texts
+        for a in hand.legal_actions():
+            texts[0 if a == "f" else 2 if a[:3] == "cbr" else 1] = a
+        self._legal = sorted(texts)
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self._hand is not None and player == self._hand.actor
-        mask = action_mask(self._hand.legal_actions())
-        return [i for i in range(3) if mask[i]]
+        return self._legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card not dealt yet, equally likely."""
-        dealt = set(self._deck)
-        left = [c for c in range(52) if c not in dealt]
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        left = self._left
+        pairs = _PAIRS[len(left)]
+        return [pairs[c] for c in left]
 
     def _apply_action(self, action: int) -> None:
         if self._need:
             card = int(action)
-            if not 0 <= card < 52 or card in self._deck:
-                raise IllegalActionError(f"card {brief(action)} is not in the stub")
+            try:
+                self._left.remove(card)
+            except ValueError:
+                raise IllegalActionError(f"card {brief(action)} is not in the stub") from None
             self._deck.append(card)
             self._need -= 1
             if self._need == 0:
                 self._rebuild()
+                self._update()
             return
         hand = self._hand
         assert hand is not None
-        text = action_string(hand, action)
-        before = hand.copy()
+        text = self._texts.get(action)
+        if text is None:
+            text = action_string(hand, action)  # raises IllegalActionError, naming why
         hand.act(text)
         self._actions.append(text)
         need = 52 - hand.cards_left - len(self._deck)
         if need > 0:  # the action closed a round: the next cards are chance nodes
-            self._need, self._before, self._hand = need, before, None
+            self._need, self._hand = need, None
+        self._update()
+
+    def _replay(self, actions: list[str]) -> Hand:
+        """A hand from the chosen cards with ``actions`` replayed."""
+        hand = Hand(self._rules, self._stacks, deck=bytes(self._deck), rng=_STUB)
+        for text in actions:
+            hand.act(text)
+        return hand
 
     def _rebuild(self) -> None:
-        """The hand from the chosen cards, with the players' actions replayed."""
-        hand = Hand(self._rules, self._stacks, deck=self._deck, seed=0)
-        for text in self._actions:
-            hand.act(text)
-        self._hand, self._before = hand, None
+        hand = self._replay(self._actions)
+        self._hand = hand
         self._need = max(0, 52 - hand.cards_left - len(self._deck))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -196,7 +230,7 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self._need == 0 and self._hand is not None and self._hand.is_over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's net result in chips (zeros until the end)."""
@@ -215,9 +249,9 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         pyspiel.State.__init__(new, self.get_game())
         new.__dict__.update(self.__dict__)
         new._deck = self._deck[:]
+        new._left = self._left[:]
         new._actions = self._actions[:]
         new._hand = None if self._hand is None else self._hand.copy()
-        new._before = self._before  # never changed once stored
         return new
 
     def clone(self) -> RazzState:
@@ -232,8 +266,8 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         the first deal: the cards dealt so far."""
         if self._hand is not None:
             return self._hand.view(seat)
-        if self._before is not None:
-            v = self._before.view(seat)
+        if self._actions:
+            v = self._replay(self._actions[:-1]).view(seat)
             return HandView(**{**v.__dict__, "actor": None, "legal_actions": ()})
         return self._first_deal_view(seat)
 
