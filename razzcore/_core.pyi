@@ -12,6 +12,7 @@ from typing_extensions import Buffer, disjoint_base
 
 from .cards import CardsLike
 from .rules import Rules
+from .view import HandView
 
 NUM_CLASSES: Final[int]
 TABLE_DIGEST: Final[str]
@@ -80,6 +81,8 @@ POST_ENTRY: Final[tuple[tuple[str, int], ...]]
 #: (fold, check/call, post bring-in, cbr total or 0, legal strings, exact string -> kind)
 _Options: TypeAlias = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]]
 
+def observation_size(players: int) -> int: ...
+def encode_view(view: HandView, out: Buffer, unit: int = 1) -> None: ...
 def shuffle_prefix(cards: list[int], rnd: Callable[[], float], last: int) -> None: ...
 
 @disjoint_base  # an extension type with its own C layout (PEP 800)

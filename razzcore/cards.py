@@ -236,7 +236,7 @@ def check_distinct(codes: Sequence[int]) -> None:
         (type(codes) is tuple or type(codes) is list)
         and codes
         and set(map(type, codes)) == {int}
-        and 0 <= min(codes)
+        and min(codes) >= 0
         and max(codes) < 52
         and len(set(codes)) == len(codes)
     ):

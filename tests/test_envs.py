@@ -246,8 +246,8 @@ def test_pettingzoo_rewards_in_big_bets_and_illegal_actions() -> None:
     with pytest.raises(IllegalActionError):
         env.step(0 if not obs["action_mask"][0] else 5)
     total = 0.0
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
+    for _agent in env.agent_iter():
+        obs, reward, terminated, _truncated, _ = env.last()
         total += reward
         if terminated:
             env.step(None)
@@ -287,7 +287,7 @@ def test_gymnasium_episode_and_mapping() -> None:
         assert obs[0] == 1.0 and info["action_mask"][1] == 1
         done, mapped_seen = False, False
         while not done:
-            obs, reward, done, truncated, info = env.step(0)  # fold when allowed
+            obs, reward, done, _truncated, info = env.step(0)  # fold when allowed
             mapped_seen |= info["mapped"]
         rewards.append(reward)
         assert env.hand is not None and reward == env.hand.payoffs[0] / 20
@@ -345,3 +345,27 @@ def test_openspiel_tensors_chance_and_returns() -> None:
         assert state.returns() == [float(x) for x in state._hand.payoffs]
     with pytest.raises(RazzError, match="players"):
         pyspiel.load_game("python_razzcore", {"players": 9})
+
+
+# ----------------------------------------------------------------- examples
+
+@pytest.mark.parametrize(
+    ("name", "needs"),
+    [
+        ("razzcore.envs", None),
+        ("razzcore.envs._encoding", None),
+        ("razzcore.envs._aec", "pettingzoo"),
+        ("razzcore.envs._gym", "gymnasium"),
+        ("razzcore.envs._openspiel", "pyspiel"),
+    ],
+)
+def test_docstring_examples(name: str, needs: str | None) -> None:
+    import doctest
+    import importlib
+
+    if needs:
+        pytest.importorskip(needs)
+    module = importlib.import_module(name)
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testmod(module, optionflags=flags)
+    assert result.attempted > 0 and result.failed == 0

@@ -74,7 +74,9 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules or None, not {brief(rules)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {brief(render_mode)}")
+            raise RulesError(
+                f"render_mode must be None, 'human' or 'ansi', not {brief(render_mode)}"
+            )
         self.players = players
         self.rules = rules
         self.stacks = check_stacks(stacks, players)

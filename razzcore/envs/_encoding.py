@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -50,7 +50,7 @@ def default_rules() -> Rules:
     """The environments' default structure: ante 2, bring-in 5, 10/20.
 
     >>> default_rules()
-    Rules(2, 5, 10, 20)
+    Rules(2, 5, 10, 20, profile='online')
     """
     return Rules(2, 5, 10, 20)
 
@@ -80,7 +80,7 @@ def encode(view: HandView, *, unit: int = 1) -> np.ndarray[Any, np.dtype[np.floa
     ([1.0, 0.0], 'float32')
     """
     out = np.empty(observation_size(len(view.cards)), np.float32)
-    _core.encode_view(view, out, unit)
+    _core.encode_view(view, cast(Any, out), unit)  # an ndarray is a buffer
     return out
 
 

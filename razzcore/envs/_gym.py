@@ -83,13 +83,17 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise RulesError(f"seat must be an int in 0..{players - 1}, not {brief(seat)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {brief(render_mode)}")
+            raise RulesError(
+                f"render_mode must be None, 'human' or 'ansi', not {brief(render_mode)}"
+            )
         self.players, self.rules, self.seat = players, rules, seat
         self.stacks = check_stacks(stacks, players)
         self.render_mode = render_mode
         if isinstance(opponent, (list, tuple)):
             if len(opponent) != players - 1:
-                raise RulesError(f"give one opponent per other seat ({players - 1}), not {len(opponent)}")
+                raise RulesError(
+                    f"give one opponent per other seat ({players - 1}), not {len(opponent)}"
+                )
             chosen = list(opponent)
         else:
             chosen = [opponent] * (players - 1)
@@ -102,7 +106,9 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
                 self.opponents[s] = o
             else:
                 raise RulesError(f"an opponent is 'basic', 'random' or a policy, not {brief(o)}")
-        self.observation_space = observation_space(players, rules, self.stacks)
+        self.observation_space = observation_space(  # type: ignore[assignment]
+            players, rules, self.stacks
+        )
         self.action_space = spaces.Discrete(3)
         self._rng = random.Random()
         self.hand: Hand | None = None
@@ -163,7 +169,7 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
             self.render()
         return obs, reward, payoffs is not None, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """``"ansi"``: the hand as this seat sees it; ``"human"``: print it."""
         if self.hand is None:
             return None

@@ -93,7 +93,10 @@ class RazzGame(pyspiel.Game):  # type: ignore[misc]
         n = check_players(values["players"])
         structure = _ints(values["structure"], "structure")
         if len(structure) != 4:
-            raise RulesError(f"structure is 'ante bring_in small_bet big_bet', not {brief(values['structure'])}")
+            raise RulesError(
+                "structure is 'ante bring_in small_bet big_bet', "
+                f"not {brief(values['structure'])}"
+            )
         self.rules = Rules(*structure, profile=str(values["profile"]))
         stack = values["stacks"]
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
@@ -330,7 +333,8 @@ class RazzObserver:
 def register_openspiel() -> None:
     """Register ``"python_razzcore"`` with pyspiel (again is harmless).
 
-    >>> register_openspiel(); "python_razzcore" in [g.short_name for g in pyspiel.registered_games()]
+    >>> register_openspiel()
+    >>> "python_razzcore" in [g.short_name for g in pyspiel.registered_games()]
     True
     """
     if GAME_NAME not in pyspiel.registered_names():
