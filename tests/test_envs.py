@@ -369,3 +369,22 @@ def test_docstring_examples(name: str, needs: str | None) -> None:
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     result = doctest.testmod(module, optionflags=flags)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_numpy_agent_example_learns_to_beat_random_player(tmp_path: Any) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("matplotlib")
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "examples" / "train_numpy_agent.py"
+    if not path.exists():
+        pytest.skip("examples/ is not beside the tests (installed-wheel run)")
+    spec = importlib.util.spec_from_file_location("train_numpy_agent", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "curve.png"
+    mean = module.main(["--hands", "1200", "--eval-hands", "400", "--out", str(out)])
+    assert mean > 0.3  # big bets per hand against RandomPlayer
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
