@@ -74,6 +74,8 @@ _LAZY = {
     "Award": "pots",
     "ShowdownEntry": "showdown",
     "HandHistory": "phh",
+    "simulate": "simulation",
+    "SimulationResult": "simulation",
 }
 
 if TYPE_CHECKING:
@@ -83,6 +85,7 @@ if TYPE_CHECKING:
     from .pots import Award, Pot
     from .rules import PROFILES, Rules
     from .showdown import ShowdownEntry
+    from .simulation import SimulationResult, simulate
     from .view import HandView
 
 
@@ -126,6 +129,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "ShowdownEntry",
+    "SimulationResult",
     "__version__",
     "best_five",
     "board_order",
@@ -148,5 +152,6 @@ __all__ = [
     "rank_board",
     "rank_histogram",
     "rank_of",
+    "simulate",
     "suit_of",
 ]

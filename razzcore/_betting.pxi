@@ -526,8 +526,8 @@ cdef class HandCore:
         self._raise_c(p, total, alias)
 
     cdef bint _close_round_c(self) except -1:
-        """End the betting round: return the part of the largest wager that
-        nobody matched (R17, as :func:`razzcore.pots.uncalled_excess`), clear
+        """End the betting round: return to a live owner the part of the largest
+        wager that nobody matched (R17, as :func:`razzcore.pots.uncalled_excess`), clear
         the bets, nobody to act.  True when one player is left in the hand."""
         cdef list bets = self._bets
         cdef Py_ssize_t s, top = -1
@@ -540,7 +540,9 @@ cdef class HandCore:
                 top = s
             elif b > second:
                 second = b
-        if top >= 0 and first != second:
+        # A dead hand's wager (an absent player's bring-in, R23) stays in the
+        # pot: only a live owner takes an unmatched part back.
+        if top >= 0 and first != second and self._live[top]:
             self._stacks[top] = <long long>self._stacks[top] + (first - second)
             self._contrib[top] = <long long>self._contrib[top] - (first - second)
         self._bets = [0] * self._n

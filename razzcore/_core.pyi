@@ -67,6 +67,59 @@ def equity_mc(
     total_trials: int,
 ) -> _EquityCounts: ...
 
+def _worker_pool(size: int) -> Any: ...
+
+# ---- the C hand state machine (razzcore/_engine.pxi over src/razz_engine.h)
+
+ENGINE_FOLD: Final[int]
+ENGINE_POST: Final[int]
+ENGINE_CALL: Final[int]
+ENGINE_RAISE: Final[int]
+ENGINE_POLICIES: Final[dict[str, int]]
+
+@disjoint_base  # an extension type with its own C layout (PEP 800)
+class EngineHand:
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        deck: Sequence[int],
+        absent: Sequence[int] = (),
+        rake: int = 0,
+    ) -> None: ...
+    @property
+    def actor(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    def options(self) -> tuple[int, int]: ...
+    def legal_actions(self) -> list[str]: ...
+    def apply(self, kind: int, total: int = 0, alias: bool = False) -> int: ...
+    def payoffs(self) -> tuple[int, ...]: ...
+    def state(self) -> dict[str, int | list[int]]: ...
+    def copy(self) -> EngineHand: ...
+
+def basic_decide(
+    seat: int,
+    mine: Sequence[int],
+    boards: Sequence[Sequence[int]],
+    in_hand: Sequence[bool],
+    bets: Sequence[int],
+    street: int,
+    mask: int,
+    limit: int,
+) -> int: ...
+def simulate_chunk(
+    rules: Rules,
+    stacks: Sequence[int],
+    policies: Sequence[int],
+    seed: int,
+    start: int,
+    count: int,
+) -> bytes: ...
+def simulate_record(
+    rules: Rules, stacks: Sequence[int], policies: Sequence[int], seed: int, index: int
+) -> tuple[list[int], list[str], tuple[int, ...]]: ...
+
 # ---- betting engine hot path (razzcore/_betting.pxi, included by _core.pyx)
 
 NORMAL: Final[int]

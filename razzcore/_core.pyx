@@ -368,6 +368,7 @@ def rank_histogram(int ncards=7):
 
 
 include "_equity.pxi"
+include "_engine.pxi"
 include "_betting.pxi"
 include "_obs.pxi"
 

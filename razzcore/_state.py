@@ -167,6 +167,7 @@ class HandState(HandCore):
     __slots__ = (
         "_absent",
         "_awards",
+        "_away",
         "_bk",
         "_burns",
         "_cards",
@@ -180,6 +181,8 @@ class HandState(HandCore):
         "_order",
         "_payoffs",
         "_pos",
+        "_rake",
+        "_raked",
         "_ranks",
         "_remix_seed",
         "_replay",
@@ -214,6 +217,9 @@ class HandState(HandCore):
     _payoffs: tuple[int, ...] | None
     _awards: list[Award]
     _absent: tuple[bool, ...]
+    _away: tuple[int, ...]
+    _rake: int
+    _raked: int
     _sd_pots: list[Pot]
 
     def _active(self, s: int) -> bool:
@@ -279,6 +285,19 @@ class HandState(HandCore):
         for s in range(self._n):
             if self._live[s]:
                 self._exposed[s] = True
+
+    def _take_rake(self, amounts: list[int]) -> list[int]:
+        """The pot ``amounts`` (main pot first) after the house takes the
+        hand's rake: from the main pot first, then each side pot in order,
+        never more than the pots hold."""
+        left = self._rake
+        out = []
+        for amount in amounts:
+            take = amount if amount < left else left
+            left -= take
+            self._raked += take
+            out.append(amount - take)
+        return out
 
     def _finish(self) -> None:
         self._phase = OVER

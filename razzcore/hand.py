@@ -88,6 +88,7 @@ class Hand(Dealing, Showdown, Reading):
         manual_showdown: bool = False,
         absent: Iterable[int] = (),
         replay: bool = False,
+        rake: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
@@ -116,8 +117,16 @@ class Hand(Dealing, Showdown, Reading):
                 raise RulesError(f"a stack may hold at most MAX_CHIPS (2**53), not {brief(v)}")
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
+        if isinstance(rake, bool) or not isinstance(rake, SupportsIndex):
+            raise RulesError(f"rake must be a non-negative int, not {brief(rake)}")
+        rake = operator.index(rake)
+        if not 0 <= rake <= MAX_CHIPS:
+            raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(rake)}")
+        self._rake = rake
+        self._raked = 0
         dealt = [v > 0 for v in st]
         self._absent = _NOBODY[n]
+        self._away = ()
         if absent:
             self._absent = self._check_absent(dealt, absent)
         players = sum(dealt)
@@ -192,6 +201,7 @@ class Hand(Dealing, Showdown, Reading):
             raise bad from None
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away):
             raise bad
+        self._away = tuple(sorted(int(s) for s in away))
         if not self.rules.deal_in_absent_players:
             for s in away:
                 dealt[s] = False
@@ -521,6 +531,10 @@ class Hand(Dealing, Showdown, Reading):
             raise RulesError(f"not a pickled razzcore Hand: {brief(state)}")
         self._bind_rules(fields.pop("rules"))
         fields["_opts"] = None
+        # Fields added since earlier versions pickled hands.
+        fields.setdefault("_away", ())
+        fields.setdefault("_rake", 0)
+        fields.setdefault("_raked", 0)
         for name, value in fields.items():
             setattr(self, name, value)
 
@@ -596,6 +610,9 @@ class Hand(Dealing, Showdown, Reading):
         new._payoffs = self._payoffs
         new._awards = self._awards[:]
         new._absent = self._absent
+        new._away = self._away
+        new._rake = self._rake
+        new._raked = self._raked
         return new
 
     def __repr__(self) -> str:

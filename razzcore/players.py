@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ._core import basic_decide
 from .errors import IllegalActionError, RazzError, brief
 
 if TYPE_CHECKING:
@@ -105,22 +106,6 @@ class RandomPlayer(Player):
         return f"RandomPlayer({self.seed!r})"
 
 
-def _low_ranks(cards: Sequence[int]) -> list[int]:
-    """Distinct ranks of ``cards`` (0 = ace .. 12 = king), lowest first."""
-    return sorted({c >> 2 for c in cards})
-
-
-def _paired(cards: Sequence[int]) -> bool:
-    ranks = [c >> 2 for c in cards]
-    return len(set(ranks)) < len(ranks)
-
-
-def _board_key(cards: Sequence[int]) -> tuple[int, ...]:
-    """Smaller is better: pairs first, then the ranks from the highest down."""
-    ranks = [c >> 2 for c in cards]
-    return (len(ranks) - len(set(ranks)), *sorted(ranks, reverse=True))
-
-
 class BasicRazzPlayer(Player):
     """A simple, sensible razz player (deterministic; no bluffs).
 
@@ -154,94 +139,33 @@ class BasicRazzPlayer(Player):
         return f"BasicRazzPlayer(limit={self.limit})"
 
     def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
-        """Decide from the cards this seat sees (see the class docstring)."""
+        """Decide from the cards this seat sees (see the class docstring).
+
+        The strategy itself is compiled (``rz_basic_decide`` in
+        ``src/razz_engine.h``): :func:`razzcore.simulate` plays the same
+        decisions without Python."""
         legal = list(legal_actions)
-        raise_action = next((a for a in legal if a.startswith("cbr")), None)
-        can_check = "cc" in legal and max(view.bets) == view.bets[view.seat]
-        if "pb" in legal:
-            # Forced bring-in (or an opening for it): complete only with a premium hand.
-            strength = self._third_street(view)
-            if strength >= 2 and raise_action is not None:
-                return raise_action
-            if "f" in legal and strength == 0:
-                return "f"
-            return "pb"
         if any(a.startswith("sm") for a in legal):
             # Manual showdown: show when allowed to (cards speak).
             return next((a for a in legal if a.startswith("sm ")), legal[0])
-        if view.street == 3:
-            strength = self._third_street(view)
-            to_call = max(view.bets) - view.bets[view.seat]
-            if strength >= 2 and raise_action is not None:
-                return raise_action
-            if strength >= 1 or (strength == 0.5 and to_call <= self._bring_in(view)):
-                return "cc" if "cc" in legal else _passive(legal)
-            return "cc" if can_check else _passive(legal)
-        decision = self._later_street(view)
-        if decision == "raise" and raise_action is not None:
-            return raise_action
-        if decision in ("raise", "call") and "cc" in legal:
-            return "cc"
-        return "cc" if can_check else _passive(legal)
-
-    @staticmethod
-    def _bring_in(view: HandView) -> int:
-        nonzero = [b for b in view.bets if b > 0]
-        return min(nonzero) if nonzero else 0
-
-    def _third_street(self, view: HandView) -> float:
-        """2 = raise, 1 = play, 0.5 = call a bring-in only, 0 = fold."""
-        mine = [c for c in view.cards[view.seat] if c is not None]
-        ranks = [c >> 2 for c in mine]
-        if _paired(mine):
-            return 0
-        top = max(ranks) + 1  # 1 = ace .. 13 = king
-        if top <= 6:
-            return 2
-        if top <= self.limit:
-            return 1
-        if top <= self.limit + 1:
-            return 0.5
-        return 0
-
-    def _later_street(self, view: HandView) -> str:
+        mask = 0
+        for a in legal:
+            bit = _KIND_BITS.get(a.split(" ", 1)[0])
+            if bit is None:
+                raise RazzError(f"BasicRazzPlayer does not know the action {brief(a)}")
+            mask |= bit
         seat = view.seat
+        n = len(view.boards)
         mine = [c for c in view.cards[seat] if c is not None]
-        to_come = 7 - len(mine)
-        good = [r for r in _low_ranks(mine) if r < self.limit]
-        dead = len(good) + to_come < 5
-        my_board = view.boards[seat]
-        others = [
-            s for s in range(len(view.boards))
-            if s != seat and not view.folded[s] and view.cards[s]
-        ]
-        if not others:
-            return "call"
-        best_other = min(_board_key(view.boards[s]) for s in others)
-        board_best = _board_key(my_board) < best_other
-        if dead:
-            return "fold"
-        # A made low (five low cards): compare with the best opposing board.
-        if len(good) >= 5:
-            my_high = good[4]
-            if board_best or my_high + 1 <= 7:
-                return "raise"
-            return "call"
-        if board_best:
-            return "raise"
-        # My whole hand (down cards too) against their board: are my low cards
-        # at least as good as what they show?
-        my_key = (0, *sorted(good[: len(my_board)], reverse=True))
-        if my_key <= best_other and not _paired(my_board):
-            return "call"
-        return "fold"
+        in_hand = [not view.folded[s] and len(view.cards[s]) > 0 for s in range(n)]
+        kind = basic_decide(seat, mine, view.boards, in_hand, view.bets, view.street, mask,
+                            self.limit)
+        verb = _KIND_VERBS[kind]
+        return next(a for a in legal if a.split(" ", 1)[0] == verb)
 
 
-def _passive(legal: Sequence[str]) -> str:
-    """Fold when allowed, else check or call (never leave an empty choice)."""
-    if "f" in legal:
-        return "f"
-    return "cc" if "cc" in legal else legal[0]
+_KIND_BITS = {"f": 1, "pb": 2, "cc": 4, "cbr": 8}
+_KIND_VERBS = ("f", "pb", "cc", "cbr")
 
 
 PLAYER_TYPES: dict[str, type[Player]] = {"random": RandomPlayer, "basic": BasicRazzPlayer}

@@ -38,7 +38,7 @@ fits the compiled core's 64-bit integers."""
 OPTION_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
     "seventh_street_shortage": ("community_when_short", "tda_rp10h"),
     "all_in_bring_in": ("forced_next", "open_left_optional"),
-    "showdown_order": ("deal_start_seat", "last_aggressor_else_first_actor", "dealer_left"),
+    "showdown_order": ("deal_start_seat", "last_aggressor_else_first_actor"),
     "later_street_tiebreak": ("high_card_by_suit", "position"),
     "odd_chip_rule": ("high_card_in_hand", "low_card_all_cards", "position"),
     "bring_in_tiebreak": ("suit", "position"),
@@ -250,6 +250,14 @@ class Rules:
         for name in _BOOL_OPTIONS:
             if not isinstance(values[name], bool):
                 raise RulesError(f"rule option {name} must be True or False, not {values[name]!r}")
+        if values["showdown_order"] == "dealer_left":
+            # R20 [ILPG]: "first player left of the dealer" is the deal-start seat
+            # (R0: the first seat to the dealer's left), which "deal_start_seat" is.
+            raise RulesError(
+                'rule option showdown_order="dealer_left" is not supported: the engine '
+                "seats no dealer, and the first seat to the dealer's left is the deal-start "
+                'seat; use showdown_order="deal_start_seat" with deal_start_seat set to it'
+            )
         for name, choices in OPTION_CHOICES.items():
             if values[name] not in choices:
                 raise RulesError(

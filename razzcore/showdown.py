@@ -124,7 +124,7 @@ class Showdown(HandState):
     def _finish_uncontested(self) -> None:
         # One live seat: build_pots() would make a single pot of every chip.
         winner = self._live.index(True)
-        total = sum(self._contrib)
+        total = self._take_rake([sum(self._contrib)])[0]
         if total:
             self._stacks[winner] += total
             self._awards.append(Award(winner, total, 0))
@@ -265,12 +265,16 @@ class Showdown(HandState):
         rule = self.rules.odd_chip_rule
         sk = self._sk
         comm = self._community
+        amounts = self._take_rake([pot.amount for pot in pots])
         for i in range(len(pots) - 1, -1, -1):
             pot = pots[i]
+            amount = amounts[i]
+            if not amount:  # wholly raked
+                continue
             cands = [s for s in pot.eligible if self._sd.get(s) is not False]
             best = min(self._ranks[s] for s in cands)
             winners = [s for s in cands if self._ranks[s] == best]
-            if len(winners) > 1 and pot.amount % len(winners):
+            if len(winners) > 1 and amount % len(winners):
                 five: dict[int, list[int]] = {}
                 every: dict[int, list[int]] = {}
                 for s in winners:
@@ -278,7 +282,7 @@ class Showdown(HandState):
                     five[s] = [sk[c] for c in evaluator.best_five(cards)]
                     every[s] = [sk[c] for c in cards]
                 winners = odd_chip_order(rule, winners, five, every, self._order)
-            for s, amt in split_amount(pot.amount, winners).items():
+            for s, amt in split_amount(amount, winners).items():
                 self._stacks[s] += amt
                 self._awards.append(Award(s, amt, i))
         self._finish()

@@ -210,6 +210,32 @@ class Reading(HandState):
         return self._payoffs
 
     @property
+    def absent(self) -> tuple[int, ...]:
+        """The seats given as sitting out (R23), in seat order: not dealt in,
+        or with ``deal_in_absent_players`` dealt in and their hands killed.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> Hand(Rules(2, 5, 10, 20), [50, 50, 50], absent=[2], seed=1).absent
+        (2,)
+        """
+        return self._away
+
+    @property
+    def rake(self) -> int:
+        """The house's rake: the most it takes (the ``rake`` given) while the
+        hand runs; once it is over, what it took from the pots (never more
+        than they held).  Payoffs sum to minus the rake taken.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd", rake=3)
+        >>> h.act("pb"); h.act("f"); h.rake, h.payoffs
+        (3, (-1, -2))
+        """
+        return self._raked if self._phase == OVER else self._rake
+
+    @property
     def awards(self) -> list[Award]:
         """Chips pushed to winners, side pots first (empty while running).
 

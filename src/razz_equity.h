@@ -43,6 +43,7 @@
 
 #include <stdlib.h>
 #include "razz_eval.h"
+#include "razz_rng.h"
 
 RZ_O2_BEGIN /* -O2 when the glue is built for size: see razz_eval.h */
 
@@ -475,62 +476,7 @@ RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_
 
 /* ------------------------------------------------------------ Monte Carlo */
 
-typedef struct {
-    uint64_t s[4];
-} rz_rng;
-
-RZ_INLINE uint64_t rz_splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* Generator of chunk `chunk` of a run seeded with `seed`. */
-RZ_INLINE void rz_rng_seed(rz_rng *g, uint64_t seed, uint64_t chunk)
-{
-    uint64_t c = chunk;
-    uint64_t x = seed ^ rz_splitmix64(&c);
-    int i;
-    for (i = 0; i < 4; i++)
-        g->s[i] = rz_splitmix64(&x);
-}
-
-RZ_INLINE uint64_t rz_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256** (Blackman & Vigna). */
-RZ_INLINE uint64_t rz_rng_next(rz_rng *g)
-{
-    uint64_t *s = g->s;
-    uint64_t result = rz_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rz_rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform integer in [0, n), 1 <= n <= 2^32 - 1, unbiased (Lemire's method). */
-RZ_INLINE uint32_t rz_rng_below(rz_rng *g, uint32_t n)
-{
-    uint64_t m = (rz_rng_next(g) >> 32) * (uint64_t)n;
-    uint32_t l = (uint32_t)m;
-    if (l < n) {
-        uint32_t t = (0u - n) % n;
-        while (l < t) {
-            m = (rz_rng_next(g) >> 32) * (uint64_t)n;
-            l = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
+/* The generator (rz_rng, xoshiro256**) lives in razz_rng.h. */
 
 /* Run `trials` deals of chunk `chunk` and add them to `out`. */
 RZ_INLINE void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk,
