@@ -123,6 +123,7 @@ extensions = [
         depends=["src/razz_eval.h", "src/razz_equity.h", "razzcore/_equity.pxi",
                  "razzcore/_betting.pxi", "razzcore/_engine.pxi", "src/razz_engine.h",
                  "src/razz_rng.h", "razzcore/_obs.pxi", "src/razz_obs.h",
+                 "razzcore/_vecenv.pxi", "src/razz_vecenv.h",
                  "src/razz_glue.h", "src/razz_py.h",
                  "razzcore/_tablegen.py"],
         extra_compile_args=_cargs,

@@ -185,3 +185,6 @@ def encode_view(view, out, unit=1):
             raise RulesError("the view could not be encoded")  # rz_obs_check: unreachable
     finally:
         PyBuffer_Release(&ob)
+
+
+include "_vecenv.pxi"

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ._aec import RazzAECEnv, aec_env
     from ._gym import GymEnv
     from ._openspiel import register_openspiel
+    from ._vector import VectorEnv
 
 # The adapters load their library on first use (PEP 562).
 _LAZY = {
@@ -28,6 +29,7 @@ _LAZY = {
     "RazzAECEnv": "_aec",
     "GymEnv": "_gym",
     "register_openspiel": "_openspiel",
+    "VectorEnv": "_vector",
 }
 
 
@@ -49,6 +51,7 @@ __all__ = [
     "DEFAULT_STACK",
     "GymEnv",
     "RazzAECEnv",
+    "VectorEnv",
     "action_mask",
     "aec_env",
     "encode",
