@@ -67,17 +67,24 @@ cdef class _VecCore:
     cdef uint8_t *done
     cdef bint ready
 
-    def __cinit__(self, rules, int players, stacks, Py_ssize_t num_envs, obs, mask, actor,
-                  rewards, done):
-        cdef Py_ssize_t s
+    def __cinit__(self):
         self.nbufs = 0
+        self.tables = NULL
+
+    def __init__(self, rules, int players, stacks, Py_ssize_t num_envs, obs, mask, actor,
+                 rewards, done):
+        cdef Py_ssize_t s
+        if self.nbufs or self.tables != NULL:
+            raise RulesError("a _VecCore is initialised once")
         if not 2 <= players <= 8 or len(stacks) != players:
             raise RulesError(f"players must be in 2..8 with one stack each, not {players}")
         if num_envs < 1 or num_envs > (1 << 24):
             raise RulesError(f"num_envs must be in 1..16777216, not {num_envs}")
         _fill_rules(&self.cfg.rules, rules)
         if not 0 <= self.cfg.rules.deal_start < players:
-            raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {players} seats")
+            raise RulesError(
+                f"deal_start_seat {rules.deal_start_seat} is not one of {players} seats"
+            )
         self.cfg.n = players
         memset(self.cfg.stacks, 0, sizeof(self.cfg.stacks))
         _fill_stacks(self.cfg.stacks, list(stacks))
@@ -201,4 +208,5 @@ cdef class _VecCore:
         if n > RZ_VEC_LOG:
             return None
         rz_table_record(&self.tables[i], deck, log)
-        return PyBytes_FromStringAndSize(<char *>deck, 52), PyBytes_FromStringAndSize(<char *>log, n)
+        return (PyBytes_FromStringAndSize(<char *>deck, 52),
+                PyBytes_FromStringAndSize(<char *>log, n))

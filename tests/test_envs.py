@@ -388,3 +388,103 @@ def test_numpy_agent_example_learns_to_beat_random_player(tmp_path: Any) -> None
     mean = module.main(["--hands", "1200", "--eval-hands", "400", "--out", str(out)])
     assert mean > 0.3  # big bets per hand against RandomPlayer
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ----------------------------------------------------------------- VectorEnv
+
+def _random_actions(rng: Any, mask: Any) -> Any:
+    return (rng.random(mask.shape) * mask).argmax(axis=1).astype(np.int64)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "stacks"),
+    [
+        (2, RULES, 1000),
+        (3, RULES, 60),  # all-ins and side pots
+        (6, Rules(1, 2, 4, 8, profile="tda"), 200),
+        (8, RULES, 300),  # community cards when the deck runs short
+    ],
+)
+def test_vector_env_matches_encode_of_its_hands(players: int, rules: Rules, stacks: int) -> None:
+    from razzcore.envs import VectorEnv
+
+    num = 48
+    env = VectorEnv(num, players=players, rules=rules, seed=3, stacks=stacks)
+    obs, mask, actor = env.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    for step in range(120):
+        sampled = rng.choice(num, 6, replace=False)
+        before = {int(i): env.hand(int(i)) for i in sampled}
+        actions = _random_actions(rng, mask)
+        obs, mask, actor, rewards, done = env.step(actions)
+        for i, hand in before.items():
+            hand.act(_phh_of_action(hand, int(actions[i])))
+            assert bool(done[i]) == hand.is_over
+            if hand.is_over:
+                ended += 1
+                assert rewards[i].tolist() == pytest.approx(
+                    [p / rules.big_bet for p in hand.payoffs]
+                )
+            else:
+                assert not rewards[i].any()
+                assert env.hand(i).history == hand.history
+            now = env.hand(i)
+            assert now.actor == actor[i]
+            expected = encode(now.view(int(actor[i])), unit=rules.big_bet)
+            assert np.array_equal(obs[i], expected), (step, i)
+            assert mask[i].tolist() == action_mask(now.legal_actions()).tolist()
+    assert ended > 10
+
+
+def _phh_of_action(hand: Hand, index: int) -> str:
+    return action_string(hand, index)
+
+
+def test_vector_env_illegal_action_names_the_table_and_moves_nothing() -> None:
+    from razzcore.envs import VectorEnv
+
+    env = VectorEnv(8, seed=5)
+    obs, mask, _ = env.reset()
+    snapshot = obs.copy()
+    histories = [env.hand(i).history for i in range(8)]
+    actions = np.argmax(mask, axis=1).astype(np.int64)
+    bad = int(np.flatnonzero(mask[:, 0] == 0)[0])
+    actions[bad] = 0  # fold where folding is not offered
+    with pytest.raises(IllegalActionError, match=f"table {bad}: action 0 \\(fold\\)"):
+        env.step(actions)
+    actions[bad] = 7
+    with pytest.raises(IllegalActionError, match=f"table {bad}"):
+        env.step(actions)
+    assert np.array_equal(obs, snapshot)
+    assert [env.hand(i).history for i in range(8)] == histories
+    with pytest.raises(RazzError, match="one action per table"):
+        env.step(np.ones(3, np.int64))
+    with pytest.raises(RazzError):
+        env.step(np.full(8, 1.5))
+    with pytest.raises(RazzError):
+        env.hand(8)
+    for bad_args in ({"num_envs": 0}, {"num_envs": 2, "players": 9}, {"num_envs": 2, "threads": 0}):
+        with pytest.raises(RazzError):
+            VectorEnv(**bad_args)  # type: ignore[arg-type]
+    with pytest.raises(RazzError, match="reset"):
+        VectorEnv(2).step(np.ones(2, np.int64))
+
+
+def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:
+    from razzcore.envs import VectorEnv
+
+    runs = []
+    for threads in (1, 3):
+        env = VectorEnv(64, players=4, seed=11, threads=threads)
+        obs, mask, _ = env.reset()
+        rng = np.random.default_rng(2)
+        trace = [obs.copy()]
+        for _ in range(40):
+            obs, mask, _, rewards, _ = env.step(_random_actions(rng, mask))
+            trace.append(obs.copy())
+            trace.append(rewards.copy())
+        runs.append(trace)
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+    other = VectorEnv(64, players=4, seed=12)
+    assert not np.array_equal(other.reset()[0], runs[0][0])

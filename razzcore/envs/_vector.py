@@ -131,7 +131,9 @@ class VectorEnv:
         """Play one action per table; see the class docstring."""
         acts = np.ascontiguousarray(actions, dtype=np.int64)
         if acts.shape != (self.num_envs,):
-            raise RulesError(f"give one action per table: shape ({self.num_envs},), not {acts.shape}")
+            raise RulesError(
+                f"give one action per table: shape ({self.num_envs},), not {acts.shape}"
+            )
         if not np.array_equal(acts, actions):
             raise IllegalActionError("actions must be integers 0..2")
         bad = self._core.step(acts, self.threads)
@@ -147,7 +149,9 @@ class VectorEnv:
     def hand(self, i: int) -> Hand:
         """A :class:`~razzcore.Hand` copy of table ``i``'s current hand (the
         same deck, the same actions replayed)."""
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.num_envs:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise RulesError(f"a table is an int index, not {brief(i)}")
+        if not 0 <= i < self.num_envs:
             raise RulesError(f"no table {brief(i)}: tables are 0..{self.num_envs - 1}")
         record = self._core.record(int(i))
         if record is None:
