@@ -49,7 +49,7 @@ typedef struct {
 } rz_table;
 
 /* What `seat` may see of `h`, with the table's betting counts. */
-static void rz_obs_from_hand(const rz_hand *h, int seat,
+static inline void rz_obs_from_hand(const rz_hand *h, int seat,
                              const uint16_t betting[RZ_OBS_STREETS][RZ_OBS_MAX_SEATS][3],
                              int64_t unit, rz_obs_input *in)
 {
@@ -89,7 +89,7 @@ static void rz_obs_from_hand(const rz_hand *h, int seat,
 }
 
 /* The legal environment actions of the pending decision (bit i = action i). */
-static uint32_t rz_vec_mask(const rz_hand *h)
+static inline uint32_t rz_vec_mask(const rz_hand *h)
 {
     int64_t cbr;
     unsigned m = rz_hand_options(h, &cbr);
@@ -105,7 +105,7 @@ static uint32_t rz_vec_mask(const rz_hand *h)
 
 /* Deal a new hand at table t (until one has a decision).  0, or -1 when the
  * configuration deals no playable hand. */
-static int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
+static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
 {
     uint8_t deck[52];
     int tries;
@@ -126,7 +126,7 @@ static int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
 }
 
 /* Write table t's observation row, mask row and actor. */
-static void rz_table_observe(const rz_table *t, const rz_vec_cfg *c, float *obs, int8_t *mask,
+static inline void rz_table_observe(const rz_table *t, const rz_vec_cfg *c, float *obs, int8_t *mask,
                              int32_t *actor)
 {
     rz_obs_input in;
@@ -142,7 +142,7 @@ static void rz_table_observe(const rz_table *t, const rz_vec_cfg *c, float *obs,
 
 /* Seed and deal tables [begin, end); write their observations.  Returns the
  * first table that could not be dealt, or -1. */
-static ptrdiff_t rz_vec_reset(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
+static inline ptrdiff_t rz_vec_reset(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
                               const rz_vec_cfg *c, uint64_t seed, float *obs, int8_t *mask,
                               int32_t *actor, float *rewards, uint8_t *done)
 {
@@ -163,7 +163,7 @@ static ptrdiff_t rz_vec_reset(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
 }
 
 /* The first table in [begin, end) whose action is not legal there, or -1. */
-static ptrdiff_t rz_vec_check(const rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
+static inline ptrdiff_t rz_vec_check(const rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
                               const int64_t *actions)
 {
     ptrdiff_t i;
@@ -177,7 +177,7 @@ static ptrdiff_t rz_vec_check(const rz_table *tables, ptrdiff_t begin, ptrdiff_t
 
 /* One action per table in [begin, end) (checked by rz_vec_check first).
  * Returns the first table whose hand could not go on, or -1. */
-static ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
+static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
                              const rz_vec_cfg *c, const int64_t *actions, float *obs,
                              int8_t *mask, int32_t *actor, float *rewards, uint8_t *done)
 {
@@ -234,7 +234,7 @@ static ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
 }
 
 /* Table t's deck (52 codes) and its first min(nlog, RZ_VEC_LOG) action kinds. */
-static void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
+static inline void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
 {
     int k = t->nlog < RZ_VEC_LOG ? t->nlog : RZ_VEC_LOG;
     memcpy(deck, t->h.deck, 52);
