@@ -148,7 +148,7 @@ cdef int _obs_fill(rz_obs_input *inp, object view, object unit) except -1:
             high = inp.bets[s]
     pot = 0
     for p in view.pots:
-        pot += p.amount
+        pot += _obs_amount(p.amount, "pot")
     inp.pot = _obs_amount(pot, "pot")
     if not view.is_over:
         inp.to_call = min(high - inp.bets[seat], inp.stacks[seat])
@@ -171,7 +171,10 @@ def encode_view(view, out, unit=1):
     """
     cdef rz_obs_input inp
     cdef Py_buffer ob
-    _obs_fill(&inp, view, unit)
+    try:
+        _obs_fill(&inp, view, unit)
+    except (AttributeError, TypeError, IndexError) as exc:
+        raise RulesError(f"not a HandView the encoder can read: {brief(exc)}") from None
     size = rz_obs_size(inp.players)
     PyObject_GetBuffer(out, &ob, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT)
     try:
