@@ -190,10 +190,10 @@ cdef class _VecCore:
             PyBuffer_Release(&ab)
 
     def legal(self, Py_ssize_t i):
-        """The legal action mask bits of table ``i``."""
+        """The legal action bits of table ``i`` (bit k = action k)."""
         if not 0 <= i < self.num_envs:
             raise IndexError(i)
-        return self.tables[i].mask
+        return self.tables[i].mask & 7
 
     def record(self, Py_ssize_t i):
         """(deck, action kinds) of table ``i``'s current hand, or None when

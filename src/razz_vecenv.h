@@ -44,7 +44,7 @@ typedef struct {
     uint16_t betting[RZ_OBS_STREETS][RZ_OBS_MAX_SEATS][3];
     uint8_t log[RZ_VEC_LOG];     /* action kinds (RZ_FOLD..RZ_RAISE) of this hand */
     int32_t nlog;                /* actions played; > RZ_VEC_LOG: the log overflowed */
-    uint32_t mask;               /* legal environment actions (bit i = action i) */
+    uint32_t mask;               /* rz_vec_mask() of the pending decision */
     int32_t hands;               /* hands dealt at this table */
 } rz_table;
 
@@ -88,7 +88,8 @@ static inline void rz_obs_from_hand(const rz_hand *h, int seat,
     memcpy(in->betting, betting, sizeof in->betting);
 }
 
-/* The legal environment actions of the pending decision (bit i = action i). */
+/* The legal environment actions of the pending decision (bit i = action i;
+ * bit 3: check_call posts the bring-in). */
 static inline uint32_t rz_vec_mask(const rz_hand *h)
 {
     int64_t cbr;
@@ -98,6 +99,8 @@ static inline uint32_t rz_vec_mask(const rz_hand *h)
         out |= 1u << RZ_ACT_FOLD;
     if (m & (1u << RZ_POST | 1u << RZ_CALL))
         out |= 1u << RZ_ACT_CHECK_CALL;
+    if (m & 1u << RZ_POST)
+        out |= 1u << 3;
     if (m & 1u << RZ_RAISE)
         out |= 1u << RZ_ACT_BET_RAISE;
     return out;
@@ -183,8 +186,7 @@ static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t
 {
     ptrdiff_t i;
     int s, kind, seat, street;
-    int64_t cbr, pay[RZ_SEATS];
-    unsigned m;
+    int64_t pay[RZ_SEATS];
     double unit = (double)(c->unit > 0 ? c->unit : 1);
     for (i = begin; i < end; i++) {
         rz_table *t = &tables[i];
@@ -193,10 +195,9 @@ static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t
         seat = h->actor;
         if (seat < 0 || seat >= h->n)
             return i;
-        m = rz_hand_options(h, &cbr);
         switch (actions[i]) {
         case RZ_ACT_FOLD: kind = RZ_FOLD; break;
-        case RZ_ACT_CHECK_CALL: kind = m & 1u << RZ_POST ? RZ_POST : RZ_CALL; break;
+        case RZ_ACT_CHECK_CALL: kind = t->mask & 1u << 3 ? RZ_POST : RZ_CALL; break;
         case RZ_ACT_BET_RAISE: kind = RZ_RAISE; break;
         default: return i;
         }
