@@ -14,7 +14,8 @@ cdef extern from "razz_engine.h" nogil:
         int next_best_board, losers_may_muck, reveal_all, deal_start, deal_in_absent
         uint8_t suit_rank[4]
     ctypedef struct rz_hand:
-        int32_t n, street, phase, actor
+        int32_t n, street, phase, actor, nsd
+        int64_t won[8]
     ctypedef struct rz_rng:
         uint64_t s[4]
     ctypedef struct rz_field:
@@ -263,13 +264,16 @@ def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ss
     """Play hands ``start .. start + count - 1`` of the stream ``seed`` wholly
     in C, without the GIL: hand ``i`` is dealt and decided by a generator
     seeded with ``(seed, i)`` alone, so a chunk's results never depend on
-    how the hands were split.  Returns the payoffs as native int64 bytes,
-    ``count`` rows of one entry per seat."""
+    how the hands were split.  Returns ``(payoffs, pots_won, showdowns)``:
+    the payoffs as native int64 bytes (``count`` rows of one entry per
+    seat), how many hands each seat won chips in, and how many hands reached
+    a showdown."""
     cdef rz_rules r
     cdef int64_t st[8]
+    cdef int64_t won[8]
     cdef int pol[8]
     cdef int n, s, bad = 0
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, showdowns = 0
     cdef rz_hand h
     cdef rz_rng g
     _fill_rules(&r, rules)
@@ -278,6 +282,9 @@ def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ss
         raise RulesError(f"{len(policies)} policies for {n} seats")
     for s in range(n):
         pol[s] = policies[s]
+        if not 0 <= pol[s] <= 2:
+            raise RulesError(f"unknown policy code {pol[s]}")
+        won[s] = 0
     if count < 0:
         raise RulesError(f"count must be non-negative, not {count}")
     out = bytearray(count * n * 8)
@@ -288,9 +295,12 @@ def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ss
             if rz_play_hand(&h, &r, n, st, pol, &g, buf + i * n) != 0:
                 bad = 1
                 break
+            for s in range(n):
+                won[s] += h.won[s] > 0
+            showdowns += h.nsd > 0
     if bad:
         raise RulesError("the engine cannot start a hand with these rules and stacks")
-    return bytes(out)
+    return bytes(out), tuple([won[s] for s in range(n)]), showdowns
 
 
 def simulate_record(rules, stacks, policies, uint64_t seed, uint64_t index):
@@ -309,8 +319,12 @@ def simulate_record(rules, stacks, policies, uint64_t seed, uint64_t index):
     cdef rz_rng g
     _fill_rules(&r, rules)
     n = _fill_stacks(st, stacks)
+    if len(policies) != n:
+        raise RulesError(f"{len(policies)} policies for {n} seats")
     for s in range(n):
         pol[s] = policies[s]
+        if not 0 <= pol[s] <= 2:
+            raise RulesError(f"unknown policy code {pol[s]}")
         m += st[s] > 0
     rz_rng_seed(&g, seed, index)
     rz_shuffle_deck(&g, deck, 7 * m + 5)

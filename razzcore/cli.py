@@ -1,7 +1,8 @@
 """The ``razzcore`` command (also ``python -m razzcore``).
 
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
-between built-in players), ``replay`` (replay and check a PHH hand history),
+between built-in players), ``simulate`` (the same in bulk, any policy and
+stakes), ``replay`` (replay and check a PHH hand history),
 ``equity`` (exact or Monte Carlo equity) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
 one line on stderr; a replay whose ``finishing_stacks`` differ exits with 1.
@@ -109,6 +110,31 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
+    p = _add(sub, "simulate", "play many hands wholly in the compiled engine and summarise them",
+             "  razzcore simulate --players 2 --hands 1000000 --seed 1\n"
+             "  razzcore simulate --players 8 --hands 200000 --policy basic,random --threads 2\n"
+             "  razzcore simulate --hands 100 --record 100 --phh hands.phhs --seed 3")
+    p.add_argument("--players", type=int, default=2, metavar="N", help="seats, 2..8 (2)")
+    p.add_argument("--hands", type=int, default=100_000, metavar="H",
+                   help="hands to play (100000)")
+    p.add_argument("--policy", default="random", metavar="NAMES",
+                   help="random, calldown or basic; a comma list is seated in turn (random)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed (random when absent; printed in the summary)")
+    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--stakes", default="2,5,10,20", metavar="A,B,S,L",
+                   help="ante, bring-in, small bet, big bet (2,5,10,20)")
+    p.add_argument("--stack", type=int, default=400, metavar="CHIPS",
+                   help="starting stack of every seat, each hand (400)")
+    p.add_argument("--threads", type=int, default=None, metavar="T",
+                   help="threads (default: one per CPU for long runs; results do not depend on it)")
+    p.add_argument("--record", type=int, default=0, metavar="K",
+                   help="keep the first K hands (for --phh)")
+    p.add_argument("--phh", metavar="FILE", help="write the recorded hands as PHH")
+    p.add_argument("--show", type=int, default=0, metavar="K",
+                   help="print the readable log of the first K hands (0)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
     p = _add(sub, "replay", "replay a PHH hand history and check its finishing stacks",
              "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json")
     p.add_argument("file", metavar="FILE.phh", help="a .phh file (or a .phhs file of hands)")
@@ -171,7 +197,9 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import play
+    from .play import DEFAULT_RULES
+    from .players import PLAYER_TYPES
+    from .rules import Rules
 
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1)
@@ -179,23 +207,85 @@ def _cmd_play(args: argparse.Namespace) -> int:
     check_amount("--show", args.show, 0)
     check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
     lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
+    if not lineup:
+        raise _Fail("--lineup: the lineup of built-in players is empty")
+    for name in lineup:
+        if name not in PLAYER_TYPES:
+            raise _Fail(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
     if args.phh:
         _check_phh_target(args.phh, args.hands)
-    keep: bool | int = True if args.phh else (0 if args.json else args.show)
-    options: dict[str, Any] = {
-        "seed": args.seed, "profile": args.profile, "stacks": args.stack, "lineup": lineup,
-        "keep_hands": keep, "progress": _progress_wanted(args.hands, 5_000),
-    }
-    if args.jobs > 1:
+    # Every player is built in: the hands run wholly in the compiled engine.
+    names = [lineup[s % len(lineup)] for s in range(args.players)]
+    return _run_simulation(
+        args, Rules(*DEFAULT_RULES, profile=args.profile), [args.stack] * args.players, names,
+        record=args.hands if args.phh else (0 if args.json else min(args.show, args.hands)),
+        executor_jobs=args.jobs, progress_from=5_000,
+    )
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .rules import Rules
+    from .simulation import POLICIES
+
+    check_amount("--players", args.players, 2, 8)
+    check_amount("--hands", args.hands, 1)
+    check_amount("--stack", args.stack, 1)
+    check_amount("--show", args.show, 0)
+    if args.threads is not None:
+        check_amount("--threads", args.threads, 1, 256)
+    policies = [name.strip() for name in args.policy.split(",") if name.strip()]
+    if not policies or any(p not in POLICIES for p in policies):
+        raise _Fail(f"--policy {args.policy}: choose from {', '.join(POLICIES)} "
+                    "(one, or a comma list seated in turn)")
+    try:
+        stakes = [int(v) for v in args.stakes.split(",")]
+    except ValueError:
+        raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big") from None
+    if len(stakes) != 4:
+        raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big")
+    rules = Rules(*stakes, profile=args.profile)
+    if args.phh:
+        _check_phh_target(args.phh, args.record or 1)
+        if not args.record:
+            raise _Fail("--phh needs --record K (the hands to write)")
+    names = [policies[s % len(policies)] for s in range(args.players)]
+    record = max(args.record, 0 if args.json else min(args.show, args.hands))
+    return _run_simulation(args, rules, [args.stack] * args.players, names, record=record,
+                           threads=args.threads)
+
+
+def _run_simulation(
+    args: argparse.Namespace, rules: Any, stacks: list[int], names: list[str], *,
+    record: int, executor_jobs: int = 1, threads: int | None = None,
+    progress_from: int = 1_000_000,
+) -> int:
+    """Simulate, then print what ``razzcore play`` and ``razzcore simulate``
+    print: the readable log of the first hands or a PHH file, and the summary."""
+    from .play import PlayResult
+    from .simulation import simulate
+
+    seed = args.seed
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(63)
+    options: dict[str, Any] = {"policy": names, "seed": seed, "record": record,
+                               "progress": _progress_wanted(args.hands, progress_from)}
+    if executor_jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(args.jobs) as pool:
-            result = play(args.players, args.hands, executor=pool, **options)
+        with ProcessPoolExecutor(executor_jobs) as pool:
+            sim = simulate(rules, stacks, args.hands, executor=pool, **options)
     else:
-        result = play(args.players, args.hands, **options)
-    names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
+        sim = simulate(rules, stacks, args.hands, threads=threads, **options)
+    result = PlayResult(
+        players=sim.policies, hands=sim.hands, seed=seed, seconds=sim.seconds, rules=rules,
+        starting_stacks=sim.starting_stacks, winnings=sim.winnings, pots_won=sim.pots_won,
+        showdowns=sim.showdowns,
+    )
+    seat_names = [f"p{s + 1} {n}" for s, n in enumerate(names)]
     if args.phh:
-        _write_phh(args.phh, result.hand_list, names)
+        _write_phh(args.phh, sim.histories, seat_names)
     if args.json:
         data = result.to_dict()
         if args.phh:
@@ -203,13 +293,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(json_text(data))
         return EXIT_OK
     if args.phh:
-        print(f"wrote {len(result.hand_list)} hand(s) to {args.phh}")
+        print(f"wrote {len(sim.histories)} hand(s) to {args.phh}")
     else:
         from .phh_text import format_hand
 
-        for j, hand in enumerate(result.hand_list[: args.show]):
+        for j, hh in enumerate(sim.histories[: args.show]):
             print(f"=== hand {j + 1} ===")
-            print(format_hand(hand, players=names))
+            print(format_hand(hh.replay(), players=seat_names))
             print()
     print(play_summary(result))
     return EXIT_OK
@@ -222,14 +312,12 @@ def _check_phh_target(path: str, hands: int) -> None:
         raise _Fail(f"--phh {path}: {hands} hands need a .phhs file (a .phh holds one hand)")
 
 
-def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
+def _write_phh(path: str, histories: Sequence[Any], names: list[str]) -> None:
     from . import phh
 
-    histories = [
-        dataclasses.replace(phh.HandHistory.from_hand(h, players=names), hand=j + 1)
-        for j, h in enumerate(hands)
-    ]
-    text = phh.dumps(histories[0]) if path.endswith(".phh") else phh.dumps_all(histories)
+    numbered = [dataclasses.replace(hh, players=names, hand=j + 1)
+                for j, hh in enumerate(histories)]
+    text = phh.dumps(numbered[0]) if path.endswith(".phh") else phh.dumps_all(numbered)
     with open(path, "w", encoding="utf-8") as fp:
         fp.write(text)
 
@@ -371,8 +459,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK if out["agrees"] else EXIT_MISMATCH
 
 
-_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "replay": _cmd_replay,
-             "equity": _cmd_equity, "bench": _cmd_bench}
+_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "simulate": _cmd_simulate,
+             "replay": _cmd_replay, "equity": _cmd_equity, "bench": _cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -201,7 +201,8 @@ class Hand(Dealing, Showdown, Reading):
             raise bad from None
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away):
             raise bad
-        self._away = tuple(sorted(int(s) for s in away))
+        # Only seats with chips sit out: an empty seat is not dealt in anyway.
+        self._away = tuple(sorted(int(s) for s in away if dealt[s]))
         if not self.rules.deal_in_absent_players:
             for s in away:
                 dealt[s] = False

@@ -13,15 +13,16 @@ executor, or how the hands are split.
 >>> r = simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1)
 >>> r.payoffs.shape, int(r.payoffs.sum())
 ((1000, 2), 0)
->>> (simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1, threads=3).payoffs
-...  == r.payoffs).all()
-np.True_
+>>> bool((simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1, threads=3).payoffs
+...       == r.payoffs).all())
+True
 """
 
 from __future__ import annotations
 
 import operator
 import os
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -65,7 +66,9 @@ class SimulationResult:
     numpy array, ``hands`` rows); ``histories`` the first ``record`` hands as
     :class:`~razzcore.phh.HandHistory` (each replays on
     :class:`~razzcore.hand.Hand` to the same payoffs); ``seconds`` the wall
-    time of the hands (recording excluded); ``seed`` the run's seed.
+    time of the hands (recording excluded); ``seed`` the run's seed;
+    ``pots_won[s]`` the hands in which seat ``s`` collected chips;
+    ``showdowns`` the hands that reached a showdown.
     """
 
     payoffs: np.ndarray[Any, Any]
@@ -76,6 +79,8 @@ class SimulationResult:
     policies: tuple[str, ...]
     rules: Rules = field(repr=False)
     starting_stacks: tuple[int, ...] = field(repr=False)
+    pots_won: tuple[int, ...] = field(repr=False, default=())
+    showdowns: int = field(repr=False, default=0)
 
     @property
     def hands_per_second(self) -> float:
@@ -99,6 +104,8 @@ class SimulationResult:
             "policies": list(self.policies),
             "starting_stacks": list(self.starting_stacks),
             "winnings": list(self.winnings),
+            "pots_won": list(self.pots_won),
+            "showdowns": self.showdowns,
             "big_bets_per_100": [
                 100 * w / big / self.hands if self.hands else 0.0 for w in self.winnings
             ],
@@ -106,11 +113,15 @@ class SimulationResult:
         }
 
 
+_Part = tuple[bytes, tuple[int, ...], int]
+
+
 def _run_range(
     rules: Rules, stacks: tuple[int, ...], policies: tuple[int, ...], seed: int,
     start: int, stop: int,
-) -> bytes:
-    """Hands ``start..stop-1`` (picklable by name: executors call this)."""
+) -> _Part:
+    """Hands ``start..stop-1``: payoff bytes, pots won per seat, showdowns
+    (picklable by name: executors call this)."""
     return _core.simulate_chunk(rules, stacks, policies, seed, start, stop - start)
 
 
@@ -239,16 +250,20 @@ def simulate(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
-    payoffs = np.frombuffer(b"".join(parts), dtype=np.int64).reshape(hands, n).copy()
+    payoffs = np.frombuffer(b"".join(p[0] for p in parts), dtype=np.int64).reshape(hands, n)
     histories = tuple(_history(rules, table, codes, stream, i) for i in range(record))
-    return SimulationResult(payoffs, histories, hands, seconds, seed, names, rules, table)
+    return SimulationResult(
+        payoffs.copy(), histories, hands, seconds, seed, names, rules, table,
+        pots_won=tuple(sum(p[1][s] for p in parts) for s in range(n)),
+        showdowns=sum(p[2] for p in parts),
+    )
 
 
 def _play(
     rules: Rules, table: tuple[int, ...], codes: tuple[int, ...], stream: int, hands: int,
     threads: int | None, executor: _Executor | None, bar: Any,
-) -> list[bytes]:
-    """The payoff bytes of every hand, in order."""
+) -> list[_Part]:
+    """The results of every range of hands, in order."""
     if executor is not None:
         ranges = _split(hands, MAX_TASKS)
         futures = [executor.submit(_run_range, rules, table, codes, stream, a, b)
@@ -278,7 +293,7 @@ def _play(
     k = min(threads or 1, len(steps))
     pool = _core._worker_pool(k)
 
-    def worker(first: int) -> list[tuple[int, bytes]]:
+    def worker(first: int) -> list[tuple[int, _Part]]:
         done = []
         for j in range(first, len(steps), k):
             a, b = steps[j]
@@ -287,7 +302,7 @@ def _play(
                 bar.update(b - a)
         return done
 
-    results: list[bytes] = [b""] * len(steps)
+    results: list[_Part] = [(b"", (), 0)] * len(steps)
     for fut in [pool.submit(worker, w) for w in range(k)]:
         for j, data in fut.result():
             results[j] = data
@@ -328,4 +343,4 @@ def _bar(total: int) -> Any:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError as exc:
         raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
-    return tqdm(total=total, unit="hand", unit_scale=True, desc="razz simulate", leave=False)
+    return tqdm(total=total, unit="hand", file=sys.stderr, leave=False)

@@ -211,8 +211,9 @@ class Reading(HandState):
 
     @property
     def absent(self) -> tuple[int, ...]:
-        """The seats given as sitting out (R23), in seat order: not dealt in,
-        or with ``deal_in_absent_players`` dealt in and their hands killed.
+        """The seats with chips given as sitting out (R23), in seat order: not
+        dealt in, or with ``deal_in_absent_players`` dealt in and their hands
+        killed.
 
         >>> from razzcore.hand import Hand
         >>> from razzcore.rules import Rules

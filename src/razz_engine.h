@@ -150,6 +150,13 @@ static const rz_field RZ_HAND_FIELD_TABLE[] = {
 #undef RZ_FIELD_ENTRY
 #define RZ_HAND_NFIELDS ((int)(sizeof RZ_HAND_FIELD_TABLE / sizeof RZ_HAND_FIELD_TABLE[0]))
 
+/* The field table and its length (for readers outside C). */
+RZ_INLINE const rz_field *rz_hand_fields(int *count)
+{
+    *count = RZ_HAND_NFIELDS;
+    return RZ_HAND_FIELD_TABLE;
+}
+
 #define RZ_CLAMP ((int64_t)1 << 62)
 #define RZ_UNLIMITED ((int64_t)1 << 30)
 #define RZ_S(x) ((unsigned)(x) & 7u) /* a seat index, bounded */
@@ -157,12 +164,12 @@ static const rz_field RZ_HAND_FIELD_TABLE[] = {
 
 /* ------------------------------------------------------------ small helpers */
 
-static int rz_active(const rz_hand *h, int s)
+RZ_INLINE int rz_active(const rz_hand *h, int s)
 {
     return h->live[RZ_S(s)] && h->stacks[RZ_S(s)] != 0;
 }
 
-static int rz_active_count(const rz_hand *h)
+RZ_INLINE int rz_active_count(const rz_hand *h)
 {
     int s, k = 0;
     for (s = 0; s < RZ_N(h); s++)
@@ -170,7 +177,7 @@ static int rz_active_count(const rz_hand *h)
     return k;
 }
 
-static int rz_live_count(const rz_hand *h)
+RZ_INLINE int rz_live_count(const rz_hand *h)
 {
     int s, k = 0;
     for (s = 0; s < RZ_N(h); s++)
@@ -179,14 +186,14 @@ static int rz_live_count(const rz_hand *h)
 }
 
 /* The k-th seat clockwise after s (k = 1..n-1). */
-static int rz_cw(const rz_hand *h, int s, int k)
+RZ_INLINE int rz_cw(const rz_hand *h, int s, int k)
 {
     return h->order[RZ_S((h->pos[RZ_S(s)] + k) % (h->n > 0 ? h->n : 1))];
 }
 
 /* The next seat clockwise after s that can act; s itself if only it can;
  * else -1. */
-static int rz_next_active(const rz_hand *h, int s)
+RZ_INLINE int rz_next_active(const rz_hand *h, int s)
 {
     int k, q;
     for (k = 1; k < RZ_N(h); k++) {
@@ -198,7 +205,7 @@ static int rz_next_active(const rz_hand *h, int s)
 }
 
 /* Suit-keyed code (R13, R21): 4 * rank + place of the suit in suit_order. */
-static int rz_sk(const rz_hand *h, int c)
+RZ_INLINE int rz_sk(const rz_hand *h, int c)
 {
     return 4 * ((c & 63) >> 2) + h->r.suit_rank[c & 3];
 }
@@ -209,7 +216,7 @@ static int rz_sk(const rz_hand *h, int c)
  * one pair < two pair < trips < quads, then the ranks grouped (bigger groups
  * first, then higher rank first).  Boards compared on one street hold the
  * same number of cards. */
-static uint32_t rz_board_key(const uint8_t *up, int k)
+RZ_INLINE uint32_t rz_board_key(const uint8_t *up, int k)
 {
     int cnt[13], r, i, maxc = 0, pairs = 0, cat, g;
     uint32_t key;
@@ -235,7 +242,7 @@ static uint32_t rz_board_key(const uint8_t *up, int k)
 
 /* R13: a seat's up cards as one number, base 64, highest suit-keyed code
  * first: of two equal boards the larger number holds the higher card. */
-static uint32_t rz_suit_high(const rz_hand *h, int s)
+RZ_INLINE uint32_t rz_suit_high(const rz_hand *h, int s)
 {
     int v[4], k = h->nup[RZ_S(s)], i, j, t;
     uint32_t out = 0;
@@ -255,7 +262,7 @@ static uint32_t rz_suit_high(const rz_hand *h, int s)
 /* R12-R13: the live seats from the best board (acts first) to the worst,
  * ties by later_street_tiebreak (suit: the higher card by suit first;
  * position: clockwise from the deal-start seat).  Returns how many. */
-static int rz_ranked_live(const rz_hand *h, int *out)
+RZ_INLINE int rz_ranked_live(const rz_hand *h, int *out)
 {
     uint64_t key[RZ_SEATS], t;
     int seat[RZ_SEATS], k = 0, i, j, s, ts;
@@ -283,7 +290,7 @@ static int rz_ranked_live(const rz_hand *h, int *out)
 /* R14: the first actor from a ranking: the best board, or if that seat is
  * all-in the next seat clockwise that can act (skip_clockwise) or the next
  * best board that can (next_best_board). */
-static int rz_first_actor_from(const rz_hand *h, const int *ranked, int k)
+RZ_INLINE int rz_first_actor_from(const rz_hand *h, const int *ranked, int k)
 {
     int i;
     if (k <= 0)
@@ -301,7 +308,7 @@ static int rz_first_actor_from(const rz_hand *h, const int *ranked, int k)
 
 /* ------------------------------------------------------------ rounds */
 
-static void rz_reset_round(rz_hand *h, int street)
+RZ_INLINE void rz_reset_round(rz_hand *h, int street)
 {
     int s;
     h->street = street;
@@ -315,7 +322,7 @@ static void rz_reset_round(rz_hand *h, int street)
     }
 }
 
-static void rz_begin_betting(rz_hand *h, int first, int phase)
+RZ_INLINE void rz_begin_betting(rz_hand *h, int first, int phase)
 {
     h->first_actor = first;
     h->round_street = h->street;
@@ -327,7 +334,7 @@ static void rz_begin_betting(rz_hand *h, int first, int phase)
 }
 
 /* R9: the most wagers this round allows now (heads-up options). */
-static int64_t rz_cap(const rz_hand *h)
+RZ_INLINE int64_t rz_cap(const rz_hand *h)
 {
     if (!h->capped_multi && rz_active_count(h) == 2) {
         if (h->r.hu_uncapped)
@@ -339,7 +346,7 @@ static int64_t rz_cap(const rz_hand *h)
 }
 
 /* R17: whether another live seat could put in more than high this street. */
-static int rz_answerable(const rz_hand *h, int p, int64_t high)
+RZ_INLINE int rz_answerable(const rz_hand *h, int p, int64_t high)
 {
     int k, q;
     for (k = 1; k < RZ_N(h); k++) {
@@ -353,7 +360,7 @@ static int rz_answerable(const rz_hand *h, int p, int64_t high)
 /* R8-R17: the legal actions of the pending betting decision as a mask of
  * 1 << RZ_* bits, and the complete/bet/raise total in *cbr (0 if none).
  * 0 when no betting decision is pending. */
-static unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
+RZ_INLINE unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
 {
     int p = h->actor;
     int64_t stack, b, u, cbr = 0, to_call, count, d, target, bh;
@@ -405,7 +412,7 @@ static unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
     return mask;
 }
 
-static void rz_put(rz_hand *h, int p, int64_t amount)
+RZ_INLINE void rz_put(rz_hand *h, int p, int64_t amount)
 {
     h->stacks[RZ_S(p)] -= amount;
     h->bets[RZ_S(p)] += amount;
@@ -415,7 +422,7 @@ static void rz_put(rz_hand *h, int p, int64_t amount)
 /* R17: end the betting round: a live owner takes back the part of the top
  * wager nobody matched (a dead hand's bring-in, R23, stays in the pot); the
  * bets are cleared.  Returns 1 when one player is left. */
-static int rz_close_round(rz_hand *h)
+RZ_INLINE int rz_close_round(rz_hand *h)
 {
     int s, top = -1;
     int64_t first = 0, second = 0, b;
@@ -442,7 +449,7 @@ static int rz_close_round(rz_hand *h)
 /* ------------------------------------------------------------ pots, awards */
 
 /* R16: main pot first, then the side pots, from the contributions. */
-static int rz_build_pots(const int64_t *totals, const uint8_t *live, int n, rz_pot *pots)
+RZ_INLINE int rz_build_pots(const int64_t *totals, const uint8_t *live, int n, rz_pot *pots)
 {
     int64_t levels[RZ_SEATS], prev = 0, top, amount, c, t;
     int nl = 0, i, j, s, np = 0, dup;
@@ -486,7 +493,7 @@ static int rz_build_pots(const int64_t *totals, const uint8_t *live, int n, rz_p
     return np;
 }
 
-static void rz_finish(rz_hand *h)
+RZ_INLINE void rz_finish(rz_hand *h)
 {
     h->phase = RZ_OVER;
     h->actor = -1;
@@ -494,7 +501,7 @@ static void rz_finish(rz_hand *h)
 
 /* The house's rake: from the main pot first, then each side pot in order,
  * never more than the pots hold. */
-static int64_t rz_take_rake(rz_hand *h, int64_t amount)
+RZ_INLINE int64_t rz_take_rake(rz_hand *h, int64_t amount)
 {
     int64_t left = h->rake - h->raked;
     int64_t take = amount < left ? amount : left;
@@ -502,14 +509,14 @@ static int64_t rz_take_rake(rz_hand *h, int64_t amount)
     return amount - take;
 }
 
-static void rz_push(rz_hand *h, int s, int64_t amount)
+RZ_INLINE void rz_push(rz_hand *h, int s, int64_t amount)
 {
     h->stacks[RZ_S(s)] += amount;
     h->won[RZ_S(s)] += amount;
 }
 
 /* R17: one live player left: he takes every chip without showing. */
-static void rz_finish_uncontested(rz_hand *h)
+RZ_INLINE void rz_finish_uncontested(rz_hand *h)
 {
     int s, winner = 0;
     int64_t total = 0;
@@ -530,7 +537,7 @@ static void rz_finish_uncontested(rz_hand *h)
 /* The five cards of the best low in reading order (paired ranks first, then
  * highest first), the highest card code of each rank (as the Python
  * evaluator.best_five), mapped to suit-keyed codes and sorted high first. */
-static void rz_five_keyed(const rz_hand *h, const uint8_t *cards, int k, uint16_t rank,
+RZ_INLINE void rz_five_keyed(const rz_hand *h, const uint8_t *cards, int k, uint16_t rank,
                           int *out)
 {
     const uint8_t *want = RZ_CLASS_RANKS + 5 * (rank <= RZ_NUM_CLASSES ? rank : 0);
@@ -564,7 +571,7 @@ static void rz_five_keyed(const rz_hand *h, const uint8_t *cards, int k, uint16_
 }
 
 /* A seat's cards with the community card (R18), into out[8]; returns how many. */
-static int rz_all_cards(const rz_hand *h, int s, uint8_t *out)
+RZ_INLINE int rz_all_cards(const rz_hand *h, int s, uint8_t *out)
 {
     int k = h->ncards[RZ_S(s)], i;
     if (k > 7)
@@ -577,7 +584,7 @@ static int rz_all_cards(const rz_hand *h, int s, uint8_t *out)
 }
 
 /* R21: order tied winners (in seat order) for the odd chips. */
-static void rz_odd_chip_order(const rz_hand *h, int *w, int k)
+RZ_INLINE void rz_odd_chip_order(const rz_hand *h, int *w, int k)
 {
     int key[RZ_SEATS][8], len[RZ_SEATS], i, j, a, t, c, cmp, tmp[8];
     uint8_t cards[8];
@@ -631,7 +638,7 @@ static void rz_odd_chip_order(const rz_hand *h, int *w, int k)
 
 /* R16, R21: award each pot (side pots first) to the best shown hands among
  * its eligible seats, odd chips by odd_chip_rule; the rake first. */
-static void rz_award(rz_hand *h)
+RZ_INLINE void rz_award(rz_hand *h)
 {
     int64_t amounts[RZ_SEATS], share, rest, amount;
     int i, s, k, best, w[RZ_SEATS];
@@ -662,7 +669,7 @@ static void rz_award(rz_hand *h)
 }
 
 /* R20.3: whether every hand is tabled face up. */
-static int rz_forced_face_up(const rz_hand *h)
+RZ_INLINE int rz_forced_face_up(const rz_hand *h)
 {
     int s;
     if (h->r.reveal_all || !h->r.losers_may_muck)
@@ -675,7 +682,7 @@ static int rz_forced_face_up(const rz_hand *h)
 }
 
 /* R20.3, R20.5: whether seat s may muck now. */
-static int rz_may_muck(const rz_hand *h, int s)
+RZ_INLINE int rz_may_muck(const rz_hand *h, int s)
 {
     int i, q, any_shown = 0, alone;
     for (q = 0; q < RZ_N(h); q++)
@@ -698,7 +705,7 @@ static int rz_may_muck(const rz_hand *h, int s)
 }
 
 /* Whether s could still win some pot against the hands shown so far. */
-static int rz_can_still_win(const rz_hand *h, int s)
+RZ_INLINE int rz_can_still_win(const rz_hand *h, int s)
 {
     int i, q, best, any;
     for (i = 0; i < h->npots && i < RZ_SEATS; i++) {
@@ -722,7 +729,7 @@ static int rz_can_still_win(const rz_hand *h, int s)
  * it was checked through, its first actor (showdown_order
  * "last_aggressor_else_first_actor") or the first live seat from the
  * deal-start seat ("deal_start_seat"). */
-static int rz_first_shower(const rz_hand *h)
+RZ_INLINE int rz_first_shower(const rz_hand *h)
 {
     int ranked[RZ_SEATS], k, first, i;
     if (h->aggressor >= 0 && h->live[RZ_S(h->aggressor)])
@@ -744,7 +751,7 @@ static int rz_first_shower(const rz_hand *h)
 /* R20: build the pots, rank the hands, set the showing order (clockwise from
  * the first shower, contestants of more pots first), then show or muck each
  * hand in turn (a hand is shown when it must be or can still win) and award. */
-static void rz_showdown(rz_hand *h)
+RZ_INLINE void rz_showdown(rz_hand *h)
 {
     int s, i, j, k = 0, t, first, cnt[RZ_SEATS], seat[RZ_SEATS];
     uint8_t cards[8];
@@ -793,7 +800,7 @@ static void rz_showdown(rz_hand *h)
 
 /* ------------------------------------------------------------ dealing */
 
-static int rz_draw(rz_hand *h)
+RZ_INLINE int rz_draw(rz_hand *h)
 {
     int c = h->deck[h->dpos < 52 ? h->dpos : 51];
     if (h->dpos < 52)
@@ -804,7 +811,7 @@ static int rz_draw(rz_hand *h)
 /* R18 (TDA RP-10-H): mix the stub with the earlier burns: here the stub
  * followed by the burns (the cards of an explicit deck; a shuffled deck is
  * already in random order, so this is a uniform mix too). */
-static void rz_remix(rz_hand *h)
+RZ_INLINE void rz_remix(rz_hand *h)
 {
     int i, left = 52 - h->dpos;
     uint8_t stub[52];
@@ -824,7 +831,7 @@ static void rz_remix(rz_hand *h)
 }
 
 /* R4, R18: deal the current street (4..7) to the live seats in seat order. */
-static void rz_deal_street(rz_hand *h)
+RZ_INLINE void rz_deal_street(rz_hand *h)
 {
     int i, s, c, left, need = 0, required, community;
     if (h->street < 7) {
@@ -881,7 +888,7 @@ static void rz_deal_street(rz_hand *h)
 /* R17: after a round: one player left takes the pot; else deal on (no
  * betting when fewer than two can act: face_up_all_in exposes the hands),
  * R12-R14, R18 for the first actor of the next round, or the showdown. */
-static void rz_end_round(rz_hand *h)
+RZ_INLINE void rz_end_round(rz_hand *h)
 {
     int betting, s, ranked[RZ_SEATS], k, i, first, sixth;
     if (rz_close_round(h)) {
@@ -917,7 +924,7 @@ static void rz_end_round(rz_hand *h)
 
 /* Book p's action, then pass the turn clockwise or end the round (at once
  * when a fold left one player). */
-static void rz_after(rz_hand *h, int p, int last_standing)
+RZ_INLINE void rz_after(rz_hand *h, int p, int last_standing)
 {
     int k, q;
     h->acted[RZ_S(p)] = 1;
@@ -943,7 +950,7 @@ static void rz_after(rz_hand *h, int p, int last_standing)
 }
 
 /* R15: whether a short all-in to total counts as a full wager. */
-static int rz_full_all_in(const rz_hand *h, int64_t total)
+RZ_INLINE int rz_full_all_in(const rz_hand *h, int64_t total)
 {
     int64_t b;
     if (h->r.full_bet)
@@ -958,7 +965,7 @@ static int rz_full_all_in(const rz_hand *h, int64_t total)
 /* Apply action kind (RZ_FOLD..RZ_RAISE) for the actor; for RZ_RAISE, total
  * is the street total (0 = the legal one) and alias accepts (replay) a total
  * the caller checked.  Returns RZ_OK or why it is illegal (nothing changed). */
-static int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
+RZ_INLINE int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
 {
     int64_t cbr, amount;
     unsigned mask;
@@ -1023,7 +1030,7 @@ static int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
 
 /* R6: the bring-in seat: the highest door card by rank, ties by suit
  * (bring_in_tiebreak "suit") or the first from the deal-start seat. */
-static int rz_bring_in_seat(const rz_hand *h)
+RZ_INLINE int rz_bring_in_seat(const rz_hand *h)
 {
     int i, s, b = -1, best = -1, v;
     for (i = 0; i < RZ_N(h); i++) {
@@ -1043,7 +1050,7 @@ static int rz_bring_in_seat(const rz_hand *h)
 
 /* R23: absent players dealt in post the bring-in if it is theirs, then their
  * hands are killed.  Returns 1 if that settled the round. */
-static int rz_kill_absent(rz_hand *h, int b)
+RZ_INLINE int rz_kill_absent(rz_hand *h, int b)
 {
     int posted = b >= 0 && h->absent[RZ_S(b)] && h->stacks[RZ_S(b)] > 0, i, s;
     if (posted) {
@@ -1077,7 +1084,7 @@ static int rz_kill_absent(rz_hand *h, int b)
  * Antes (R3), the 3rd-street deal (R4: two down passes and an up pass over
  * the dealt-in seats from the deal-start seat), the bring-in (R6-R8).
  * Returns 0, or -1 for arguments the caller should have refused. */
-static int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+RZ_INLINE int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
                          const uint8_t *absent, const uint8_t *deck, int64_t rake)
 {
     int i, s, k = 0, b, m = 0, ranked[RZ_SEATS];
@@ -1167,7 +1174,7 @@ static int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t
 }
 
 /* Net result of each seat once the hand is over. */
-static void rz_hand_payoffs(const rz_hand *h, int64_t *out)
+RZ_INLINE void rz_hand_payoffs(const rz_hand *h, int64_t *out)
 {
     int s;
     for (s = 0; s < h->n && s < RZ_SEATS; s++)
@@ -1180,7 +1187,7 @@ static void rz_hand_payoffs(const rz_hand *h, int64_t *out)
 
 /* A shuffled deck: Fisher-Yates over the first count positions (the cards a
  * hand of m players can use; the rest only matters when count covers it). */
-static void rz_shuffle_deck(rz_rng *g, uint8_t *deck, int count)
+RZ_INLINE void rz_shuffle_deck(rz_rng *g, uint8_t *deck, int count)
 {
     int i, j;
     uint8_t t;
@@ -1197,7 +1204,7 @@ static void rz_shuffle_deck(rz_rng *g, uint8_t *deck, int count)
 enum { RZ_POLICY_RANDOM = 0, RZ_POLICY_CALLDOWN = 1, RZ_POLICY_BASIC = 2 };
 
 /* The k-th legal action in the order of the legal strings: f, pb or cc, cbr. */
-static int rz_nth_legal(unsigned mask, int k)
+RZ_INLINE int rz_nth_legal(unsigned mask, int k)
 {
     static const int order[4] = {RZ_FOLD, RZ_POST, RZ_CALL, RZ_RAISE};
     int i;
@@ -1210,13 +1217,13 @@ static int rz_nth_legal(unsigned mask, int k)
     return RZ_CALL;
 }
 
-static int rz_popcount4(unsigned mask)
+RZ_INLINE int rz_popcount4(unsigned mask)
 {
     return (int)((mask & 1u) + (mask >> 1 & 1u) + (mask >> 2 & 1u) + (mask >> 3 & 1u));
 }
 
 /* Fold when allowed, else check or call, else the first legal action. */
-static int rz_passive(unsigned mask)
+RZ_INLINE int rz_passive(unsigned mask)
 {
     if (mask & 1u << RZ_FOLD)
         return RZ_FOLD;
@@ -1227,7 +1234,7 @@ static int rz_passive(unsigned mask)
 
 /* Board comparison key of BasicRazzPlayer: (cards - distinct ranks, ranks
  * from the highest down) as a list; returns its length. */
-static int rz_basic_board_key(const uint8_t *up, int k, int *key)
+RZ_INLINE int rz_basic_board_key(const uint8_t *up, int k, int *key)
 {
     int ranks[8], i, j, t, distinct = 0, seen = 0;
     if (k > 7)
@@ -1250,7 +1257,7 @@ static int rz_basic_board_key(const uint8_t *up, int k, int *key)
 }
 
 /* Python's list comparison: -1, 0 or 1. */
-static int rz_cmp_lists(const int *a, int na, const int *b, int nb)
+RZ_INLINE int rz_cmp_lists(const int *a, int na, const int *b, int nb)
 {
     int i;
     for (i = 0; i < na && i < nb; i++)
@@ -1264,7 +1271,7 @@ static int rz_cmp_lists(const int *a, int na, const int *b, int nb)
  * seat's up cards, in_hand[s] = dealt in and not folded, bets[n], street,
  * the legal mask, limit = the highest rank kept (5..13).  Returns an action
  * kind (RZ_FOLD..RZ_RAISE) from the mask. */
-static int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
+RZ_INLINE int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
                            const uint8_t *boards, const uint8_t *nboard,
                            const uint8_t *in_hand, const int64_t *bets, int street,
                            unsigned mask, int limit)
@@ -1359,7 +1366,7 @@ static int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
 }
 
 /* One decision of a built-in policy for the actor of h. */
-static int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
+RZ_INLINE int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
 {
     uint8_t boards[RZ_SEATS * 7], nboard[RZ_SEATS], in_hand[RZ_SEATS];
     int p = RZ_S(h->actor), s, i;
@@ -1390,7 +1397,7 @@ static int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned ma
 
 /* Play one whole hand: shuffle with g, start, let the policies act until the
  * end; payoffs into out[n].  The caller validated rules and stacks. */
-static int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+RZ_INLINE int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
                         const int *policy, rz_rng *g, int64_t *out)
 {
     uint8_t deck[52];

@@ -57,7 +57,7 @@ def assert_user_error(proc: subprocess.CompletedProcess[str], *words: str) -> No
 # ---------------------------------------------------------------- general
 
 
-@pytest.mark.parametrize("command", ["eval", "play", "replay", "equity", "bench"])
+@pytest.mark.parametrize("command", ["eval", "play", "simulate", "replay", "equity", "bench"])
 def test_every_subcommand_help_has_an_example(command: str) -> None:
     proc = run(command, "--help")
     assert proc.returncode == 0
@@ -68,7 +68,7 @@ def test_every_subcommand_help_has_an_example(command: str) -> None:
 def test_top_level_help_and_version() -> None:
     proc = run("--help")
     assert proc.returncode == 0 and "example:" in proc.stdout
-    for command in ("eval", "play", "replay", "equity", "bench"):
+    for command in ("eval", "play", "simulate", "replay", "equity", "bench"):
         assert command in proc.stdout
     version = run("--version")
     assert version.returncode == 0 and version.stdout.startswith("razzcore ")
@@ -178,6 +178,39 @@ def test_play_bad_input(tmp_path: pathlib.Path) -> None:
         run("play", "--hands", "1", "--phh", str(tmp_path / "missing" / "x.phh")),
         "No such file or directory",
     )
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_summary_depends_on_the_seed_alone() -> None:
+    args = ("simulate", "--players", "3", "--hands", "3000", "--seed", "4", "--json")
+    one = json.loads(run(*args, "--threads", "1").stdout)
+    two = json.loads(run(*args, "--threads", "2").stdout)
+    for data in (one, two):
+        data.pop("seconds")
+        data.pop("hands_per_second")
+    assert one == two
+    assert sum(one["winnings"]) == 0 and one["hands"] == 3000
+
+
+def test_simulate_phh_replays(tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "sim.phhs"
+    proc = run("simulate", "--players", "4", "--hands", "200", "--policy", "basic,random",
+               "--record", "30", "--phh", str(target), "--seed", "8")
+    assert proc.returncode == 0, proc.stderr
+    replay = run("replay", str(target), "--json")
+    assert replay.returncode == 0, replay.stderr
+    assert all(r["matches"] for r in json.loads(replay.stdout)["hands"])
+
+
+def test_simulate_bad_input() -> None:
+    assert_user_error(run("simulate", "--policy", "shark"), "--policy")
+    assert_user_error(run("simulate", "--stakes", "1,2,3"), "--stakes")
+    assert_user_error(run("simulate", "--stakes", "2,10,10,20"), "bring-in")
+    assert_user_error(run("simulate", "--threads", "0"), "--threads")
+    assert_user_error(run("simulate", "--players", "9"), "--players")
+    assert_user_error(run("simulate", "--phh", "x.phhs"), "--record")
 
 
 # ---------------------------------------------------------------- replay

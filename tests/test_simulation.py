@@ -46,7 +46,7 @@ def _spawn_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-@pytest.mark.parametrize("pool", [ThreadPoolExecutor, _spawn_pool])
+@pytest.mark.parametrize("pool", [ThreadPoolExecutor, _spawn_pool], ids=["threads", "process_pool"])
 def test_executors_give_the_same_payoffs(pool: Any) -> None:
     ref = simulate(RULES, [300] * 5, 5000, seed=3, policy="basic").payoffs
     with pool(2) as ex:

@@ -8,7 +8,8 @@
 #     header must compile as its own translation unit, and a driver program that
 #     exercises the whole API must build, run, and reproduce known figures
 #     (5-4-3-2-A = 1, K-K-K-K-Q = 6175, the 2,598,960-hand histogram, an exact
-#     and a Monte Carlo equity);
+#     and a Monte Carlo equity, a razz hand of the engine and 2,000 zero-sum
+#     simulated hands);
 #   * the mingw-w64 cross compiler (x86_64-w64-mingw32-gcc), same flags: what
 #     would break on Windows (LLP64 long, MSVC-ish headers) breaks here.
 #
@@ -53,6 +54,8 @@ done
 
 have_equity=0
 [ -f src/razz_equity.h ] && have_equity=1
+have_engine=0
+[ -f src/razz_engine.h ] && have_engine=1
 
 # The driver: uses every entry point and checks results that are known exactly.
 cat >"$WORK/driver.c" <<'EOF'
@@ -61,6 +64,9 @@ cat >"$WORK/driver.c" <<'EOF'
 #include "razz_eval.h"
 #if RZ_HAVE_EQUITY
 #include "razz_equity.h"
+#endif
+#if RZ_HAVE_ENGINE
+#include "razz_engine.h"
 #endif
 
 static int failures = 0;
@@ -146,6 +152,54 @@ int main(void)
             check(out.total == 1000u, "Monte Carlo: 1,000 trials");
             check(out.win[1] == 1000u, "Monte Carlo: the made seven wins all");
         }
+    }
+#endif
+#if RZ_HAVE_ENGINE
+    {
+        /* Online rules 2/5/10/20, heads-up, deck 2c 3c 4c 5c Kd Qd ...: p1
+         * (Kd door) brings in, p2 folds: p1 wins the antes (+2, -2). */
+        rz_rules rules;
+        rz_hand h;
+        rz_rng g;
+        uint8_t deck[52];
+        const uint8_t top[6] = {4, 8, 12, 16, 49, 45};
+        const int64_t stacks[2] = {50, 50};
+        int64_t cbr, pay[8], sum = 0, total = 0;
+        int policy[8] = {0, 0, 0, 0, 0, 0, 0, 0}, k = 6, nf;
+        unsigned mask;
+        rz_init_class_ranks();
+        memset(&rules, 0, sizeof rules);
+        rules.ante = 2; rules.bring_in = 5; rules.small_bet = 10; rules.big_bet = 20;
+        rules.max_bets = 4; rules.hu_max = -1; rules.may_complete = 1; rules.half_bet = 1;
+        rules.call_bring_in = 1; rules.has_bring = 1; rules.forced_next = 1;
+        rules.later_suit = 1; rules.face_up_all_in = 1; rules.bring_suit = 1;
+        rules.losers_may_muck = 1;
+        for (i = 0; i < 4; i++)
+            rules.suit_rank[i] = (uint8_t)i;
+        memcpy(deck, top, 6);
+        for (i = 0; i < 52; i++)
+            if (!memchr(top, i, 6))
+                deck[k++] = (uint8_t)i;
+        check(rz_hand_start(&h, &rules, 2, stacks, NULL, deck, 0) == 0, "engine: start");
+        mask = rz_hand_options(&h, &cbr);
+        check(h.actor == 0 && mask == (1u << RZ_POST | 1u << RZ_RAISE) && cbr == 10,
+              "engine: p1 posts or completes to 10");
+        check(rz_hand_apply(&h, RZ_CALL, 0, 0) == RZ_ERR_NO_CALL, "engine: no call yet");
+        check(rz_hand_apply(&h, RZ_POST, 0, 0) == RZ_OK, "engine: bring-in");
+        check(rz_hand_apply(&h, RZ_FOLD, 0, 0) == RZ_OK, "engine: fold");
+        rz_hand_payoffs(&h, pay);
+        check(h.phase == RZ_OVER && pay[0] == 2 && pay[1] == -2, "engine: payoffs +2 -2");
+        check(rz_hand_fields(&nf) != NULL && nf > 10, "engine: field table");
+        for (i = 0; i < 2000; i++) {
+            int64_t eight[8] = {400, 400, 400, 400, 400, 400, 400, 400};
+            rz_rng_seed(&g, 7u, (uint64_t)i);
+            check(rz_play_hand(&h, &rules, 8, eight, policy, &g, pay) == 0, "engine: a hand");
+            for (k = 0; k < 8; k++) {
+                sum += pay[k];
+                total += pay[k] > 0 ? pay[k] : -pay[k];
+            }
+        }
+        check(sum == 0 && total > 0, "engine: 2,000 random 8-handed hands are zero-sum");
     }
 #endif
     printf("table %s: %s\n", RZ_TABLE_DIGEST, failures ? "FAILED" : "ok");
@@ -257,7 +311,8 @@ compile_all() { # compiler, extra flags...
         "$cc" "${CFLAGS[@]}" "$@" "${extra[@]}" -Os -DRZ_GLUE_OS=1 -I "$ROOT/src" -I "$WORK" \
             -c "$tu" -o "$out/$(basename "$tu" .c).os.o"
     done
-    "$cc" "${CFLAGS[@]}" "$@" -DRZ_HAVE_EQUITY=$have_equity -I "$ROOT/src" -I "$WORK" \
+    "$cc" "${CFLAGS[@]}" "$@" -DRZ_HAVE_EQUITY=$have_equity -DRZ_HAVE_ENGINE=$have_engine \
+        -I "$ROOT/src" -I "$WORK" \
         "$WORK/driver.c" -o "$out/driver$EXE"
     if [ "$have_envs" = 1 ]; then
         "$cc" "${CFLAGS[@]}" "$@" -I "$ROOT/src" -I "$WORK" \
