@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from typing import Any
 
 import numpy as np
@@ -69,7 +70,8 @@ class VectorEnv:
     The returned arrays are the environment's own buffers, overwritten by the
     next ``step``: copy what you keep.  ``seed`` makes every table's deals
     reproducible (table ``i`` draws from stream ``i``); ``threads`` (default:
-    one per 1,024 tables, at most the usable CPUs) splits the tables.
+    one per 1,024 tables, at most the usable CPUs) splits the tables.  Calls
+    from several threads are serialised by a lock.
 
     >>> env = VectorEnv(2, players=3, seed=7)
     >>> _, mask, actor = env.reset()
@@ -113,6 +115,8 @@ class VectorEnv:
         self._actor = np.zeros(num_envs, np.int32)
         self._rewards = np.zeros((num_envs, players), np.float32)
         self._done = np.zeros(num_envs, np.uint8)
+        # One caller at a time steps the tables (they are shared C state).
+        self._lock = threading.Lock()
         self._core = _core._VecCore(
             rules, players, self.stacks, num_envs,
             self._obs, self._mask, self._actor, self._rewards, self._done,
@@ -124,7 +128,8 @@ class VectorEnv:
             seed = self.seed
         if seed is None:
             seed = secrets.randbits(64)
-        self._core.reset(seed & (2**64 - 1), self.threads)
+        with self._lock:
+            self._core.reset(seed & (2**64 - 1), self.threads)
         return self._obs, self._mask, self._actor
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, Array]:
@@ -136,7 +141,8 @@ class VectorEnv:
             )
         if not np.array_equal(acts, actions):
             raise IllegalActionError("actions must be integers 0..2")
-        bad = self._core.step(acts, self.threads)
+        with self._lock:
+            bad = self._core.step(acts, self.threads)
         if bad >= 0:
             a = int(acts[bad])
             legal = [ACTIONS[k] for k in range(3) if self._core.legal(bad) >> k & 1]
@@ -153,7 +159,8 @@ class VectorEnv:
             raise RulesError(f"a table is an int index, not {brief(i)}")
         if not 0 <= i < self.num_envs:
             raise RulesError(f"no table {brief(i)}: tables are 0..{self.num_envs - 1}")
-        record = self._core.record(int(i))
+        with self._lock:
+            record = self._core.record(int(i))
         if record is None:
             raise RulesError(f"table {i}: this hand is too long to rebuild (over 512 actions)")
         deck, kinds = record
