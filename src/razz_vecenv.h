@@ -42,6 +42,7 @@ typedef struct {
     rz_hand h;
     rz_rng g;
     uint16_t betting[RZ_OBS_STREETS][RZ_OBS_MAX_SEATS][3];
+    uint8_t deck[52];            /* this hand's deck as dealt (a TDA remix reorders h.deck) */
     uint8_t log[RZ_VEC_LOG];     /* action kinds (RZ_FOLD..RZ_RAISE) of this hand */
     int32_t nlog;                /* actions played; > RZ_VEC_LOG: the log overflowed */
     uint32_t mask;               /* rz_vec_mask() of the pending decision */
@@ -118,6 +119,7 @@ static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
         if (rz_hand_start(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0) != 0)
             return -1;
         t->hands++;
+        memcpy(t->deck, deck, sizeof t->deck);
         memset(t->betting, 0, sizeof t->betting);
         t->nlog = 0;
         if (t->h.phase < RZ_SHOW && t->h.actor >= 0) {
@@ -238,7 +240,7 @@ static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t
 static inline void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
 {
     int k = t->nlog < RZ_VEC_LOG ? t->nlog : RZ_VEC_LOG;
-    memcpy(deck, t->h.deck, 52);
+    memcpy(deck, t->deck, 52);
     if (k > 0)
         memcpy(log, t->log, (size_t)k);
 }
