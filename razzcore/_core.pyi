@@ -12,6 +12,7 @@ from typing_extensions import Buffer, disjoint_base
 
 from .cards import CardsLike
 from .rules import Rules
+from .view import HandView
 
 NUM_CLASSES: Final[int]
 TABLE_DIGEST: Final[str]
@@ -150,6 +151,30 @@ POST_ENTRY: Final[tuple[tuple[str, int], ...]]
 
 #: (fold, check/call, post bring-in, cbr total or 0, legal strings, exact string -> kind)
 _Options: TypeAlias = tuple[bool, bool, bool, int, tuple[str, ...], dict[str, int]]
+
+def observation_size(players: int) -> int: ...
+def encode_view(view: HandView, out: Buffer, unit: int = 1) -> None: ...
+@disjoint_base  # an extension type with its own C layout (PEP 800)
+class _VecCore:
+    @property
+    def num_envs(self) -> int: ...
+    # The arrays are numpy arrays (numpy's stubs do not declare the buffer protocol).
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        stacks: Sequence[int],
+        num_envs: int,
+        obs: Any,
+        mask: Any,
+        actor: Any,
+        rewards: Any,
+        done: Any,
+    ) -> None: ...
+    def reset(self, seed: int, threads: int) -> None: ...
+    def step(self, actions: Any, threads: int) -> int: ...
+    def legal(self, i: int) -> int: ...
+    def record(self, i: int) -> tuple[bytes, bytes] | None: ...
 
 def shuffle_prefix(cards: list[int], rnd: Callable[[], float], last: int) -> None: ...
 

@@ -404,6 +404,7 @@ def rank_histogram(int ncards=7):
 include "_equity.pxi"
 include "_engine.pxi"
 include "_betting.pxi"
+include "_obs.pxi"
 
 # Last of the C headers: with GCC, the glue after it is optimised for size.
 cdef extern from "razz_glue.h":

@@ -193,7 +193,10 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
             out.append(code)
         return tuple(out)
     if isinstance(cards, (bytes, bytearray, memoryview)):
-        return tuple(_check_code(c) for c in bytes(cards))
+        raw = bytes(cards)
+        if not raw or max(raw) < 52:  # every byte a valid code: no per-card check
+            return tuple(raw)
+        return tuple(_check_code(c) for c in raw)
     if isinstance(cards, int):
         raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}")
     try:
@@ -229,6 +232,15 @@ def check_distinct(codes: Sequence[int]) -> None:
     ...
     razzcore.errors.CardError: duplicate card Ad
     """
+    if (
+        (type(codes) is tuple or type(codes) is list)
+        and codes
+        and set(map(type, codes)) == {int}
+        and min(codes) >= 0
+        and max(codes) < 52
+        and len(set(codes)) == len(codes)
+    ):
+        return  # plain valid codes, all distinct (checked at C speed)
     seen = 0
     for c in codes:
         bit = 1 << _check_code(c)

@@ -1,0 +1,212 @@
+# Included by _obs.pxi: the tables of razzcore.envs.VectorEnv, stepped in C
+# (src/razz_vecenv.h) without the GIL.  The Python class in
+# razzcore/envs/_vector.py owns the numpy arrays; _VecCore holds their
+# buffers while it lives and writes into them.
+
+from libc.stddef cimport ptrdiff_t
+from libc.stdlib cimport calloc, free
+
+cdef extern from "razz_vecenv.h" nogil:
+    ctypedef struct rz_vec_cfg:
+        rz_rules rules
+        int n
+        int64_t stacks[8]
+        int64_t unit
+        size_t obs_size
+    ctypedef struct rz_table:
+        int32_t nlog
+        uint32_t mask
+    const int RZ_VEC_LOG
+    ptrdiff_t rz_vec_reset(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
+                           const rz_vec_cfg *c, uint64_t seed, float *obs, int8_t *mask,
+                           int32_t *actor, float *rewards, uint8_t *done)
+    ptrdiff_t rz_vec_check(const rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
+                           const int64_t *actions)
+    ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
+                          const rz_vec_cfg *c, const int64_t *actions, float *obs,
+                          int8_t *mask, int32_t *actor, float *rewards, uint8_t *done)
+    void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
+
+
+cdef class _VecChunk:
+    """Tables [begin, end) of one step or reset, run on a worker thread."""
+
+    cdef _VecCore core
+    cdef ptrdiff_t begin, end
+    cdef const int64_t *actions
+    cdef uint64_t seed
+    cdef bint reset
+    cdef public Py_ssize_t bad
+
+    def run(self):
+        cdef _VecCore c = self.core
+        with nogil:
+            if self.reset:
+                self.bad = rz_vec_reset(c.tables, self.begin, self.end, &c.cfg, self.seed,
+                                        c.obs, c.mask, c.actor, c.rewards, c.done)
+            else:
+                self.bad = rz_vec_step(c.tables, self.begin, self.end, &c.cfg, self.actions,
+                                       c.obs, c.mask, c.actor, c.rewards, c.done)
+
+
+cdef class _VecCore:
+    """The C tables of a VectorEnv and the output arrays it writes
+    (``obs`` float32 ``num_envs x size``, ``mask`` int8 ``num_envs x 3``,
+    ``actor`` int32, ``rewards`` float32 ``num_envs x players``, ``done``
+    uint8): not used on its own."""
+
+    cdef rz_table *tables
+    cdef rz_vec_cfg cfg
+    cdef readonly Py_ssize_t num_envs
+    cdef Py_buffer bufs[5]
+    cdef int nbufs
+    cdef float *obs
+    cdef int8_t *mask
+    cdef int32_t *actor
+    cdef float *rewards
+    cdef uint8_t *done
+    cdef bint ready
+
+    def __cinit__(self):
+        self.nbufs = 0
+        self.tables = NULL
+
+    def __init__(self, rules, int players, stacks, Py_ssize_t num_envs, obs, mask, actor,
+                 rewards, done):
+        cdef Py_ssize_t s
+        if self.nbufs or self.tables != NULL:
+            raise RulesError("a _VecCore is initialised once")
+        if not 2 <= players <= 8 or len(stacks) != players:
+            raise RulesError(f"players must be in 2..8 with one stack each, not {players}")
+        if num_envs < 1 or num_envs > (1 << 24):
+            raise RulesError(f"num_envs must be in 1..16777216, not {num_envs}")
+        _fill_rules(&self.cfg.rules, rules)
+        if not 0 <= self.cfg.rules.deal_start < players:
+            raise RulesError(
+                f"deal_start_seat {rules.deal_start_seat} is not one of {players} seats"
+            )
+        self.cfg.n = players
+        memset(self.cfg.stacks, 0, sizeof(self.cfg.stacks))
+        _fill_stacks(self.cfg.stacks, list(stacks))
+        for s in range(players):
+            if self.cfg.stacks[s] <= 0:
+                raise RulesError("every seat needs chips")
+        self.cfg.unit = rules.big_bet
+        self.cfg.obs_size = rz_obs_size(players)
+        self.num_envs = num_envs
+        size = <Py_ssize_t>self.cfg.obs_size
+        self.obs = <float *>self._hold(obs, b"f", 4, num_envs * size)
+        self.mask = <int8_t *>self._hold(mask, b"b", 1, num_envs * 3)
+        self.actor = <int32_t *>self._hold(actor, b"i", 4, num_envs)
+        self.rewards = <float *>self._hold(rewards, b"f", 4, num_envs * players)
+        self.done = <uint8_t *>self._hold(done, b"B", 1, num_envs)
+        self.tables = <rz_table *>calloc(<size_t>num_envs, sizeof(rz_table))
+        if self.tables == NULL:
+            raise MemoryError(f"no memory for {num_envs} tables")
+
+    def __dealloc__(self):
+        cdef int i
+        free(self.tables)
+        self.tables = NULL
+        for i in range(self.nbufs):
+            PyBuffer_Release(&self.bufs[i])
+        self.nbufs = 0
+
+    cdef void *_hold(self, arr, bytes fmt, Py_ssize_t itemsize, Py_ssize_t count) except NULL:
+        cdef Py_buffer *b = &self.bufs[self.nbufs]
+        PyObject_GetBuffer(arr, b, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT)
+        self.nbufs += 1
+        fmt_ok = b.format != NULL and b.format[0] == (<char *>fmt)[0] and b.format[1] == 0
+        if (b.itemsize != itemsize or not fmt_ok or b.len != itemsize * count
+                or (<uintptr_t>b.buf) % <uintptr_t>itemsize):
+            raise RulesError("an output array has the wrong type or size")
+        return b.buf
+
+    def _run(self, bint reset, uint64_t seed, Py_ssize_t actions_addr, int threads):
+        """Reset or step tables in ``threads`` chunks; the first failing table, or -1."""
+        cdef Py_ssize_t n = self.num_envs, start = 0, size, k
+        cdef _VecChunk chunk
+        cdef ptrdiff_t bad = -1
+        if reset:
+            self.ready = False
+        elif not self.ready:
+            raise RulesError("call reset() before step()")
+        chunks = []
+        for k in range(threads):
+            size = (n - start) // (threads - k)
+            chunk = _VecChunk()
+            chunk.core = self
+            chunk.begin = start
+            chunk.end = start + size
+            chunk.actions = <const int64_t *><uintptr_t>actions_addr
+            chunk.seed = seed
+            chunk.reset = reset
+            chunk.bad = -1
+            chunks.append(chunk)
+            start += size
+        if threads == 1:
+            (<_VecChunk>chunks[0]).run()
+        else:
+            futures = [_worker_pool(threads - 1).submit(c.run) for c in chunks[1:]]
+            (<_VecChunk>chunks[0]).run()
+            for f in futures:
+                f.result()
+        for chunk in chunks:
+            if chunk.bad >= 0:
+                bad = chunk.bad
+                break
+        if bad < 0:
+            self.ready = True
+        return bad
+
+    def reset(self, uint64_t seed, int threads):
+        """Seed every table from ``seed`` (table i: stream i) and deal."""
+        bad = self._run(True, seed, 0, threads)
+        if bad >= 0:
+            raise RulesError(f"table {bad}: these rules and stacks deal no playable hand")
+
+    def step(self, actions, int threads):
+        """Apply ``actions`` (int64, one per table) after checking them all;
+        returns -1, or the first table whose action is not legal (nothing moved)."""
+        cdef Py_buffer ab
+        cdef ptrdiff_t bad
+        if not self.ready:
+            raise RulesError("call reset() before step()")
+        PyObject_GetBuffer(actions, &ab, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            if (ab.itemsize != 8 or ab.format == NULL or ab.format[0] not in (b"q", b"l")
+                    or ab.format[1] != 0 or ab.len != 8 * self.num_envs):
+                raise RulesError(f"actions must be {self.num_envs} int64 values")
+            with nogil:
+                bad = rz_vec_check(self.tables, 0, self.num_envs, <const int64_t *>ab.buf)
+            if bad >= 0:
+                return bad
+            bad = self._run(False, 0, <Py_ssize_t><uintptr_t>ab.buf, threads)
+            if bad >= 0:
+                self.ready = False
+                raise RulesError(f"table {bad}: the hand could not go on (internal error)")
+            return -1
+        finally:
+            PyBuffer_Release(&ab)
+
+    def legal(self, Py_ssize_t i):
+        """The legal action bits of table ``i`` (bit k = action k)."""
+        if not 0 <= i < self.num_envs:
+            raise IndexError(i)
+        return self.tables[i].mask & 7
+
+    def record(self, Py_ssize_t i):
+        """(deck, action kinds) of table ``i``'s current hand, or None when
+        its log overflowed."""
+        cdef uint8_t deck[52]
+        cdef uint8_t log[512]
+        if not 0 <= i < self.num_envs:
+            raise IndexError(i)
+        if not self.ready:
+            raise RulesError("call reset() first")
+        n = self.tables[i].nlog
+        if n > RZ_VEC_LOG:
+            return None
+        rz_table_record(&self.tables[i], deck, log)
+        return (PyBytes_FromStringAndSize(<char *>deck, 52),
+                PyBytes_FromStringAndSize(<char *>log, n))

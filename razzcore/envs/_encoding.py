@@ -1,0 +1,150 @@
+"""The action space and the observation tensor shared by every environment.
+
+Actions are the three indexes of :data:`ACTIONS`; an action mask (``int8``,
+1 = legal) says which apply.  Observations are the float32 tensor written by
+the compiled encoder (``src/razz_obs.h``) from a seat's
+:class:`~razzcore.view.HandView`, laid out as ``docs/agents.md`` describes.
+
+>>> from razzcore import Hand, Rules
+>>> hand = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+>>> encode(hand.view(0)).shape == (observation_size(2),)
+True
+>>> action_mask(hand.legal_actions()).tolist()
+[0, 1, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+
+from .. import _core
+from ..errors import IllegalActionError, RulesError, brief
+from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+    from ..view import HandView
+
+__all__ = [
+    "ACTIONS",
+    "DEFAULT_STACK",
+    "action_mask",
+    "action_string",
+    "default_rules",
+    "encode",
+    "observation_size",
+]
+
+#: The ``Discrete(3)`` action space: 0 folds; 1 checks, calls or posts the
+#: bring-in; 2 completes, bets or raises (fixed limit: the amount is implied).
+ACTIONS: tuple[str, str, str] = ("fold", "check_call", "bet_raise")
+
+#: Chips each seat starts a hand with in the environments, unless told.
+DEFAULT_STACK = 1000
+
+
+def default_rules() -> Rules:
+    """The environments' default structure: ante 2, bring-in 5, 10/20.
+
+    >>> default_rules()
+    Rules(2, 5, 10, 20, profile='online')
+    """
+    return Rules(2, 5, 10, 20)
+
+
+def observation_size(players: int) -> int:
+    """Length of the observation tensor for a table of ``players`` (2..8):
+    ``146 * players + 24``.
+
+    >>> observation_size(2), observation_size(6)
+    (316, 900)
+    """
+    size: int = _core.observation_size(players)
+    return size
+
+
+def encode(view: HandView, *, unit: int = 1) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """The observation tensor (float32, ``observation_size(players)`` long)
+    of what ``view``'s seat sees; amounts (stacks, bets, pot, to call) are in
+    chips divided by ``unit`` (the environments pass the big bet).
+
+    Everything comes from the view, so another seat's hidden down cards
+    cannot reach the tensor.
+
+    >>> from razzcore import Hand, Rules
+    >>> obs = encode(Hand(Rules(2, 5, 10, 20), [100, 100], seed=1).view(0), unit=20)
+    >>> obs[:2].tolist(), obs.dtype.name
+    ([1.0, 0.0], 'float32')
+    """
+    out = np.empty(observation_size(len(view.cards)), np.float32)
+    _core.encode_view(view, cast(Any, out), unit)  # an ndarray is a buffer
+    return out
+
+
+def action_mask(legal: Sequence[str]) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """The ``int8`` mask over :data:`ACTIONS` of PHH legal actions.
+
+    >>> action_mask(["f", "cc", "cbr 20"]).tolist(), action_mask(["pb", "cbr 10"]).tolist()
+    ([1, 1, 1], [0, 1, 1])
+    """
+    mask = np.zeros(3, np.int8)
+    for a in legal:
+        if a == "f":
+            mask[0] = 1
+        elif a in ("cc", "pb"):
+            mask[1] = 1
+        elif a.startswith("cbr"):
+            mask[2] = 1
+    return mask
+
+
+def action_string(hand: Hand, index: object) -> str:
+    """The PHH action of ``hand``'s actor for action index ``index`` (0..2);
+    :class:`~razzcore.IllegalActionError` when the mask rules it out.
+
+    >>> from razzcore import Hand, Rules
+    >>> action_string(Hand(Rules(2, 5, 10, 20), [100, 100], seed=1), 2)
+    'cbr 10'
+    """
+    try:
+        i = int(index)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise IllegalActionError(f"an action is an index 0..2, not {brief(index)}") from None
+    if isinstance(index, bool) or not 0 <= i <= 2 or i != index:
+        raise IllegalActionError(f"an action is an index 0..2, not {brief(index)}")
+    legal = hand.legal_actions()
+    for a in legal:
+        if (
+            (i == 0 and a == "f")
+            or (i == 1 and a in ("cc", "pb"))
+            or (i == 2 and a.startswith("cbr"))
+        ):
+            return a
+    raise IllegalActionError(
+        f"action {i} ({ACTIONS[i]}) is not legal now; legal: {', '.join(legal) or 'none'}"
+    )
+
+
+def check_players(players: object) -> int:
+    """``players`` as an int in 2..8, else :class:`~razzcore.RulesError`."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+        raise RulesError(f"players must be an int in 2..8, not {brief(players)}")
+    return players
+
+
+def check_stacks(stacks: object, players: int) -> list[int]:
+    """Starting stacks: one int for every seat, or one per seat (all > 0)."""
+    if isinstance(stacks, int) and not isinstance(stacks, bool):
+        out = [stacks] * players
+    elif isinstance(stacks, (list, tuple)):
+        out = list(stacks)
+    else:
+        raise RulesError(f"stacks must be an int or one int per seat, not {brief(stacks)}")
+    if len(out) != players or any(
+        isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in out
+    ):
+        raise RulesError(f"stacks must be {players} positive ints, not {brief(stacks)}")
+    return out

@@ -1,0 +1,341 @@
+"""The OpenSpiel game ``"python_razzcore"``: razz with explicit chance nodes.
+
+:func:`register_openspiel` registers it with ``pyspiel``; then
+``pyspiel.load_game("python_razzcore", {...})`` takes the parameters
+
+* ``players`` (2..8, default 2);
+* ``structure``: ``"ante bring_in small_bet big_bet"`` in chips (default ``"2 5 10 20"``);
+* ``stacks``: the chips every seat starts with (default 1000);
+* ``profile``: the rules profile (default ``"online"``).
+
+Every card dealt (burn cards included) is a chance node with a uniform
+distribution over the cards not yet dealt.  Player actions are the indexes of
+:data:`~razzcore.envs.ACTIONS`.  ``information_state_tensor`` and
+``observation_tensor`` are both the tensor of :func:`~razzcore.envs.encode`
+(amounts in big bets); the information state string is the seat's PHH history
+(perfect recall), the observation string the hand as the seat sees it.
+``returns`` are in chips.
+
+>>> import pyspiel
+>>> from razzcore.envs import register_openspiel
+>>> register_openspiel()
+>>> game = pyspiel.load_game("python_razzcore", {"players": 2})
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), state.legal_actions()
+(1, [1, 2])
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..cards import format_card
+from ..errors import IllegalActionError, RulesError, brief
+from ..hand import Hand
+from ..rules import Rules
+from ..view import HandView
+from ._encoding import ACTIONS, action_string, check_players, encode, observation_size
+
+__all__ = ["GAME_NAME", "RazzGame", "RazzState", "register_openspiel"]
+
+GAME_NAME = "python_razzcore"
+
+# Chance outcomes as (card, probability) pairs, by the number of cards left.
+_PAIRS = [()] + [tuple((c, 1.0 / n) for c in range(52)) for n in range(1, 53)]
+# The order of the cards no chance node chose yet is never dealt to a player:
+# any shuffle will do for the stub of a rebuilt hand.
+_STUB = random.Random(0)
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+_DEFAULT_PARAMS = {"players": 2, "structure": "2 5 10 20", "stacks": 1000, "profile": "online"}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="razzcore Razz (seven-card stud low, fixed limit)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    provides_factored_observation_string=False,
+    parameter_specification=_DEFAULT_PARAMS,
+)
+
+
+def _ints(text: object, what: str) -> list[int]:
+    try:
+        values = [int(v) for v in str(text).split()]
+    except ValueError:
+        raise RulesError(f"{what} must be space-separated integers, not {brief(text)}") from None
+    return values
+
+
+class RazzGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game (see the module docstring for its parameters)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        values = {**_DEFAULT_PARAMS, **(params or {})}
+        n = check_players(values["players"])
+        structure = _ints(values["structure"], "structure")
+        if len(structure) != 4:
+            raise RulesError(
+                "structure is 'ante bring_in small_bet big_bet', "
+                f"not {brief(values['structure'])}"
+            )
+        self.rules = Rules(*structure, profile=str(values["profile"]))
+        stack = values["stacks"]
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            raise RulesError(f"stacks must be a positive int (chips per seat), not {brief(stack)}")
+        self.stacks = stacks = [stack] * n
+        self.players = n
+        rules = self.rules
+        if rules.deal_start_seat > n:
+            raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
+        total = sum(stacks)
+        cap = rules.max_bets_per_round
+        if rules.heads_up_uncapped or rules.heads_up_max_bets is not None:
+            cap = max(cap, rules.heads_up_max_bets or 0, total // rules.small_bet + 1)
+        # Every seat acts at most cap + 2 times a street (the bring-in, then
+        # once per wager); every card of the deck may be a chance node.
+        max_length = 5 * n * (cap + 2) + 52
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(ACTIONS),
+            max_chance_outcomes=52,
+            num_players=n,
+            min_utility=float(-max(stacks)),
+            max_utility=float(total - min(stacks)),
+            utility_sum=0.0,
+            max_game_length=max_length,
+        )
+        super().__init__(_GAME_TYPE, info, values)
+
+    def new_initial_state(self) -> RazzState:
+        """A state before the deal."""
+        return RazzState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> RazzObserver:
+        """The observer behind the tensors and strings."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect = True if iig_obs_type is None else bool(iig_obs_type.perfect_recall)
+        return RazzObserver(self.players, perfect)
+
+
+class RazzState(pyspiel.State):  # type: ignore[misc]
+    """A razz hand under OpenSpiel: chance nodes deal, players act."""
+
+    def __init__(self, game: RazzGame) -> None:
+        super().__init__(game)
+        self._rules = game.rules
+        self._stacks = game.stacks
+        self._n = game.players
+        self._deck: list[int] = []  # chance outcomes in deal order (burns included)
+        self._left = list(range(52))  # the cards not dealt yet
+        self._actions: list[str] = []  # the players' actions, PHH
+        self._hand: Hand | None = None  # valid when _need == 0
+        self._need = 3 * self._n  # cards to deal before the next decision
+        self._player = _CHANCE  # current_player(), kept up to date
+        self._texts: dict[int, str] = {}  # legal action index -> PHH action
+        self._legal: list[int] = []  # sorted keys of _texts
+
+    # -------------------------------------------------------------- OpenSpiel
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while cards are due, TERMINAL at the end."""
+        return self._player
+
+    def _update(self) -> None:
+        """Set current_player() and the PHH text of each legal action index."""
+        self._texts = {}
+        self._legal = []
+        if self._need:
+            self._player = _CHANCE
+            return
+        hand = self._hand
+        assert hand is not None
+        actor = hand.actor
+        if actor is None:
+            self._player = _TERMINAL
+            return
+        self._player = actor
+        texts = self._texts
+        for a in hand.legal_actions():
+            texts[0 if a == "f" else 2 if a[:3] == "cbr" else 1] = a
+        self._legal = sorted(texts)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not dealt yet, equally likely."""
+        left = self._left
+        pairs = _PAIRS[len(left)]
+        return [pairs[c] for c in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self._need:
+            card = int(action)
+            try:
+                self._left.remove(card)
+            except ValueError:
+                raise IllegalActionError(f"card {brief(action)} is not in the stub") from None
+            self._deck.append(card)
+            self._need -= 1
+            if self._need == 0:
+                self._rebuild()
+                self._update()
+            return
+        hand = self._hand
+        assert hand is not None
+        text = self._texts.get(action)
+        if text is None:
+            text = action_string(hand, action)  # raises IllegalActionError, naming why
+        hand.act(text)
+        self._actions.append(text)
+        need = 52 - hand.cards_left - len(self._deck)
+        if need > 0:  # the action closed a round: the next cards are chance nodes
+            self._need, self._hand = need, None
+        self._update()
+
+    def _replay(self, actions: list[str]) -> Hand:
+        """A hand from the chosen cards with ``actions`` replayed."""
+        hand = Hand(self._rules, self._stacks, deck=bytes(self._deck), rng=_STUB)
+        for text in actions:
+            hand.act(text)
+        return hand
+
+    def _rebuild(self) -> None:
+        hand = self._replay(self._actions)
+        self._hand = hand
+        self._need = max(0, 52 - hand.cards_left - len(self._deck))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Deal {format_card(int(action))}"
+        return ACTIONS[int(action)]
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        return self._player == _TERMINAL
+
+    def returns(self) -> list[float]:
+        """Each seat's net result in chips (zeros until the end)."""
+        if not self.is_terminal():
+            return [0.0] * self._n
+        assert self._hand is not None and self._hand.payoffs is not None
+        return [float(p) for p in self._hand.payoffs]
+
+    def __str__(self) -> str:
+        if self._hand is not None:
+            return "\n".join(self._hand.history)
+        return " ".join(format_card(c) for c in self._deck)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RazzState:
+        new = self.__class__.__new__(self.__class__)
+        pyspiel.State.__init__(new, self.get_game())
+        new.__dict__.update(self.__dict__)
+        new._deck = self._deck[:]
+        new._left = self._left[:]
+        new._actions = self._actions[:]
+        new._hand = None if self._hand is None else self._hand.copy()
+        return new
+
+    def clone(self) -> RazzState:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------- observers
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` sees now.  At a chance node between streets: the
+        hand before the action that closed the round (nobody to act); during
+        the first deal: the cards dealt so far."""
+        if self._hand is not None:
+            return self._hand.view(seat)
+        if self._actions:
+            v = self._replay(self._actions[:-1]).view(seat)
+            return HandView(**{**v.__dict__, "actor": None, "legal_actions": ()})
+        return self._first_deal_view(seat)
+
+    def _first_deal_view(self, seat: int) -> HandView:
+        n = self._n
+        first = self._rules.deal_start_seat - 1
+        rows: list[list[int | None]] = [[] for _ in range(n)]
+        boards: list[list[int]] = [[] for _ in range(n)]
+        for k, c in enumerate(self._deck):
+            s = (first + k) % n
+            up = k >= 2 * n
+            rows[s].append(c if up or s == seat else None)
+            if up:
+                boards[s].append(c)
+        history = tuple(
+            f"d dh p{s + 1} " + "".join("??" if c is None else format_card(c) for c in rows[s])
+            for s in range(n)
+            if rows[s]
+        )
+        return HandView(
+            seat=seat,
+            street=3,
+            actor=None,
+            legal_actions=(),
+            stacks=tuple(self._stacks),
+            bets=(0,) * n,
+            pots=(),
+            boards=tuple(tuple(b) for b in boards),
+            cards=tuple(tuple(r) for r in rows),
+            folded=(False,) * n,
+            community_card=None,
+            history=history,
+            is_over=False,
+            payoffs=None,
+        )
+
+
+class RazzObserver:
+    """OpenSpiel's observer protocol: ``tensor``/``dict`` and ``set_from``,
+    ``string_from``."""
+
+    def __init__(self, players: int, perfect_recall: bool) -> None:
+        self.tensor = np.zeros(observation_size(players), np.float32)
+        self.dict = {"observation": self.tensor}
+        self.perfect_recall = perfect_recall
+
+    def set_from(self, state: RazzState, player: int) -> None:
+        """Write ``player``'s tensor of ``state`` into :attr:`tensor`."""
+        self.tensor[:] = encode(state.view(player), unit=state._rules.big_bet)
+
+    def string_from(self, state: RazzState, player: int) -> str:
+        """The PHH history ``player`` sees (perfect recall), or the hand as
+        text."""
+        view = state.view(player)
+        if self.perfect_recall:
+            return f"p{player + 1}\n" + "\n".join(view.history)
+        return str(view)
+
+
+def register_openspiel() -> None:
+    """Register ``"python_razzcore"`` with pyspiel (again is harmless).
+
+    >>> register_openspiel()
+    >>> "python_razzcore" in [g.short_name for g in pyspiel.registered_games()]
+    True
+    """
+    if GAME_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_GAME_TYPE, RazzGame)

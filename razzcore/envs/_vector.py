@@ -1,0 +1,170 @@
+"""Many razz tables stepped together in the compiled core, EnvPool style.
+
+:class:`VectorEnv` keeps ``num_envs`` tables of the C hand state machine.
+``reset()`` deals at every table; ``step(actions)`` applies one action per
+table for its seat to act, deals a new hand at once wherever a hand ended,
+and returns the observation of the next seat to act at each table - the
+same tensor as ``encode(env.hand(i).view(actor[i]), unit=big_bet)``, written
+by the same C encoder.  The stepping runs without the GIL, over ``threads``
+worker threads.
+
+>>> from razzcore.envs import VectorEnv
+>>> env = VectorEnv(4, players=2, seed=1)
+>>> obs, mask, actor = env.reset()
+>>> obs.shape, mask.shape, actor.shape
+((4, 316), (4, 3), (4,))
+>>> import numpy as np
+>>> actions = np.ones(4, np.int64)  # check, call or post the bring-in everywhere
+>>> obs, mask, actor, rewards, done = env.step(actions)
+>>> rewards.shape, done.dtype.name
+((4, 2), 'bool')
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+from typing import Any
+
+import numpy as np
+
+from .. import _core
+from ..errors import IllegalActionError, RulesError, brief
+from ..hand import Hand
+from ..rules import Rules
+from ._encoding import (
+    ACTIONS,
+    DEFAULT_STACK,
+    check_players,
+    check_stacks,
+    default_rules,
+    observation_size,
+)
+
+__all__ = ["VectorEnv"]
+
+_KIND_TEXT = ("f", "pb", "cc", "cbr")  # the C engine's action kinds as PHH
+
+Array = np.ndarray[Any, Any]
+
+
+class VectorEnv:
+    """``VectorEnv(num_envs, players=2, rules=None, *, seed=None, threads=None,
+    stacks=1000)``: ``num_envs`` razz tables (default rules ante 2, bring-in
+    5, 10/20; every hand starts from ``stacks`` chips a seat).
+
+    * ``reset() -> (obs, mask, actor)``: ``obs`` float32 ``num_envs x
+      observation_size(players)`` (amounts in big bets), ``mask`` int8
+      ``num_envs x 3`` (legal :data:`~razzcore.envs.ACTIONS`), ``actor`` int32
+      (the seat to act at each table).
+    * ``step(actions) -> (obs, mask, actor, rewards, done)``: ``actions`` is
+      one index 0..2 per table; ``rewards`` float32 ``num_envs x players``,
+      each seat's net result in big bets at the tables whose hand ended on
+      this step (``done`` True; those tables have already dealt the next
+      hand, which ``obs``/``mask``/``actor`` describe), zero elsewhere.  An
+      action the mask rules out raises :class:`~razzcore.IllegalActionError`
+      naming the table, and no table moves.
+    * ``hand(i)``: a :class:`~razzcore.Hand` copy of table ``i``'s hand.
+
+    The returned arrays are the environment's own buffers, overwritten by the
+    next ``step``: copy what you keep.  ``seed`` makes every table's deals
+    reproducible (table ``i`` draws from stream ``i``); ``threads`` (default:
+    one per 1,024 tables, at most the usable CPUs) splits the tables.  Calls
+    from several threads are serialised by a lock.
+
+    >>> env = VectorEnv(2, players=3, seed=7)
+    >>> _, mask, actor = env.reset()
+    >>> env.hand(0).actor == actor[0]
+    True
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        players: int = 2,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        threads: int | None = None,
+        stacks: int | list[int] = DEFAULT_STACK,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise RulesError(f"num_envs must be a positive int, not {brief(num_envs)}")
+        players = check_players(players)
+        if rules is None:
+            rules = default_rules()
+        elif not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a razzcore.Rules or None, not {brief(rules)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"seed must be an int or None, not {brief(seed)}")
+        if threads is None:
+            cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+            threads = max(1, min(cpus or os.cpu_count() or 1, num_envs // 1024))
+        elif isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise RulesError(f"threads must be a positive int or None, not {brief(threads)}")
+        self.num_envs = num_envs
+        self.players = players
+        self.rules = rules
+        self.stacks = check_stacks(stacks, players)
+        self.threads = min(threads, num_envs, 256)
+        self.seed = seed
+        size = observation_size(players)
+        self._obs = np.zeros((num_envs, size), np.float32)
+        self._mask = np.zeros((num_envs, 3), np.int8)
+        self._actor = np.zeros(num_envs, np.int32)
+        self._rewards = np.zeros((num_envs, players), np.float32)
+        self._done = np.zeros(num_envs, np.uint8)
+        # One caller at a time steps the tables (they are shared C state).
+        self._lock = threading.Lock()
+        self._core = _core._VecCore(
+            rules, players, self.stacks, num_envs,
+            self._obs, self._mask, self._actor, self._rewards, self._done,
+        )
+
+    def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
+        """Deal a new hand at every table (``seed`` overrides the constructor's)."""
+        if seed is None:
+            seed = self.seed
+        if seed is None:
+            seed = secrets.randbits(64)
+        with self._lock:
+            self._core.reset(seed & (2**64 - 1), self.threads)
+        return self._obs, self._mask, self._actor
+
+    def step(self, actions: Any) -> tuple[Array, Array, Array, Array, Array]:
+        """Play one action per table; see the class docstring."""
+        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        if acts.shape != (self.num_envs,):
+            raise RulesError(
+                f"give one action per table: shape ({self.num_envs},), not {acts.shape}"
+            )
+        if not np.array_equal(acts, actions):
+            raise IllegalActionError("actions must be integers 0..2")
+        with self._lock:
+            bad = self._core.step(acts, self.threads)
+        if bad >= 0:
+            a = int(acts[bad])
+            legal = [ACTIONS[k] for k in range(3) if self._core.legal(bad) >> k & 1]
+            what = f"action {a} ({ACTIONS[a]})" if 0 <= a <= 2 else f"action {a}"
+            raise IllegalActionError(
+                f"table {bad}: {what} is not legal there; legal: {', '.join(legal)}"
+            )
+        return self._obs, self._mask, self._actor, self._rewards, self._done.view(np.bool_)
+
+    def hand(self, i: int) -> Hand:
+        """A :class:`~razzcore.Hand` copy of table ``i``'s current hand (the
+        same deck, the same actions replayed)."""
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise RulesError(f"a table is an int index, not {brief(i)}")
+        if not 0 <= i < self.num_envs:
+            raise RulesError(f"no table {brief(i)}: tables are 0..{self.num_envs - 1}")
+        with self._lock:
+            record = self._core.record(int(i))
+        if record is None:
+            raise RulesError(f"table {i}: this hand is too long to rebuild (over 512 actions)")
+        deck, kinds = record
+        hand = Hand(self.rules, self.stacks, deck=deck)
+        for k in kinds:
+            hand.act(_KIND_TEXT[k])
+        return hand

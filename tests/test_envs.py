@@ -1,0 +1,492 @@
+"""Environments for learning agents: the observation encoder, the action
+space, and the PettingZoo, Gymnasium and OpenSpiel adapters (each passes its
+library's own checker)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from razzcore import _core  # noqa: E402
+from razzcore.envs import ACTIONS, action_mask, encode, observation_size  # noqa: E402
+from razzcore.envs._encoding import action_string  # noqa: E402
+from razzcore.errors import IllegalActionError, RazzError, RulesError  # noqa: E402
+from razzcore.hand import Hand  # noqa: E402
+from razzcore.rules import Rules  # noqa: E402
+from razzcore.view import HandView  # noqa: E402
+
+RULES = Rules(2, 5, 10, 20)
+
+
+# ------------------------------------------------------------ plain reference
+
+def reference_encode(view: HandView, unit: int = 1) -> list[float]:
+    """The layout of docs/agents.md, written out plainly from the view."""
+    n = len(view.cards)
+    out: list[float] = []
+    out += [1.0 if s == view.seat else 0.0 for s in range(n)]
+    out += [1.0 if s == view.actor else 0.0 for s in range(n)]
+    out += [1.0 if st_ == view.street else 0.0 for st_ in range(3, 8)]
+
+    def card(c: int | None, dealt: bool) -> list[float]:
+        v = [0.0] * 18
+        if dealt and c is None:
+            v[17] = 1.0
+        elif c is not None:
+            v[c // 4] = 1.0
+            v[13 + c % 4] = 1.0
+        return v
+
+    for s in range(n):
+        row = view.cards[s]
+        for k in range(7):
+            out += card(row[k] if k < len(row) else None, k < len(row))
+    out += card(view.community_card, False)[:17]
+    out += [1.0 if f else 0.0 for f in view.folded]
+    out += [x / unit for x in view.stacks]
+    out += [x / unit for x in view.bets]
+    out.append(sum(p.amount for p in view.pots) / unit)
+    to_call = 0 if view.is_over else min(max(view.bets) - view.bets[view.seat],
+                                         view.stacks[view.seat])
+    out.append(to_call / unit)
+    counts = [[[0.0] * 3 for _ in range(n)] for _ in range(5)]
+    received = [0] * n
+    street = 3
+    for e in view.history:
+        parts = e.split()
+        if parts[:2] == ["d", "dh"]:
+            s = int(parts[2][1:]) - 1
+            received[s] += len(parts[3]) // 2
+            street = received[s]
+        elif parts[:2] == ["d", "db"]:
+            street = 7
+        elif parts[1] in ("cbr", "cc", "pb"):
+            s = int(parts[0][1:]) - 1
+            counts[street - 3][s][("cbr", "cc", "pb").index(parts[1])] += 1
+    for st_ in range(5):
+        for s in range(n):
+            out += counts[st_][s]
+    return out
+
+
+def random_hands(seed: int, players: int, rules: Rules = RULES, stacks: int = 300):
+    """Yield (hand, seat) at every decision of a random hand, and at its end."""
+    rnd = random.Random(seed)
+    hand = Hand(rules, [stacks] * players, seed=seed)
+    while True:
+        yield hand
+        if hand.actor is None:
+            return
+        hand.act(rnd.choice(hand.legal_actions()))
+
+
+# ------------------------------------------------------------------- encoder
+
+def test_observation_size_and_actions() -> None:
+    assert ACTIONS == ("fold", "check_call", "bet_raise")
+    assert [observation_size(p) for p in (2, 6, 8)] == [316, 900, 1192]
+    for bad in (1, 9, "2", True, 2.0):
+        with pytest.raises(RulesError):
+            observation_size(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 8])
+@pytest.mark.parametrize("profile", ["online", "tda"])
+def test_encode_matches_the_plain_reference(players: int, profile: str) -> None:
+    rules = Rules(2, 5, 10, 20, profile=profile)
+    checked = 0
+    for seed in range(12 if players <= 3 else 4):
+        stacks = 60 if seed % 3 == 0 else 400  # short stacks: all-ins, side pots
+        for hand in random_hands(seed, players, rules, stacks):
+            for seat in range(players):
+                view = hand.view(seat)
+                obs = encode(view, unit=20)
+                assert obs.dtype == np.float32 and obs.shape == (observation_size(players),)
+                assert obs.tolist() == pytest.approx(reference_encode(view, 20))
+                checked += 1
+    assert checked > 100
+
+
+def test_encode_fields_of_a_known_hand() -> None:
+    hand = Hand(RULES, [100, 100], deck="2c 3c 4c 5c Kd Qd")
+    hand.act("pb")  # seat 0 (door Kd) brings in 5
+    obs = encode(hand.view(1))
+    assert obs[0:2].tolist() == [0, 1]  # seat 1 observes
+    assert obs[2:4].tolist() == [0, 1]  # seat 1 to act
+    assert obs[4:9].tolist() == [1, 0, 0, 0, 0]  # 3rd street
+    base = 9
+    seat0_slot0 = obs[base : base + 18]
+    assert seat0_slot0[17] == 1 and seat0_slot0[:17].sum() == 0  # hidden down card
+    door0 = obs[base + 2 * 18 : base + 3 * 18]
+    assert door0[12] == 1 and door0[13 + 1] == 1  # Kd: rank K, suit d
+    own = obs[base + 7 * 18 : base + 8 * 18]
+    assert own[2] == 1 and own[13] == 1  # 3c: rank 3 (A = 0), suit c
+    after_cards = base + 2 * 7 * 18 + 17
+    folded, stacks = obs[after_cards : after_cards + 2], obs[after_cards + 2 : after_cards + 4]
+    assert folded.tolist() == [0, 0] and stacks.tolist() == [93, 98]
+    bets = obs[after_cards + 4 : after_cards + 6]
+    pot, to_call = obs[after_cards + 6], obs[after_cards + 7]
+    assert bets.tolist() == [5, 0] and pot == 4 and to_call == 5
+    betting = obs[after_cards + 8 :].reshape(5, 2, 3)
+    assert betting[0, 0].tolist() == [0, 0, 1] and betting.sum() == 1
+
+
+def _swap_down_cards(deck: list[int], cards: list[int]) -> list[int]:
+    """``deck`` with each card of ``cards`` swapped with one from the bottom
+    (never dealt at these table sizes)."""
+    new = deck[:]
+    for i, c in enumerate(cards):
+        a, b = new.index(c), len(new) - 1 - i
+        new[a], new[b] = new[b], new[a]
+    return new
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 5),
+    deck=st.permutations(range(52)),
+    choices=st.lists(st.integers(0, 2), max_size=40),
+    seat=st.integers(0, 4),
+    other=st.integers(0, 4),
+    stacks=st.sampled_from([40, 120, 1000]),
+)
+def test_other_seats_down_cards_never_reach_the_observation(
+    players: int, deck: list[int], choices: list[int], seat: int, other: int, stacks: int
+) -> None:
+    seat, other = seat % players, other % players
+    if seat == other:
+        other = (other + 1) % players
+    rules = Rules(2, 5, 10, 20, face_up_all_in=False)
+    hand = Hand(rules, [stacks] * players, deck=deck)
+    actions: list[str] = []
+    for pick in choices:
+        if hand.actor is None:
+            break
+        legal = hand.legal_actions()
+        actions.append(legal[pick % len(legal)])
+        hand.act(actions[-1])
+    down = [c for c in hand.hole_cards(other) if c not in hand.board(other)]
+    changed = _swap_down_cards(deck, down)
+    a = Hand(rules, [stacks] * players, deck=deck)
+    b = Hand(rules, [stacks] * players, deck=changed)
+    for text in [None, *actions]:
+        if text is not None:
+            a.act(text)
+            b.act(text)
+        if a.is_over:
+            break  # the showdown's result depends on the cards, as it should
+        assert np.array_equal(encode(a.view(seat)), encode(b.view(seat)))
+    assert a.hole_cards(other) != b.hole_cards(other) or not down
+
+
+def test_encode_rejects_bad_input() -> None:
+    view = Hand(RULES, [100, 100], seed=1).view(0)
+    with pytest.raises(RulesError, match="unit"):
+        encode(view, unit=0)
+    bad = HandView(**{**view.__dict__, "cards": ((99, 1, 2), (None, None, 3))})
+    with pytest.raises(RulesError, match="card code"):
+        encode(bad)
+    bad = HandView(**{**view.__dict__, "history": ("p9 cc",)})
+    with pytest.raises(RulesError, match="seat outside"):
+        encode(bad)
+    bad = HandView(**{**view.__dict__, "history": ("hello",)})
+    with pytest.raises(RulesError, match="not PHH"):
+        encode(bad)
+    bad = HandView(**{**view.__dict__, "stacks": (-1, 5)})
+    with pytest.raises(RulesError, match="chip count"):
+        encode(bad)
+    out = np.zeros(observation_size(2), np.float64)
+    with pytest.raises(RulesError, match="float32"):
+        _core.encode_view(view, out)
+    with pytest.raises(RulesError, match="floats"):
+        _core.encode_view(view, np.zeros(5, np.float32))
+
+
+def test_action_mask_and_strings() -> None:
+    hand = Hand(RULES, [100, 100], deck="2c 3c 4c 5c Kd Qd")
+    assert action_mask(hand.legal_actions()).tolist() == [0, 1, 1]
+    assert action_string(hand, 1) == "pb" and action_string(hand, np.int64(2)) == "cbr 10"
+    with pytest.raises(IllegalActionError, match="fold"):
+        action_string(hand, 0)
+    for bad in (3, -1, 1.5, "1", True, None):
+        with pytest.raises(IllegalActionError):
+            action_string(hand, bad)
+    hand.act("pb")
+    assert action_mask(hand.legal_actions()).tolist() == [1, 1, 1]
+
+
+# -------------------------------------------------------------- PettingZoo
+
+def test_pettingzoo_api_test() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from razzcore.envs import aec_env
+
+    for players in (2, 3, 6):
+        api_test(aec_env(players=players), num_cycles=300)
+    api_test(aec_env(players=4, rules=Rules(1, 2, 4, 8, profile="tda"), stacks=30), num_cycles=300)
+
+
+def test_pettingzoo_rewards_in_big_bets_and_illegal_actions() -> None:
+    pytest.importorskip("pettingzoo")
+    from razzcore.envs import aec_env
+
+    env = aec_env(players=2, render_mode="ansi")
+    env.reset(seed=4)
+    obs, *_ = env.last()
+    assert obs["observation"].shape == (316,)
+    with pytest.raises(IllegalActionError):
+        env.step(0 if not obs["action_mask"][0] else 5)
+    total = 0.0
+    for _agent in env.agent_iter():
+        obs, reward, terminated, _truncated, _ = env.last()
+        total += reward
+        if terminated:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        env.step(1 if mask[1] else int(np.flatnonzero(mask)[0]))
+    payoffs = env.hand.payoffs
+    assert payoffs is not None and total == pytest.approx(0.0)
+    assert isinstance(env.render(), str)
+    with pytest.raises(RazzError):
+        aec_env(players=9)
+
+
+# --------------------------------------------------------------- Gymnasium
+
+def test_gymnasium_check_env() -> None:
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from razzcore.envs import GymEnv
+    from razzcore.players import RandomPlayer
+
+    check_env(GymEnv())
+    check_env(GymEnv(players=2, opponent="random", seat=1))
+    check_env(GymEnv(players=4, opponent=["basic", "random", RandomPlayer(3)], seat=2))
+    check_env(GymEnv(render_mode="ansi"), skip_render_check=False)
+
+
+def test_gymnasium_episode_and_mapping() -> None:
+    pytest.importorskip("gymnasium")
+    from razzcore.envs import GymEnv
+
+    env = GymEnv(opponent="random")
+    rewards = []
+    for episode in range(30):
+        obs, info = env.reset(seed=episode)
+        assert obs[0] == 1.0 and info["action_mask"][1] == 1
+        done, mapped_seen = False, False
+        while not done:
+            obs, reward, done, _truncated, info = env.step(0)  # fold when allowed
+            mapped_seen |= info["mapped"]
+        rewards.append(reward)
+        assert env.hand is not None and reward == env.hand.payoffs[0] / 20
+    assert min(rewards) < 0
+    with pytest.raises(RazzError):
+        GymEnv(opponent="nobody")
+    with pytest.raises(RazzError):
+        GymEnv(seat=2)
+
+
+# ---------------------------------------------------------------- OpenSpiel
+
+def _spiel() -> Any:
+    pyspiel = pytest.importorskip("pyspiel")
+    from razzcore.envs import register_openspiel
+
+    register_openspiel()
+    register_openspiel()  # twice is harmless
+    return pyspiel
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"players": 3, "stacks": 60}, {"players": 6, "profile": "tda", "structure": "1 2 4 8"}],
+)
+def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
+    pyspiel = _spiel()
+    game = pyspiel.load_game("python_razzcore", params)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+def test_openspiel_tensors_chance_and_returns() -> None:
+    pyspiel = _spiel()
+    game = pyspiel.load_game("python_razzcore", {"players": 2})
+    assert game.information_state_tensor_size() == observation_size(2)
+    rnd = random.Random(5)
+    for _ in range(20):
+        state = game.new_initial_state()
+        chance_nodes = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                state.apply_action(rnd.choice(outcomes)[0])
+                chance_nodes += 1
+                continue
+            p = state.current_player()
+            hand = state._hand
+            tensor = state.information_state_tensor(p)
+            assert tensor == pytest.approx(encode(hand.view(p), unit=20).tolist())
+            assert state.observation_tensor(p) == tensor
+            state.apply_action(rnd.choice(state.legal_actions()))
+        assert chance_nodes >= 6
+        assert sum(state.returns()) == 0.0
+        assert state.returns() == [float(x) for x in state._hand.payoffs]
+    with pytest.raises(RazzError, match="players"):
+        pyspiel.load_game("python_razzcore", {"players": 9})
+
+
+# ----------------------------------------------------------------- examples
+
+@pytest.mark.parametrize(
+    ("name", "needs"),
+    [
+        ("razzcore.envs", None),
+        ("razzcore.envs._encoding", None),
+        ("razzcore.envs._aec", "pettingzoo"),
+        ("razzcore.envs._gym", "gymnasium"),
+        ("razzcore.envs._openspiel", "pyspiel"),
+    ],
+)
+def test_docstring_examples(name: str, needs: str | None) -> None:
+    import doctest
+    import importlib
+
+    if needs:
+        pytest.importorskip(needs)
+    module = importlib.import_module(name)
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testmod(module, optionflags=flags)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_numpy_agent_example_learns_to_beat_random_player(tmp_path: Any) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("matplotlib")
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "examples" / "train_numpy_agent.py"
+    if not path.exists():
+        pytest.skip("examples/ is not beside the tests (installed-wheel run)")
+    spec = importlib.util.spec_from_file_location("train_numpy_agent", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "curve.png"
+    mean = module.main(["--hands", "1200", "--eval-hands", "400", "--out", str(out)])
+    assert mean > 0.3  # big bets per hand against RandomPlayer
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ----------------------------------------------------------------- VectorEnv
+
+def _random_actions(rng: Any, mask: Any, weights: Any = (1.0, 1.0, 1.0)) -> Any:
+    """A random legal action per table (``weights`` favour some actions)."""
+    return (rng.random(mask.shape) * mask * np.asarray(weights)).argmax(axis=1).astype(np.int64)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "stacks"),
+    [
+        (2, RULES, 1000),
+        (3, RULES, 60),  # all-ins and side pots
+        (6, Rules(1, 2, 4, 8, profile="tda"), 200),
+        (8, RULES, 300),  # community cards when the deck runs short
+        (8, Rules(1, 2, 4, 8, profile="tda"), 400),  # burns: the TDA 7th-street remix
+    ],
+)
+def test_vector_env_matches_encode_of_its_hands(players: int, rules: Rules, stacks: int) -> None:
+    from razzcore.envs import VectorEnv
+
+    num = 48
+    env = VectorEnv(num, players=players, rules=rules, seed=3, stacks=stacks)
+    obs, mask, actor = env.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    for step in range(120):
+        sampled = rng.choice(num, 6, replace=False)
+        before = {int(i): env.hand(int(i)) for i in sampled}
+        actions = _random_actions(rng, mask, (0.2, 1.0, 0.3))  # mostly calls: long hands
+        obs, mask, actor, rewards, done = env.step(actions)
+        for i, hand in before.items():
+            hand.act(_phh_of_action(hand, int(actions[i])))
+            assert bool(done[i]) == hand.is_over
+            if hand.is_over:
+                ended += 1
+                assert rewards[i].tolist() == pytest.approx(
+                    [p / rules.big_bet for p in hand.payoffs]
+                )
+            else:
+                assert not rewards[i].any()
+                assert env.hand(i).history == hand.history
+            now = env.hand(i)
+            assert now.actor == actor[i]
+            expected = encode(now.view(int(actor[i])), unit=rules.big_bet)
+            assert np.array_equal(obs[i], expected), (step, i)
+            assert mask[i].tolist() == action_mask(now.legal_actions()).tolist()
+    assert ended > 10
+
+
+def _phh_of_action(hand: Hand, index: int) -> str:
+    return action_string(hand, index)
+
+
+def test_vector_env_illegal_action_names_the_table_and_moves_nothing() -> None:
+    from razzcore.envs import VectorEnv
+
+    env = VectorEnv(8, seed=5)
+    obs, mask, _ = env.reset()
+    snapshot = obs.copy()
+    histories = [env.hand(i).history for i in range(8)]
+    actions = np.argmax(mask, axis=1).astype(np.int64)
+    bad = int(np.flatnonzero(mask[:, 0] == 0)[0])
+    actions[bad] = 0  # fold where folding is not offered
+    with pytest.raises(IllegalActionError, match=f"table {bad}: action 0 \\(fold\\)"):
+        env.step(actions)
+    actions[bad] = 7
+    with pytest.raises(IllegalActionError, match=f"table {bad}"):
+        env.step(actions)
+    assert np.array_equal(obs, snapshot)
+    assert [env.hand(i).history for i in range(8)] == histories
+    with pytest.raises(RazzError, match="one action per table"):
+        env.step(np.ones(3, np.int64))
+    with pytest.raises(RazzError):
+        env.step(np.full(8, 1.5))
+    with pytest.raises(RazzError):
+        env.hand(8)
+    for bad_args in ({"num_envs": 0}, {"num_envs": 2, "players": 9}, {"num_envs": 2, "threads": 0}):
+        with pytest.raises(RazzError):
+            VectorEnv(**bad_args)  # type: ignore[arg-type]
+    with pytest.raises(RazzError, match="reset"):
+        VectorEnv(2).step(np.ones(2, np.int64))
+
+
+def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:
+    from razzcore.envs import VectorEnv
+
+    runs = []
+    for threads in (1, 3):
+        env = VectorEnv(64, players=4, seed=11, threads=threads)
+        obs, mask, _ = env.reset()
+        rng = np.random.default_rng(2)
+        trace = [obs.copy()]
+        for _ in range(40):
+            obs, mask, _, rewards, _ = env.step(_random_actions(rng, mask))
+            trace.append(obs.copy())
+            trace.append(rewards.copy())
+        runs.append(trace)
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+    other = VectorEnv(64, players=4, seed=12)
+    assert not np.array_equal(other.reset()[0], runs[0][0])
