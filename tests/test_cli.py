@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import pathlib
 import re
 import shlex
@@ -430,3 +431,15 @@ def test_huge_input_still_gives_one_short_line() -> None:
 def test_equity_dead_swallowing_a_hand_names_the_cause() -> None:
     proc = run("equity", "As 2d 3c", "--dead", "Kc", "Kh Qd Js")
     assert_user_error(proc, "--dead", "looks like a hand")
+
+
+# ---------------------------------------------------------------- environment
+
+
+@pytest.mark.parametrize("value", ["bogus", "avx1024"])
+def test_bad_kernel_environment_variable_is_one_line_not_a_traceback(value: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "razzcore", "eval", "As2d3c4h5s"],
+                          env=dict(os.environ, RAZZCORE_KERNEL=value),
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert_user_error(proc, f"RAZZCORE_KERNEL='{value}'", "unknown batch kernel")
