@@ -645,6 +645,30 @@ def loads(text: str | bytes) -> HandHistory:
     return HandHistory.from_mapping(data)
 
 
+
+def read_file_object(fp: object, function: str) -> str | bytes:
+    """The contents of ``fp`` for a ``load`` function; a path or other non-file
+    raises :class:`PHHError` (a PokerStars ``load`` re-raises it as its own error).
+
+    >>> read_file_object("hands.phhs", "phh.load")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: phh.load takes a file object opened with open(), not str ...
+    """
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        module = function.rsplit(".", 1)[0]
+        shown = f" {brief(fp)}" if isinstance(fp, (str, bytes)) else ""
+        raise PHHError(f"{function} takes a file object opened with open(), not "
+                       f"{type(fp).__name__}{shown}; use {module}.loads for text "
+                       f"or open(path) for a file")
+    data = read()
+    if not isinstance(data, (str, bytes)):
+        raise PHHError(f"{function}: the file object's read() gave "
+                       f"{type(data).__name__}, not str or bytes")
+    return data
+
+
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
     """Read one hand history from a file opened in text or binary mode.
 
@@ -652,7 +676,7 @@ def load(fp: IO[str] | IO[bytes]) -> HandHistory:
     >>> load(io.BytesIO(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], [])).encode())).bring_in
     1
     """
-    return loads(fp.read())
+    return loads(read_file_object(fp, "phh.load"))
 
 
 def loads_all(text: str | bytes) -> list[HandHistory]:
@@ -683,7 +707,7 @@ def load_all(fp: IO[str] | IO[bytes]) -> list[HandHistory]:
     >>> len(load_all(buf))
     3
     """
-    return loads_all(fp.read())
+    return loads_all(read_file_object(fp, "phh.load_all"))
 
 
 def _as_history(obj: HandHistory | Hand) -> HandHistory:

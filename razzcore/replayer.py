@@ -392,12 +392,27 @@ def render(hands: Sequence[dict[str, Any]], *, title: str | None = None,
     return re.sub(r"@@(\w+)@@", lambda m: parts[m.group(1)], PAGE_TEMPLATE)
 
 
-def page(histories: Sequence[HandHistory], *, title: str | None = None,
+def page(histories: Sequence[HandHistory] | HandHistory, *, title: str | None = None,
          four_color: bool = False, **rule_options: Any) -> str:
     """One self-contained HTML page replaying ``histories`` (any reader's
-    :class:`~razzcore.phh.HandHistory` objects); with several hands, a list
-    chooses the hand.  Errors name the hand: ``hand 2: action 5 ...``.
+    :class:`~razzcore.phh.HandHistory` objects, or a single one); with several
+    hands, a list chooses the hand.  Errors name the hand: ``hand 2: action 5 ...``;
+    anything but hand histories raises :class:`~razzcore.errors.PHHError`.
+
+    >>> page(None)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: page takes a HandHistory or a list of them, not NoneType
     """
+    if isinstance(histories, HandHistory):
+        histories = [histories]
+    elif isinstance(histories, (str, bytes)) or not isinstance(histories, Sequence):
+        raise PHHError(f"page takes a HandHistory or a list of them, "
+                       f"not {type(histories).__name__}")
+    for i, hh in enumerate(histories):
+        if not isinstance(hh, HandHistory):
+            raise PHHError(f"hand {i + 1}: page takes HandHistory objects, "
+                           f"not {type(hh).__name__}")
     hands = []
     for i, hh in enumerate(histories):
         try:
