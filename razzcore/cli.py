@@ -96,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
              "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
              "  razzcore play --players 2 --hands 1 --lineup basic --show 1")
     p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
-    p.add_argument("--hands", type=int, default=100, metavar="H", help="hands to play (100)")
+    p.add_argument("--hands", type=int, default=100, metavar="H",
+                   help="hands to play, 1..100000000 (100)")
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="seed (random when absent; printed in the summary)")
     p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
@@ -204,10 +205,10 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import play
+    from .play import MAX_HANDS, play
 
     check_amount("--players", args.players, 2, 8)
-    check_amount("--hands", args.hands, 1)
+    check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
     check_amount("--show", args.show, 0)
     check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
@@ -499,10 +500,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
-    from .equity import equity
+    from .equity import MAX_TRIALS, equity
 
     if args.trials is not None:
-        check_amount("--trials", args.trials, 1)
+        check_amount("--trials", args.trials, 1, MAX_TRIALS)
     for item in args.dead:  # --dead is greedy: a hand after it would be read as dead cards
         if len(item.split()) > 1 or len(item.replace("10", "T")) > 2:
             raise _Fail(f"--dead takes single cards, but {brief(item)} looks like a hand: "
@@ -546,11 +547,11 @@ def _hand_or_range(text: str) -> Any:
 
 
 def _cmd_starting_hands(args: argparse.Namespace) -> int:
-    from .starting_hands import starting_hands
+    from .starting_hands import MAX_CLASS_TRIALS, starting_hands
 
     check_amount("--players", args.players, 2, 8)
     if args.trials is not None:
-        check_amount("--trials", args.trials, 1)
+        check_amount("--trials", args.trials, 1, MAX_CLASS_TRIALS)
     if args.top is not None:
         check_amount("--top", args.top, 1)
     exact = True if args.exact else (False if args.trials is not None else None)

@@ -443,3 +443,17 @@ def test_bad_kernel_environment_variable_is_one_line_not_a_traceback(value: str)
                           capture_output=True, text=True, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr
     assert_user_error(proc, f"RAZZCORE_KERNEL='{value}'", "unknown batch kernel")
+
+
+# ---------------------------------------------------------------- count limits
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--players", "2", "--hands", "99999999999999999999999"],
+    ["play", "--players", "2", "--hands", "100000001"],
+    ["equity", "As 2d 3c", "Kh Qd Js", "--trials", "99999999999999999999999"],
+    ["starting-hands", "--players", "3", "--trials", "99999999999999999999999"],
+    ["bench", "--hands", "99999999999999999999999"],
+])
+def test_absurd_counts_are_refused_at_once(args: list[str]) -> None:
+    assert_user_error(run(*args), "at most")
