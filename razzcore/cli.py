@@ -367,7 +367,7 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
         if not args.json:
             if multi:
                 print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
-            print(format_hand(hand, players=hh.players))
+            print(format_hand(hand, players=hh.players, dealt=hh.dealt_cards()))
             verdict = {None: "(the file has no finishing_stacks)",
                        True: "(match the file)", False: f"(the file says {want})"}[ok]
             print(f"finishing stacks: {got} {verdict}")

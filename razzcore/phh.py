@@ -51,7 +51,7 @@ from typing import IO, Any, cast
 
 from .errors import PHHError, RulesError, brief
 from .hand import Hand
-from .phh_replay import Action, parse_action, replay_actions
+from .phh_replay import Action, dealt_cards, parse_action, replay_actions
 from .rules import PROFILES, Rules
 
 __all__ = [
@@ -461,6 +461,15 @@ class HandHistory:
             )
         return hand
 
+    def dealt_cards(self) -> list[list[int | None]]:
+        """Each seat's hole cards as the deal actions name them, ``None`` for
+        an unknown (``??``) card; see :func:`razzcore.phh_replay.dealt_cards`.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], ["d dh p1 ????Kd"]).dealt_cards()
+        [[None, None, 49], []]
+        """
+        return dealt_cards(self.parsed_actions(), self.player_count)
+
     def to_text(self, **rule_options: Any) -> str:
         """A readable hand history (see :func:`razzcore.phh_text.format_hand`).
 
@@ -470,7 +479,8 @@ class HandHistory:
         """
         from .phh_text import format_hand
 
-        return format_hand(self.replay(**rule_options), players=self.players)
+        return format_hand(self.replay(**rule_options), players=self.players,
+                           dealt=self.dealt_cards())
 
     def to_html(self, **rule_options: Any) -> str:
         """A self-contained HTML page that replays this hand step by step

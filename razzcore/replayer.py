@@ -38,7 +38,7 @@ from .errors import PHHError
 from .evaluator import describe
 from .hand import Hand
 from .phh import HandHistory
-from .phh_replay import Action
+from .phh_replay import Action, dealt_cards
 from .phh_text import betting_words
 from .svg import card_symbols
 
@@ -130,6 +130,7 @@ class _Builder:
         self.names = _names(hh)
         self.n = hh.player_count
         self.actions = hh.parsed_actions()
+        self.named = dealt_cards(self.actions, self.n)  # None: an unknown (??) card
         self.snaps: dict[int, _Snap] = {}
         self.hand = hh.replay(observe=self._observe, **rule_options)
 
@@ -148,7 +149,7 @@ class _Builder:
             count = snap.dealt[s] if use_engine_count else len(dealt[s])
             row: list[str | None] = []
             for j in range(min(count, len(real))):
-                known = dealt[s][j] if j < len(dealt[s]) else None
+                known = self.named[s][j] if j < len(self.named[s]) else None
                 visible = known is not None or real[j] in shown[s]
                 row.append(format_card(real[j]) if visible else None)
             out.append(row)

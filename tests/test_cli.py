@@ -457,3 +457,15 @@ def test_bad_kernel_environment_variable_is_one_line_not_a_traceback(value: str)
 ])
 def test_absurd_counts_are_refused_at_once(args: list[str]) -> None:
     assert_user_error(run(*args), "at most")
+
+
+# ---------------------------------------------------------------- unknown cards
+
+
+def test_replay_text_does_not_invent_unknown_down_cards() -> None:
+    proc = run("replay", str(ROOT / "data" / "pokerstars" / "line-kinds.txt"))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "Ann Lee: (?? ??) Kh" in lines  # the file holds ????Kh
+    assert "[ bob ]: (9d 5h) 6s" in lines  # the hero's cards are known
+    assert "Carl (CA): (?? ??) 3c 7d" in lines
