@@ -444,6 +444,72 @@ def _read_text(path: str) -> str:
         raise _Fail(f"{path}: not a UTF-8 text file (byte {exc.start})") from None
 
 
+def _is_pokerstars_text(text: str) -> bool:
+    """Whether ``text`` starts like a PokerStars hand history.
+
+    >>> _is_pokerstars_text("\ufeff PokerStars Hand #1: Razz"), _is_pokerstars_text("[1]")
+    (True, False)
+    """
+    return text.lstrip("\ufeff \t\r\n").startswith("PokerStars ")
+
+
+def _is_phh_text(path: str, text: str) -> bool:
+    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
+    import tomllib
+
+    if path.endswith((".phh", ".phhs")):
+        return True
+    try:
+        return bool(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """Each input's path and text, after checking that the output is not one
+    of them and that each is in the format ``--to`` converts from."""
+    if os.path.exists(args.output):
+        for path in args.files:
+            if os.path.exists(path) and os.path.samefile(path, args.output):
+                raise _Fail(f"{args.output} is also an input: write the output to another "
+                            f"file (nothing was written)")
+    inputs = []
+    for path in args.files:
+        text = _read_text(path)
+        if not text.strip():
+            raise _Fail(f"{path}: the file is empty")
+        if args.to == "pokerstars" and _is_pokerstars_text(text):
+            raise _Fail(f"{path} is PokerStars text: to convert it to PHH, leave out "
+                        f"--to pokerstars")
+        if args.to == "phh" and not _is_pokerstars_text(text) and _is_phh_text(path, text):
+            raise _Fail(f"{path} is a PHH file: to convert PHH to PokerStars text, add "
+                        f"--to pokerstars")
+        inputs.append((path, text))
+    return inputs
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder
+    and a rename, so that a failure never leaves a truncated file."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+        if os.path.exists(path):
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
     import warnings
 
@@ -451,10 +517,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
     out: list[str] = []
     converted = other = malformed = 0
+    inputs = _convert_inputs(args)
     if args.to == "pokerstars":
         texts = []
-        for path in args.files:
-            text = _read_text(path)
+        for path, text in inputs:
             try:
                 histories = phh.loads_all(text) if path.endswith(".phhs") else [phh.loads(text)]
             except PHHError as exc:
@@ -470,8 +536,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         summary = f"{converted} hands written as PokerStars text"
     else:
         hands: list[phh.HandHistory] = []
-        for path in args.files:
-            text = _read_text(path)
+        for path, text in inputs:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
                 try:
@@ -488,10 +553,11 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         body = phh.dumps_all(hands)
         summary = (f"{converted} Razz hands converted, {other} hands of other games skipped, "
                    f"{malformed} malformed")
-    with open(args.output, "w", encoding="utf-8") as fp:
-        fp.write(body)
     for line in out:
         sys.stderr.write(line + "\n")
+    if not converted:
+        raise _Fail(f"{summary}: no hand to write, {args.output} not written")
+    _write_atomically(args.output, body)
     print(f"{summary} -> {args.output}")
     return EXIT_MISMATCH if malformed else EXIT_OK
 

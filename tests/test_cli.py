@@ -469,3 +469,67 @@ def test_replay_text_does_not_invent_unknown_down_cards() -> None:
     assert "Ann Lee: (?? ??) Kh" in lines  # the file holds ????Kh
     assert "[ bob ]: (9d 5h) 6s" in lines  # the hero's cards are known
     assert "Carl (CA): (?? ??) 3c 7d" in lines
+
+
+# ---------------------------------------------------------------- convert safety
+
+
+def _phhs(tmp_path: pathlib.Path) -> pathlib.Path:
+    path = tmp_path / "hands.phhs"
+    proc = run("play", "--players", "3", "--hands", "8", "--seed", "1", "--phh", str(path))
+    assert proc.returncode == 0, proc.stderr
+    return path
+
+
+def test_convert_refuses_to_overwrite_an_input(tmp_path: pathlib.Path) -> None:
+    src = _phhs(tmp_path)
+    before = src.read_bytes()
+    assert_user_error(run("convert", str(src), "--to", "pokerstars", "-o", str(src)),
+                      "is also an input")
+    assert src.read_bytes() == before
+    text = tmp_path / "good.txt"
+    assert run("convert", str(src), "--to", "pokerstars", "-o", str(text)).returncode == 0
+    before = text.read_bytes()
+    # the same file by another spelling of its path
+    assert_user_error(run("convert", "good.txt", "-o", "./good.txt", cwd=tmp_path),
+                      "is also an input")
+    assert text.read_bytes() == before
+
+
+def test_convert_names_the_flag_when_the_input_format_does_not_match(
+        tmp_path: pathlib.Path) -> None:
+    src = _phhs(tmp_path)
+    out = tmp_path / "out.phhs"
+    assert_user_error(run("convert", str(src), "-o", str(out)), "is a PHH file",
+                      "add --to pokerstars")
+    assert not out.exists()
+    text = tmp_path / "good.txt"
+    assert run("convert", str(src), "--to", "pokerstars", "-o", str(text)).returncode == 0
+    back = tmp_path / "back.txt"
+    assert_user_error(run("convert", str(text), "--to", "pokerstars", "-o", str(back)),
+                      "is PokerStars text", "leave out --to pokerstars")
+    assert not back.exists()
+
+
+def test_convert_writes_nothing_when_no_hand_converts(tmp_path: pathlib.Path) -> None:
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello\n")
+    out = tmp_path / "out.phhs"
+    proc = run("convert", str(junk), "-o", str(out))
+    assert proc.returncode == 2
+    assert "no hand to write" in proc.stderr.splitlines()[-1]
+    assert not out.exists()
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert_user_error(run("convert", str(empty), "-o", str(out)), "empty")
+    assert not out.exists()
+
+
+def test_convert_replaces_the_output_whole(tmp_path: pathlib.Path) -> None:
+    src = _phhs(tmp_path)
+    out = tmp_path / "out.txt"
+    out.write_text("old contents\n")
+    proc = run("convert", str(src), "--to", "pokerstars", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text().startswith("PokerStars Hand #")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.phhs", "out.txt"]  # no temp
