@@ -436,21 +436,14 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
 
 
 def _read_text(path: str) -> str:
+    """The text of ``path``: UTF-8, a BOM allowed (as PokerStars writes)."""
     with open(path, "rb") as fp:
         raw = fp.read()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise _Fail(f"{path}: not a UTF-8 text file (byte {exc.start})") from None
-
-
-def _is_pokerstars_text(text: str) -> bool:
-    """Whether ``text`` starts like a PokerStars hand history.
-
-    >>> _is_pokerstars_text("\ufeff PokerStars Hand #1: Razz"), _is_pokerstars_text("[1]")
-    (True, False)
-    """
-    return text.lstrip("\ufeff \t\r\n").startswith("PokerStars ")
+        raise _Fail(f"{path}: not UTF-8 text (byte {exc.start}): hand histories are read as "
+                    f"UTF-8; re-save the file as UTF-8") from None
 
 
 def _is_phh_text(path: str, text: str) -> bool:
@@ -468,6 +461,8 @@ def _is_phh_text(path: str, text: str) -> bool:
 def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     """Each input's path and text, after checking that the output is not one
     of them and that each is in the format ``--to`` converts from."""
+    from ._pokerstars_lines import looks_like_pokerstars
+
     if os.path.exists(args.output):
         for path in args.files:
             if os.path.exists(path) and os.path.samefile(path, args.output):
@@ -478,10 +473,10 @@ def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
         text = _read_text(path)
         if not text.strip():
             raise _Fail(f"{path}: the file is empty")
-        if args.to == "pokerstars" and _is_pokerstars_text(text):
+        if args.to == "pokerstars" and looks_like_pokerstars(text):
             raise _Fail(f"{path} is PokerStars text: to convert it to PHH, leave out "
                         f"--to pokerstars")
-        if args.to == "phh" and not _is_pokerstars_text(text) and _is_phh_text(path, text):
+        if args.to == "phh" and not looks_like_pokerstars(text) and _is_phh_text(path, text):
             raise _Fail(f"{path} is a PHH file: to convert PHH to PokerStars text, add "
                         f"--to pokerstars")
         inputs.append((path, text))

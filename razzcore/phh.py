@@ -623,15 +623,21 @@ def _parse_toml(text: str | bytes) -> dict[str, Any]:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise PHHError(f"a PHH file is UTF-8 text: {exc}") from None
+            raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text, not {type(text).__name__}")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        from ._pokerstars_lines import looks_like_pokerstars
+
+        if looks_like_pokerstars(text):
+            raise PHHError("this is PokerStars text, not PHH: read it with "
+                           "razzcore.pokerstars.loads") from None
         raise PHHError(f"not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
         raise PHHError("not valid PHH: TOML nested too deeply") from None
+    return data
 
 
 def loads(text: str | bytes) -> HandHistory:
@@ -645,8 +651,14 @@ def loads(text: str | bytes) -> HandHistory:
     Traceback (most recent call last):
     ...
     razzcore.errors.PHHError: not valid TOML: ...
+    >>> loads("# only a comment")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: the text is empty (no PHH fields)
     """
     data = _parse_toml(text)
+    if not data:
+        raise PHHError("the text is empty (no PHH fields)")
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise PHHError(
             f"this is a .phhs file of {len(data)} hands (tables "

@@ -533,3 +533,13 @@ def test_convert_replaces_the_output_whole(tmp_path: pathlib.Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert out.read_text().startswith("PokerStars Hand #")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.phhs", "out.txt"]  # no temp
+
+
+def test_empty_and_non_utf8_files_are_named_for_what_they_are(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "empty.txt").write_text("")
+    assert_user_error(run("replay", "empty.txt", cwd=tmp_path), "empty.txt", "empty")
+    text = (ROOT / "data" / "pokerstars" / "example-razz.txt").read_text(encoding="utf-8")
+    (tmp_path / "latin.txt").write_bytes(text.replace("charlie", "charli\u00b1").encode("latin-1"))
+    proc = run("convert", "latin.txt", "-o", "out.phhs", cwd=tmp_path)
+    assert_user_error(proc, "latin.txt", "not UTF-8 text")
+    assert "PHH" not in proc.stderr

@@ -32,3 +32,22 @@ def test_load_still_reads_text_and_binary_files() -> None:
     one = phh.dumps(phh.HandHistory([0, 0], 1, 2, 4, [9, 9], []))
     assert phh.load(io.StringIO(one)).bring_in == 1
     assert isinstance(PokerStarsError("x"), RazzError)
+
+
+@pytest.mark.parametrize("text", ["", "   \n", "# only a comment\n", b""])
+def test_empty_phh_text_is_called_empty(text: str | bytes) -> None:
+    with pytest.raises(PHHError, match="the text is empty"):
+        phh.loads(text)
+
+
+def test_pokerstars_text_given_to_the_phh_reader_is_named() -> None:
+    text = pokerstars.dumps([pokerstars.EXAMPLE])
+    with pytest.raises(PHHError, match=r"PokerStars text, not PHH.*pokerstars\.loads"):
+        phh.loads(text)
+    with pytest.raises(PHHError, match="PokerStars text, not PHH"):
+        phh.loads_all("\ufeff" + text)
+
+
+def test_non_utf8_phh_bytes_say_so() -> None:
+    with pytest.raises(PHHError, match=r"not UTF-8 text \(byte 12\)"):
+        phh.loads("variant = 'R\u00b1'".encode("latin-1"))
