@@ -303,14 +303,15 @@ def test_main_returns_status_without_exiting(capsys: pytest.CaptureFixture[str])
 
 
 DOC = ROOT.parent / "docs" / "cli.md"
+RANGES_DOC = ROOT.parent / "docs" / "ranges.md"
 _SPEED = re.compile(r"^[\d,]+ hands per second \([^)]*\)", re.MULTILINE)
 _TIMING_KEYS = ("seconds", "hands_per_second")
 
 
-def _doc_blocks() -> list[list[tuple[str, str]]]:
-    """Each console block of docs/cli.md as (command line, printed output) pairs."""
+def _doc_blocks(doc: pathlib.Path = DOC) -> list[list[tuple[str, str]]]:
+    """Each console block of a docs page as (command line, printed output) pairs."""
     blocks = []
-    for body in re.findall(r"```console\n(.*?)```", DOC.read_text(), re.DOTALL):
+    for body in re.findall(r"```console\n(.*?)```", doc.read_text(), re.DOTALL):
         pairs: list[tuple[str, list[str]]] = []
         for line in body.splitlines():
             if line.startswith("$ "):
@@ -347,8 +348,20 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
     (tmp_path / "broken.txt").write_text(
         (stars / "example-razz.txt").read_text().replace("calls $0.50", "calls $0.40", 1)
     )
+    assert _check_doc_commands(DOC, tmp_path) >= 15
+
+
+@pytest.mark.skipif(not RANGES_DOC.exists(), reason="docs/ranges.md is not beside the tests")
+def test_ranges_docs_show_real_output(tmp_path: pathlib.Path) -> None:
+    """Every command in docs/ranges.md prints what the page says."""
+    assert _check_doc_commands(RANGES_DOC, tmp_path) >= 3
+
+
+def _check_doc_commands(doc: pathlib.Path, cwd: pathlib.Path) -> int:
+    """Run each console block's commands in ``cwd``; return how many were compared."""
+    tmp_path = cwd
     checked = 0
-    for block in _doc_blocks():
+    for block in _doc_blocks(doc):
         status = 0
         for command, printed in block:
             if command == "echo $?":
@@ -372,7 +385,7 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
                 continue
             assert _normalise(out) == _normalise(printed), command
             checked += 1
-    assert checked >= 15
+    return checked
 
 
 @pytest.mark.skipif(not DOC.exists(), reason="docs/cli.md is not beside the tests")
