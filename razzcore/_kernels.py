@@ -92,21 +92,22 @@ def set_kernel(name: str) -> str:
     return info["kernel"]
 
 
-def _invoked_as_command(argv: list[str]) -> bool:
-    """Whether this process is the ``razzcore`` command (``python -m razzcore``
-    or the installed ``razzcore`` script), which reports a bad environment in
-    one line instead of an import traceback.
+def _invoked_as_command(orig_argv: list[str], argv: list[str]) -> bool:
+    """Whether this process is the ``razzcore`` command (``python -m razzcore``,
+    seen in the interpreter's own ``orig_argv``, or the installed ``razzcore``
+    script, seen in ``argv[0]``), which reports a bad environment in one line
+    instead of an import traceback.
 
-    >>> _invoked_as_command(["python3", "-m", "razzcore", "eval"])
+    >>> _invoked_as_command(["python3", "-m", "razzcore", "eval"], ["-m", "eval"])
     True
-    >>> _invoked_as_command(["/venv/bin/razzcore", "eval"])
+    >>> _invoked_as_command(["python3", "/venv/bin/razzcore"], ["/venv/bin/razzcore"])
     True
-    >>> _invoked_as_command(["python3", "x.py"])
+    >>> _invoked_as_command(["python3", "x.py"], ["x.py"])
     False
     """
-    if len(argv) >= 3 and argv[1:3] == ["-m", "razzcore"]:
+    if orig_argv[1:3] == ["-m", "razzcore"]:
         return True
-    return len(argv) >= 1 and os.path.basename(argv[0]) in ("razzcore", "razzcore.exe")
+    return bool(argv) and os.path.basename(argv[0]) in ("razzcore", "razzcore.exe")
 
 
 def _forced_kernel(raw: str | None) -> str | None:
@@ -125,7 +126,7 @@ if _FORCED is not None:
         set_kernel(_FORCED)
     except ValueError as exc:
         _message = f"RAZZCORE_KERNEL={os.environ.get('RAZZCORE_KERNEL', '')!r}: {exc}"
-        if _invoked_as_command(list(getattr(sys, "orig_argv", sys.argv))):
+        if _invoked_as_command(list(getattr(sys, "orig_argv", ())), list(sys.argv)):
             sys.stderr.write(f"razzcore: error: {_message}\n")
             raise SystemExit(2) from None
         raise ImportError(_message) from None

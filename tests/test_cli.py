@@ -556,3 +556,14 @@ def test_empty_and_non_utf8_files_are_named_for_what_they_are(tmp_path: pathlib.
     proc = run("convert", "latin.txt", "-o", "out.phhs", cwd=tmp_path)
     assert_user_error(proc, "latin.txt", "not UTF-8 text")
     assert "PHH" not in proc.stderr
+
+
+def test_bad_kernel_environment_variable_through_a_razzcore_script(tmp_path: pathlib.Path) -> None:
+    # What the installed console script does (pyproject: razzcore = "razzcore.cli:main").
+    script = tmp_path / "razzcore"
+    script.write_text("import sys\nfrom razzcore.cli import main\nsys.exit(main())\n")
+    proc = subprocess.run([sys.executable, str(script), "eval", "As2d3c4h5s"],
+                          env=dict(os.environ, RAZZCORE_KERNEL="bogus"),
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert_user_error(proc, "RAZZCORE_KERNEL='bogus'")
