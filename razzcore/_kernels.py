@@ -4,13 +4,15 @@ The kernels live in ``src/razz_simd.h``; the compiled module reads the CPU once
 at import and picks one.  ``RAZZCORE_KERNEL=scalar|sse2|avx2|avx512|neon``
 forces one for tests and benchmarks (a kernel this CPU cannot run, or an
 unknown name, makes ``import razzcore`` fail with a message saying which
-kernels it can run); :func:`set_kernel` switches at run time.  Every kernel
-gives the same ranks, and the same error on a bad row.
+kernels it can run; the ``razzcore`` command says so in one line and exits
+with status 2; the value is stripped and lower-cased); :func:`set_kernel`
+switches at run time.  Every kernel gives the same ranks, and the same error on a bad row.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from typing import TypedDict
 
 from . import _core
@@ -90,9 +92,41 @@ def set_kernel(name: str) -> str:
     return info["kernel"]
 
 
-_FORCED = os.environ.get("RAZZCORE_KERNEL") or None
+def _invoked_as_command(orig_argv: list[str], argv: list[str]) -> bool:
+    """Whether this process is the ``razzcore`` command (``python -m razzcore``,
+    seen in the interpreter's own ``orig_argv``, or the installed ``razzcore``
+    script, seen in ``argv[0]``), which reports a bad environment in one line
+    instead of an import traceback.
+
+    >>> _invoked_as_command(["python3", "-m", "razzcore", "eval"], ["-m", "eval"])
+    True
+    >>> _invoked_as_command(["python3", "/venv/bin/razzcore"], ["/venv/bin/razzcore"])
+    True
+    >>> _invoked_as_command(["python3", "x.py"], ["x.py"])
+    False
+    """
+    if orig_argv[1:3] == ["-m", "razzcore"]:
+        return True
+    return bool(argv) and os.path.basename(argv[0]) in ("razzcore", "razzcore.exe")
+
+
+def _forced_kernel(raw: str | None) -> str | None:
+    """The ``RAZZCORE_KERNEL`` value, stripped and lower-cased (None when unset or blank).
+
+    >>> _forced_kernel(" AVX2 "), _forced_kernel(""), _forced_kernel("  ")
+    ('avx2', None, None)
+    """
+    value = (raw or "").strip().lower()
+    return value or None
+
+
+_FORCED = _forced_kernel(os.environ.get("RAZZCORE_KERNEL"))
 if _FORCED is not None:
     try:
         set_kernel(_FORCED)
     except ValueError as exc:
-        raise ImportError(f"RAZZCORE_KERNEL={_FORCED!r}: {exc}") from None
+        _message = f"RAZZCORE_KERNEL={os.environ.get('RAZZCORE_KERNEL', '')!r}: {exc}"
+        if _invoked_as_command(list(getattr(sys, "orig_argv", ())), list(sys.argv)):
+            sys.stderr.write(f"razzcore: error: {_message}\n")
+            raise SystemExit(2) from None
+        raise ImportError(_message) from None

@@ -34,6 +34,7 @@ __all__ = [
     "PokerStarsWarning",
     "card_group",
     "format_amount",
+    "looks_like_pokerstars",
     "parse_amount",
     "phh_cards",
     "roman",
@@ -76,6 +77,8 @@ HAND_START = re.compile(r"PokerStars .*?#(\d+): ")
 """The first line of any hand (any game, any room variant): its number."""
 HEADER = re.compile(r"PokerStars (?:(Home Game) )?(?:Hand|Game) #(\d+): +(.*)")
 """``PokerStars [Home Game] Hand|Game #N: REST`` (REST: game, stakes, date)."""
+
+
 CLUB = re.compile(r"\{([^}]*)\} *")
 TOURNAMENT = re.compile(r"Tournament #(\d+), (.*?) ?(?=(?:[A-Za-z0-9' -]+ )?\S*Razz\b|$)")
 STAKES = re.compile(r"(?:\(|, )([^\s()/,]*[\d]+(?:[.,]\d+)*)/([^\s()/,]*\d+(?:[.,]\d+)*)"
@@ -227,3 +230,13 @@ def format_amount(amount: int, unit: str, symbol: str) -> str:
         return f"{symbol}{amount}"
     whole, cents = divmod(amount, 100)
     return f"{symbol}{whole}" if not cents else f"{symbol}{whole}.{cents:02d}"
+
+
+def looks_like_pokerstars(text: str) -> bool:
+    """Whether ``text`` opens like a PokerStars hand history (after a BOM and
+    blank lines): how the command and the PHH reader tell the formats apart.
+
+    >>> looks_like_pokerstars("\\ufeff\\nPokerStars Hand #1: Razz"), looks_like_pokerstars("[1]")
+    (True, False)
+    """
+    return HAND_START.match(text.lstrip("\ufeff \t\r\n")) is not None

@@ -149,8 +149,15 @@ class _Writer:
                 out.append(f"Uncalled bet ({self.amount(back)}) returned to {names[order[0]]}")
             bets[:] = [0] * n
 
-        for a in hh.parsed_actions():
+        actions = hh.parsed_actions()
+        # Players all-in table their cards early (PHH ``sm`` before the last
+        # deals); PokerStars writes the remaining streets, then SHOW DOWN with
+        # each hand shown once, so only the shows after the last deal are written.
+        last_deal = max((i for i, a in enumerate(actions) if a.verb == "dh"), default=-1)
+        for i, a in enumerate(actions):
             p = a.seat if a.seat is not None else -1
+            if a.verb == "sm" and i < last_deal:
+                continue
             if a.verb == "db":
                 raise PokerStarsError(f"{self.where}a community card cannot be written")
             if a.verb == "dh":

@@ -97,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
              "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
              "  razzcore play --players 2 --hands 1 --lineup basic --show 1")
     p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
-    p.add_argument("--hands", type=int, default=100, metavar="H", help="hands to play (100)")
+    p.add_argument("--hands", type=int, default=100, metavar="H",
+                   help="hands to play, 1..100000000 (100)")
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="seed (random when absent; printed in the summary)")
     p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
@@ -230,12 +231,12 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import DEFAULT_RULES
+    from .play import DEFAULT_RULES, MAX_HANDS
     from .players import PLAYER_TYPES
     from .rules import Rules
 
     check_amount("--players", args.players, 2, 8)
-    check_amount("--hands", args.hands, 1)
+    check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
     check_amount("--show", args.show, 0)
     check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
@@ -257,11 +258,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .play import MAX_HANDS
     from .rules import Rules
     from .simulation import POLICIES
 
     check_amount("--players", args.players, 2, 8)
-    check_amount("--hands", args.hands, 1)
+    check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
     check_amount("--show", args.show, 0)
     if args.threads is not None:
@@ -454,7 +456,7 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
         if not args.json:
             if multi:
                 print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
-            print(format_hand(hand, players=hh.players))
+            print(format_hand(hand, players=hh.players, dealt=hh.dealt_cards()))
             verdict = {None: "(the file has no finishing_stacks)",
                        True: "(match the file)", False: f"(the file says {want})"}[ok]
             print(f"finishing stacks: {got} {verdict}")
@@ -523,12 +525,73 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
 
 
 def _read_text(path: str) -> str:
+    """The text of ``path``: UTF-8, a BOM allowed (as PokerStars writes)."""
     with open(path, "rb") as fp:
         raw = fp.read()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise _Fail(f"{path}: not a UTF-8 text file (byte {exc.start})") from None
+        raise _Fail(f"{path}: not UTF-8 text (byte {exc.start}): hand histories are read as "
+                    f"UTF-8; re-save the file as UTF-8") from None
+
+
+def _is_phh_text(path: str, text: str) -> bool:
+    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
+    import tomllib
+
+    if path.endswith((".phh", ".phhs")):
+        return True
+    try:
+        return bool(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """Each input's path and text, after checking that the output is not one
+    of them and that each is in the format ``--to`` converts from."""
+    from ._pokerstars_lines import looks_like_pokerstars
+
+    if os.path.exists(args.output):
+        for path in args.files:
+            if os.path.exists(path) and os.path.samefile(path, args.output):
+                raise _Fail(f"{args.output} is also an input: write the output to another "
+                            f"file (nothing was written)")
+    inputs = []
+    for path in args.files:
+        text = _read_text(path)
+        if not text.strip():
+            raise _Fail(f"{path}: the file is empty")
+        if args.to == "pokerstars" and looks_like_pokerstars(text):
+            raise _Fail(f"{path} is PokerStars text: to convert it to PHH, leave out "
+                        f"--to pokerstars")
+        if args.to == "phh" and not looks_like_pokerstars(text) and _is_phh_text(path, text):
+            raise _Fail(f"{path} is a PHH file: to convert PHH to PokerStars text, add "
+                        f"--to pokerstars")
+        inputs.append((path, text))
+    return inputs
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder
+    and a rename, so that a failure never leaves a truncated file."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+        if os.path.exists(path):
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
@@ -538,10 +601,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
     out: list[str] = []
     converted = other = malformed = 0
+    inputs = _convert_inputs(args)
     if args.to == "pokerstars":
         texts = []
-        for path in args.files:
-            text = _read_text(path)
+        for path, text in inputs:
             try:
                 histories = phh.loads_all(text) if path.endswith(".phhs") else [phh.loads(text)]
             except PHHError as exc:
@@ -557,8 +620,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         summary = f"{converted} hands written as PokerStars text"
     else:
         hands: list[phh.HandHistory] = []
-        for path in args.files:
-            text = _read_text(path)
+        for path, text in inputs:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
                 try:
@@ -575,10 +637,11 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         body = phh.dumps_all(hands)
         summary = (f"{converted} Razz hands converted, {other} hands of other games skipped, "
                    f"{malformed} malformed")
-    with open(args.output, "w", encoding="utf-8") as fp:
-        fp.write(body)
     for line in out:
         sys.stderr.write(line + "\n")
+    if not converted:
+        raise _Fail(f"{summary}: no hand to write, {args.output} not written")
+    _write_atomically(args.output, body)
     print(f"{summary} -> {args.output}")
     return EXIT_MISMATCH if malformed else EXIT_OK
 
@@ -587,10 +650,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
-    from .equity import equity
+    from .equity import MAX_TRIALS, equity
 
     if args.trials is not None:
-        check_amount("--trials", args.trials, 1)
+        check_amount("--trials", args.trials, 1, MAX_TRIALS)
     for item in args.dead:  # --dead is greedy: a hand after it would be read as dead cards
         if len(item.split()) > 1 or len(item.replace("10", "T")) > 2:
             raise _Fail(f"--dead takes single cards, but {brief(item)} looks like a hand: "
@@ -634,11 +697,11 @@ def _hand_or_range(text: str) -> Any:
 
 
 def _cmd_starting_hands(args: argparse.Namespace) -> int:
-    from .starting_hands import starting_hands
+    from .starting_hands import MAX_CLASS_TRIALS, starting_hands
 
     check_amount("--players", args.players, 2, 8)
     if args.trials is not None:
-        check_amount("--trials", args.trials, 1)
+        check_amount("--trials", args.trials, 1, MAX_CLASS_TRIALS)
     if args.top is not None:
         check_amount("--top", args.top, 1)
     exact = True if args.exact else (False if args.trials is not None else None)

@@ -51,7 +51,7 @@ from typing import IO, Any, cast
 
 from .errors import PHHError, RulesError, brief
 from .hand import Hand
-from .phh_replay import Action, parse_action, replay_actions
+from .phh_replay import Action, dealt_cards, parse_action, replay_actions
 from .rules import PROFILES, Rules
 
 __all__ = [
@@ -461,6 +461,15 @@ class HandHistory:
             )
         return hand
 
+    def dealt_cards(self) -> list[list[int | None]]:
+        """Each seat's hole cards as the deal actions name them, ``None`` for
+        an unknown (``??``) card; see :func:`razzcore.phh_replay.dealt_cards`.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], ["d dh p1 ????Kd"]).dealt_cards()
+        [[None, None, 49], []]
+        """
+        return dealt_cards(self.parsed_actions(), self.player_count)
+
     def to_text(self, **rule_options: Any) -> str:
         """A readable hand history (see :func:`razzcore.phh_text.format_hand`).
 
@@ -470,7 +479,8 @@ class HandHistory:
         """
         from .phh_text import format_hand
 
-        return format_hand(self.replay(**rule_options), players=self.players)
+        return format_hand(self.replay(**rule_options), players=self.players,
+                           dealt=self.dealt_cards())
 
     def to_html(self, **rule_options: Any) -> str:
         """A self-contained HTML page that replays this hand step by step
@@ -613,15 +623,21 @@ def _parse_toml(text: str | bytes) -> dict[str, Any]:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise PHHError(f"a PHH file is UTF-8 text: {exc}") from None
+            raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text, not {type(text).__name__}")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        from ._pokerstars_lines import looks_like_pokerstars
+
+        if looks_like_pokerstars(text):
+            raise PHHError("this is PokerStars text, not PHH: read it with "
+                           "razzcore.pokerstars.loads") from None
         raise PHHError(f"not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
         raise PHHError("not valid PHH: TOML nested too deeply") from None
+    return data
 
 
 def loads(text: str | bytes) -> HandHistory:
@@ -635,14 +651,44 @@ def loads(text: str | bytes) -> HandHistory:
     Traceback (most recent call last):
     ...
     razzcore.errors.PHHError: not valid TOML: ...
+    >>> loads("# only a comment")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: the text is empty (no PHH fields)
     """
     data = _parse_toml(text)
+    if not data:
+        raise PHHError("the text is empty (no PHH fields)")
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise PHHError(
             f"this is a .phhs file of {len(data)} hands (tables "
             f"{', '.join('[' + k + ']' for k in list(data)[:3])}...): use loads_all"
         )
     return HandHistory.from_mapping(data)
+
+
+
+def read_file_object(fp: object, function: str) -> str | bytes:
+    """The contents of ``fp`` for a ``load`` function; a path or other non-file
+    raises :class:`PHHError` (a PokerStars ``load`` re-raises it as its own error).
+
+    >>> read_file_object("hands.phhs", "phh.load")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: phh.load takes a file object opened with open(), not str ...
+    """
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        module = function.rsplit(".", 1)[0]
+        shown = f" {brief(fp)}" if isinstance(fp, (str, bytes)) else ""
+        raise PHHError(f"{function} takes a file object opened with open(), not "
+                       f"{type(fp).__name__}{shown}; use {module}.loads for text "
+                       f"or open(path) for a file")
+    data = read()
+    if not isinstance(data, (str, bytes)):
+        raise PHHError(f"{function}: the file object's read() gave "
+                       f"{type(data).__name__}, not str or bytes")
+    return data
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
@@ -652,7 +698,7 @@ def load(fp: IO[str] | IO[bytes]) -> HandHistory:
     >>> load(io.BytesIO(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], [])).encode())).bring_in
     1
     """
-    return loads(fp.read())
+    return loads(read_file_object(fp, "phh.load"))
 
 
 def loads_all(text: str | bytes) -> list[HandHistory]:
@@ -683,7 +729,7 @@ def load_all(fp: IO[str] | IO[bytes]) -> list[HandHistory]:
     >>> len(load_all(buf))
     3
     """
-    return loads_all(fp.read())
+    return loads_all(read_file_object(fp, "phh.load_all"))
 
 
 def _as_history(obj: HandHistory | Hand) -> HandHistory:

@@ -23,7 +23,7 @@ from .errors import IllegalActionError, PHHError, RazzError
 from .hand import Hand
 from .rules import Rules
 
-__all__ = ["Action", "parse_action", "replay_actions"]
+__all__ = ["Action", "dealt_cards", "parse_action", "replay_actions"]
 
 _CARD_TEXT = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 
@@ -181,13 +181,8 @@ class _Replay:
         self.deck = self._layout()
 
     def _known_cards(self) -> tuple[list[list[int | None]], list[int | None]]:
-        known: list[list[int | None]] = [[] for _ in range(self.n)]
-        board: list[int | None] = []
-        for a in self.actions:
-            if a.verb == "dh" and a.seat is not None:
-                known[a.seat].extend(a.cards)
-            elif a.verb == "db":
-                board.extend(a.cards)
+        known = dealt_cards(self.actions, self.n)
+        board: list[int | None] = [c for a in self.actions if a.verb == "db" for c in a.cards]
         self.dealt_known = {c for cards in (*known, board) for c in cards if c is not None}
         # Cards shown at the showdown fill that seat's unknown (??) cards.
         for a in self.actions:
@@ -341,6 +336,24 @@ class _Replay:
                     f"all known", field="actions",
                 )
             hand.act(f"p{seat + 1} sm -")
+
+
+def dealt_cards(actions: Sequence[Action], seats: int) -> list[list[int | None]]:
+    """Each seat's hole cards in deal order as the deal actions name them:
+    ``None`` for an unknown card (``??``).  A card past the end of a seat's
+    list was not dealt by the history (the engine dealt it), so it is unknown
+    too.  The replay fills unknown cards with unused cards: a presentation
+    (text or replayer page) shows a card as a back or ``??`` here until a
+    show names it.
+
+    >>> dealt_cards([parse_action("d dh p2 ????Kh"), parse_action("d dh p2 2c")], 2)
+    [[], [None, None, 50, 4]]
+    """
+    out: list[list[int | None]] = [[] for _ in range(seats)]
+    for a in actions:
+        if a.verb == "dh" and a.seat is not None and a.seat < seats:
+            out[a.seat].extend(a.cards)
+    return out
 
 
 def replay_actions(

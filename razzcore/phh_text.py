@@ -41,11 +41,12 @@ __all__ = ["betting_words", "format_hand"]
 _STREETS = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 
 
-def _cards_text(cards: Sequence[int]) -> str:
-    """Down cards (1st, 2nd, 7th) in parentheses, up cards plain."""
+def _cards_text(cards: Sequence[int], hidden: Callable[[int, int], bool] | None = None) -> str:
+    """Down cards (1st, 2nd, 7th) in parentheses, up cards plain;
+    ``hidden(position, card)`` marks a card written ``??``."""
     parts = []
     for i, c in enumerate(cards):
-        text = format_card(c)
+        text = "??" if hidden is not None and hidden(i, c) else format_card(c)
         parts.append(f"({text})" if i in (0, 1, 6) else text)
     return " ".join(parts).replace(") (", " ")
 
@@ -71,12 +72,18 @@ def betting_words(who: str, verb: str, put_in: int, total: int, facing: int,
     return f"{who} raises to {chips(total)}"
 
 
-def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
+def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
+                dealt: Sequence[Sequence[int | None]] | None = None) -> str:
     """The hand as plain text: seats and stacks, each street's cards and
     actions with amounts, the showdown with hand descriptions, the pots and
     who won what, and every seat's result.  ``players`` names the seats.
 
-    Every card is shown (this is a record of the hand, not one seat's view).
+    Every card is shown (this is a record of the hand, not one seat's view),
+    except, for a replayed hand history, the cards it does not know:
+    ``dealt`` gives each seat's hole cards as the history names them
+    (``None`` for ``??``, as :func:`razzcore.phh_replay.dealt_cards` returns),
+    and a card the history does not name is written ``??`` until a show
+    names it (the replay fills it with an unused card).
 
     >>> import random
     >>> from razzcore.hand import Hand, play_random
@@ -118,12 +125,22 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
             ]
             out.append("Antes: " + ", ".join(parts))
     bets = [0] * n
-    dealt = [0] * n
+    count = [0] * n  # hole cards dealt so far, per seat
     street = 0
     high = 0
     completed = False
     showdown = False
     comm = hand.community_card
+    revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown so far, per seat
+
+    def hidden(seat: int) -> Callable[[int, int], bool] | None:
+        if dealt is None:
+            return None
+        named = dealt[seat] if seat < len(dealt) else ()
+
+        def test(j: int, card: int) -> bool:
+            return (j >= len(named) or named[j] is None) and card not in revealed[seat]
+        return test
 
     def end_street() -> None:
         # Uncalled part of the highest bet goes back (R17).
@@ -141,8 +158,8 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
                 new_street = 7
             else:
                 s = int(words[2][1:]) - 1
-                dealt[s] += len(words[3]) // 2
-                new_street = dealt[s]
+                count[s] += len(words[3]) // 2
+                new_street = count[s]
             if new_street != street:
                 if street:
                     end_street()
@@ -153,7 +170,8 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
             if s < 0:
                 out.append(f"Community card: {words[2]}")
             else:
-                out.append(f"{names[s]}: {_cards_text(hand.hole_cards(s)[: dealt[s]])}")
+                mine = hand.hole_cards(s)[: count[s]]
+                out.append(f"{names[s]}: {_cards_text(mine, hidden(s))}")
             continue
         s = int(words[0][1:]) - 1
         verb = words[1]
@@ -168,6 +186,7 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None) -> str:
                 out.append(f"{who} mucks")
                 continue
             mine = hand.hole_cards(s)
+            revealed[s].update(mine[: len(words[2]) // 2])
             if len(words[2]) // 2 < len(mine):
                 early = " ".join(format_card(c) for c in mine[: len(words[2]) // 2])
                 out.append(f"{who} shows {early} (face up, all-in)")

@@ -37,11 +37,18 @@ if TYPE_CHECKING:
 # The engine (razzcore.hand, razzcore.rules), hashlib and secrets load on first
 # use, so that `import razzcore` stays fast for evaluation alone.
 
-__all__ = ["DEFAULT_RULES", "DEFAULT_STACK", "PlayResult", "SubmitExecutor", "hand_seed", "play"]
+__all__ = [
+    "DEFAULT_RULES", "DEFAULT_STACK", "MAX_HANDS", "PlayResult", "SubmitExecutor", "hand_seed",
+    "play",
+]
 
 DEFAULT_RULES = (1, 3, 10, 20)
 """Ante, bring-in, small bet and big bet of :func:`play` when no rules are given."""
 DEFAULT_STACK = 1000
+
+#: The most hands one :func:`play` call deals (about a day at a thousand hands
+#: a second): a larger count is a typing slip, not a run anyone waits for.
+MAX_HANDS = 100_000_000
 """Starting stack of every seat (50 big bets) when none is given."""
 
 
@@ -253,7 +260,7 @@ def play(
     progress: bool | None = None,
     keep_hands: bool | int = False,
 ) -> PlayResult:
-    """Play ``hands`` hands at one table and total the results.
+    """Play ``hands`` hands (0..:data:`MAX_HANDS`) at one table and total the results.
 
     * ``players``: a seat count (2..8, seated from ``lineup`` in turn:
       ``"basic"`` then ``"random"`` by default) or one player per seat: built-in
@@ -286,6 +293,8 @@ def play(
     n = len(table)
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise RazzError(f"hands must be a non-negative int, not {brief(hands)}")
+    if hands > MAX_HANDS:
+        raise RazzError(f"hands must be at most {MAX_HANDS:,} per call, not {hands:,}")
     if rules is None:
         rules = Rules(*DEFAULT_RULES, profile=profile)
     elif not isinstance(rules, Rules):

@@ -63,7 +63,7 @@ from ._pokerstars_write import EXAMPLE, dump, dumps
 from .cards import format_card
 from .errors import IllegalActionError, RazzError, RulesError, brief
 from .hand import Hand
-from .phh import HandHistory
+from .phh import HandHistory, read_file_object
 from .rules import Rules
 
 __all__ = [
@@ -796,4 +796,8 @@ def load(fp: IO[str] | IO[bytes], *, on_error: str = "raise") -> list[HandHistor
     >>> len(load(io.StringIO(dumps([EXAMPLE, EXAMPLE]))))
     2
     """
-    return loads(fp.read(), on_error=on_error)
+    try:
+        text = read_file_object(fp, "pokerstars.load")
+    except RazzError as exc:
+        raise PokerStarsError(str(exc)) from None
+    return loads(text, on_error=on_error)

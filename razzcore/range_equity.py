@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, overload
 
 from . import _core
+from .cards import format_cards
 from .equity import (
     AUTO_EXACT_WORK,
     CHUNK_TRIALS,
@@ -87,6 +88,27 @@ class _Classes:
         return [(tuple(p.players(order)), p.remaining) for p in self.plans]
 
 
+def _check_compatible(players: Sequence[int], lists: Sequence[Sequence[tuple[int, ...]]]) -> None:
+    """Refuse ranges that cannot be dealt together because two of them hold
+    the same card in every combo (``[A-8] [A-8] 7h`` twice), before counting
+    their combinations.
+
+    >>> _check_compatible([1, 2], [[(0, 4, 26)], [(8, 12, 26), (16, 20, 26)]])
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.EquityError: no compatible combos: every combo of player 2 and of player 3 ...
+    """
+    always = [set(combos[0]).intersection(*combos[1:]) for combos in lists]
+    for a in range(len(lists)):
+        for b in range(a + 1, len(lists)):
+            shared = always[a] & always[b]
+            if shared:
+                raise EquityError(
+                    f"no compatible combos: every combo of player {players[a] + 1} and of "
+                    f"player {players[b] + 1} holds {format_cards(sorted(shared))}"
+                )
+
+
 def _classes(hands: Sequence[HandLike], dead: CardsLike) -> _Classes:
     if not 2 <= len(hands) <= 8:
         raise EquityError(f"razz equity needs 2 to 8 players, got {len(hands)}")
@@ -103,13 +125,20 @@ def _classes(hands: Sequence[HandLike], dead: CardsLike) -> _Classes:
         else:
             fixed.update(_parse_hand(i + 1, hand)[0])
     fixed.update(_parse_dead(dead)[0])
-    product = math.prod(len(r) for _, r in ranges)
+    lists = [[c for c in r if fixed.isdisjoint(c)] for _, r in ranges]
+    for (i, _), combos in zip(ranges, lists, strict=True):
+        if not combos:
+            raise EquityError(
+                f"every combo of the range of player {i + 1} collides with known or dead cards"
+            )
+    _check_compatible([i for i, _ in ranges], lists)
+    product = math.prod(len(combos) for combos in lists)
     if product > MAX_COMBINATIONS:
         raise EquityError(
-            f"the ranges have {product:,} combinations of combos (at most {MAX_COMBINATIONS:,})"
+            f"the ranges have {product:,} combinations of combos (at most {MAX_COMBINATIONS:,}"
+            f"; see docs/ranges.md)"
         )
     groups: dict[tuple[tuple[int, ...], ...], list[Any]] = {}
-    lists = [[c for c in r if fixed.isdisjoint(c)] for _, r in ranges]
     for joint in itertools.product(*lists):
         if len(joint) > 1 and len(set().union(*joint)) != sum(len(c) for c in joint):
             continue
@@ -120,8 +149,9 @@ def _classes(hands: Sequence[HandLike], dead: CardsLike) -> _Classes:
         else:
             entry[1] += 1
     if not groups:
-        names = ", ".join(f"player {i + 1}" for i, _ in ranges)
-        raise EquityError(f"every combo of the range of {names} collides with known or dead cards")
+        names = " and ".join(f"player {i + 1}" for i, _ in ranges)
+        raise EquityError(f"no compatible combos: the ranges of {names} share a card "
+                          f"in every combination")
     plans, weights = [], []
     for joint, weight in groups.values():
         entries: list[Any] = list(hands)

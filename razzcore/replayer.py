@@ -38,7 +38,7 @@ from .errors import PHHError
 from .evaluator import describe
 from .hand import Hand
 from .phh import HandHistory
-from .phh_replay import Action
+from .phh_replay import Action, dealt_cards
 from .phh_text import betting_words
 from .svg import card_symbols
 
@@ -130,6 +130,7 @@ class _Builder:
         self.names = _names(hh)
         self.n = hh.player_count
         self.actions = hh.parsed_actions()
+        self.named = dealt_cards(self.actions, self.n)  # None: an unknown (??) card
         self.snaps: dict[int, _Snap] = {}
         self.hand = hh.replay(observe=self._observe, **rule_options)
 
@@ -148,7 +149,7 @@ class _Builder:
             count = snap.dealt[s] if use_engine_count else len(dealt[s])
             row: list[str | None] = []
             for j in range(min(count, len(real))):
-                known = dealt[s][j] if j < len(dealt[s]) else None
+                known = self.named[s][j] if j < len(self.named[s]) else None
                 visible = known is not None or real[j] in shown[s]
                 row.append(format_card(real[j]) if visible else None)
             out.append(row)
@@ -392,12 +393,27 @@ def render(hands: Sequence[dict[str, Any]], *, title: str | None = None,
     return re.sub(r"@@(\w+)@@", lambda m: parts[m.group(1)], PAGE_TEMPLATE)
 
 
-def page(histories: Sequence[HandHistory], *, title: str | None = None,
+def page(histories: Sequence[HandHistory] | HandHistory, *, title: str | None = None,
          four_color: bool = False, **rule_options: Any) -> str:
     """One self-contained HTML page replaying ``histories`` (any reader's
-    :class:`~razzcore.phh.HandHistory` objects); with several hands, a list
-    chooses the hand.  Errors name the hand: ``hand 2: action 5 ...``.
+    :class:`~razzcore.phh.HandHistory` objects, or a single one); with several
+    hands, a list chooses the hand.  Errors name the hand: ``hand 2: action 5 ...``;
+    anything but hand histories raises :class:`~razzcore.errors.PHHError`.
+
+    >>> page(None)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: page takes a HandHistory or a list of them, not NoneType
     """
+    if isinstance(histories, HandHistory):
+        histories = [histories]
+    elif isinstance(histories, (str, bytes)) or not isinstance(histories, Sequence):
+        raise PHHError(f"page takes a HandHistory or a list of them, "
+                       f"not {type(histories).__name__}")
+    for i, hh in enumerate(histories):
+        if not isinstance(hh, HandHistory):
+            raise PHHError(f"hand {i + 1}: page takes HandHistory objects, "
+                           f"not {type(hh).__name__}")
     hands = []
     for i, hh in enumerate(histories):
         try:

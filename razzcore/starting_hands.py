@@ -36,10 +36,14 @@ from .equity import (
 )
 from .errors import EquityError, brief
 
-__all__ = ["DEFAULT_CLASS_TRIALS", "StartingHand", "StartingHands", "starting_hands"]
+__all__ = [
+    "DEFAULT_CLASS_TRIALS", "MAX_CLASS_TRIALS", "StartingHand", "StartingHands", "starting_hands",
+]
 
 #: Monte Carlo trials per class when ``trials`` is not given.
 DEFAULT_CLASS_TRIALS = 200_000
+#: The most Monte Carlo trials per class (455 classes: hours of CPU already).
+MAX_CLASS_TRIALS = 100_000_000
 #: The 455 classes in the kernels' order (lexicographic rank triples), as text.
 CLASSES = tuple(
     RANKS[a] + RANKS[b] + RANKS[c]
@@ -215,7 +219,8 @@ def starting_hands(
     ``exact=None`` is exact heads-up (about 12 s of CPU, the work cut in
     pieces for ``executor``) unless ``trials`` is given, and Monte Carlo
     otherwise; ``exact=True`` is refused for more than 2 players;
-    ``exact=False`` samples ``trials`` deals per class (default 200,000:
+    ``exact=False`` samples ``trials`` deals per class (default 200,000,
+    at most :data:`MAX_CLASS_TRIALS`:
     a standard error of about 0.1% or less) from ``seed`` (random when
     ``None``), identical on any ``executor``.  ``progress=True`` shows a tqdm
     bar.  A row's ``ranks`` put the ace first (``"A23"``, ``"A8K"``).
@@ -227,6 +232,9 @@ def starting_hands(
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
         raise EquityError(f"players must be an int within 2..8, not {brief(players)}")
     _check_options(exact, trials, seed, executor, progress)
+    if trials is not None and trials > MAX_CLASS_TRIALS:
+        raise EquityError(f"trials must be at most {MAX_CLASS_TRIALS:,} per class "
+                          f"(455 classes), not {trials:,}")
     if exact and players > 2:
         raise EquityError(
             f"an exact chart is heads-up only ({players} players would take days); "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import pathlib
 import re
 import shlex
@@ -335,14 +336,15 @@ def test_main_returns_status_without_exiting(capsys: pytest.CaptureFixture[str])
 
 
 DOC = ROOT.parent / "docs" / "cli.md"
+RANGES_DOC = ROOT.parent / "docs" / "ranges.md"
 _SPEED = re.compile(r"^[\d,]+ hands per second \([^)]*\)", re.MULTILINE)
 _TIMING_KEYS = ("seconds", "hands_per_second")
 
 
-def _doc_blocks() -> list[list[tuple[str, str]]]:
-    """Each console block of docs/cli.md as (command line, printed output) pairs."""
+def _doc_blocks(doc: pathlib.Path = DOC) -> list[list[tuple[str, str]]]:
+    """Each console block of a docs page as (command line, printed output) pairs."""
     blocks = []
-    for body in re.findall(r"```console\n(.*?)```", DOC.read_text(), re.DOTALL):
+    for body in re.findall(r"```console\n(.*?)```", doc.read_text(), re.DOTALL):
         pairs: list[tuple[str, list[str]]] = []
         for line in body.splitlines():
             if line.startswith("$ "):
@@ -379,8 +381,20 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
     (tmp_path / "broken.txt").write_text(
         (stars / "example-razz.txt").read_text().replace("calls $0.50", "calls $0.40", 1)
     )
+    assert _check_doc_commands(DOC, tmp_path) >= 15
+
+
+@pytest.mark.skipif(not RANGES_DOC.exists(), reason="docs/ranges.md is not beside the tests")
+def test_ranges_docs_show_real_output(tmp_path: pathlib.Path) -> None:
+    """Every command in docs/ranges.md prints what the page says."""
+    assert _check_doc_commands(RANGES_DOC, tmp_path) >= 3
+
+
+def _check_doc_commands(doc: pathlib.Path, cwd: pathlib.Path) -> int:
+    """Run each console block's commands in ``cwd``; return how many were compared."""
+    tmp_path = cwd
     checked = 0
-    for block in _doc_blocks():
+    for block in _doc_blocks(doc):
         status = 0
         for command, printed in block:
             if command == "echo $?":
@@ -404,7 +418,7 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
                 continue
             assert _normalise(out) == _normalise(printed), command
             checked += 1
-    assert checked >= 15
+    return checked
 
 
 @pytest.mark.skipif(not DOC.exists(), reason="docs/cli.md is not beside the tests")
@@ -463,3 +477,126 @@ def test_huge_input_still_gives_one_short_line() -> None:
 def test_equity_dead_swallowing_a_hand_names_the_cause() -> None:
     proc = run("equity", "As 2d 3c", "--dead", "Kc", "Kh Qd Js")
     assert_user_error(proc, "--dead", "looks like a hand")
+
+
+# ---------------------------------------------------------------- environment
+
+
+@pytest.mark.parametrize("value", ["bogus", "avx1024"])
+def test_bad_kernel_environment_variable_is_one_line_not_a_traceback(value: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "razzcore", "eval", "As2d3c4h5s"],
+                          env=dict(os.environ, RAZZCORE_KERNEL=value),
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert_user_error(proc, f"RAZZCORE_KERNEL='{value}'", "unknown batch kernel")
+
+
+# ---------------------------------------------------------------- count limits
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--players", "2", "--hands", "99999999999999999999999"],
+    ["play", "--players", "2", "--hands", "100000001"],
+    ["equity", "As 2d 3c", "Kh Qd Js", "--trials", "99999999999999999999999"],
+    ["starting-hands", "--players", "3", "--trials", "99999999999999999999999"],
+    ["bench", "--hands", "99999999999999999999999"],
+])
+def test_absurd_counts_are_refused_at_once(args: list[str]) -> None:
+    assert_user_error(run(*args), "at most")
+
+
+# ---------------------------------------------------------------- unknown cards
+
+
+def test_replay_text_does_not_invent_unknown_down_cards() -> None:
+    proc = run("replay", str(ROOT / "data" / "pokerstars" / "line-kinds.txt"))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "Ann Lee: (?? ??) Kh" in lines  # the file holds ????Kh
+    assert "[ bob ]: (9d 5h) 6s" in lines  # the hero's cards are known
+    assert "Carl (CA): (?? ??) 3c 7d" in lines
+
+
+# ---------------------------------------------------------------- convert safety
+
+
+def _phhs(tmp_path: pathlib.Path) -> pathlib.Path:
+    path = tmp_path / "hands.phhs"
+    proc = run("play", "--players", "3", "--hands", "8", "--seed", "1", "--phh", str(path))
+    assert proc.returncode == 0, proc.stderr
+    return path
+
+
+def test_convert_refuses_to_overwrite_an_input(tmp_path: pathlib.Path) -> None:
+    src = _phhs(tmp_path)
+    before = src.read_bytes()
+    assert_user_error(run("convert", str(src), "--to", "pokerstars", "-o", str(src)),
+                      "is also an input")
+    assert src.read_bytes() == before
+    text = tmp_path / "good.txt"
+    assert run("convert", str(src), "--to", "pokerstars", "-o", str(text)).returncode == 0
+    before = text.read_bytes()
+    # the same file by another spelling of its path
+    assert_user_error(run("convert", "good.txt", "-o", "./good.txt", cwd=tmp_path),
+                      "is also an input")
+    assert text.read_bytes() == before
+
+
+def test_convert_names_the_flag_when_the_input_format_does_not_match(
+        tmp_path: pathlib.Path) -> None:
+    src = _phhs(tmp_path)
+    out = tmp_path / "out.phhs"
+    assert_user_error(run("convert", str(src), "-o", str(out)), "is a PHH file",
+                      "add --to pokerstars")
+    assert not out.exists()
+    text = tmp_path / "good.txt"
+    assert run("convert", str(src), "--to", "pokerstars", "-o", str(text)).returncode == 0
+    back = tmp_path / "back.txt"
+    assert_user_error(run("convert", str(text), "--to", "pokerstars", "-o", str(back)),
+                      "is PokerStars text", "leave out --to pokerstars")
+    assert not back.exists()
+
+
+def test_convert_writes_nothing_when_no_hand_converts(tmp_path: pathlib.Path) -> None:
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello\n")
+    out = tmp_path / "out.phhs"
+    proc = run("convert", str(junk), "-o", str(out))
+    assert proc.returncode == 2
+    assert "no hand to write" in proc.stderr.splitlines()[-1]
+    assert not out.exists()
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert_user_error(run("convert", str(empty), "-o", str(out)), "empty")
+    assert not out.exists()
+
+
+def test_convert_replaces_the_output_whole(tmp_path: pathlib.Path) -> None:
+    src = _phhs(tmp_path)
+    out = tmp_path / "out.txt"
+    out.write_text("old contents\n")
+    proc = run("convert", str(src), "--to", "pokerstars", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text().startswith("PokerStars Hand #")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.phhs", "out.txt"]  # no temp
+
+
+def test_empty_and_non_utf8_files_are_named_for_what_they_are(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "empty.txt").write_text("")
+    assert_user_error(run("replay", "empty.txt", cwd=tmp_path), "empty.txt", "empty")
+    text = (ROOT / "data" / "pokerstars" / "example-razz.txt").read_text(encoding="utf-8")
+    (tmp_path / "latin.txt").write_bytes(text.replace("charlie", "charli\u00b1").encode("latin-1"))
+    proc = run("convert", "latin.txt", "-o", "out.phhs", cwd=tmp_path)
+    assert_user_error(proc, "latin.txt", "not UTF-8 text")
+    assert "PHH" not in proc.stderr
+
+
+def test_bad_kernel_environment_variable_through_a_razzcore_script(tmp_path: pathlib.Path) -> None:
+    # What the installed console script does (pyproject: razzcore = "razzcore.cli:main").
+    script = tmp_path / "razzcore"
+    script.write_text("import sys\nfrom razzcore.cli import main\nsys.exit(main())\n")
+    proc = subprocess.run([sys.executable, str(script), "eval", "As2d3c4h5s"],
+                          env=dict(os.environ, RAZZCORE_KERNEL="bogus"),
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert_user_error(proc, "RAZZCORE_KERNEL='bogus'")

@@ -534,3 +534,27 @@ def test_written_toml_reads_back(user: dict[str, object], event: str) -> None:
     text = phh.dumps(hh)
     assert tomllib.loads(text) == hh.to_mapping()
     assert phh.loads(text) == hh
+
+
+def test_text_writes_unknown_down_cards_as_unknown_until_shown() -> None:
+    hh = read("01-13-57.phh")
+    hh.actions = [a.replace("d dh p3 6c4c7h", "d dh p3 ????7h") for a in hh.actions]
+    lines = hh.to_text().splitlines()
+    p3 = hh.players[2] if hh.players else "Seat 3"
+    deals = [line for line in lines if line.startswith(f"{p3}: (")]
+    assert deals[0] == f"{p3}: (?? ??) 7h"  # the replay's filler cards are not shown
+    assert all(line.startswith(f"{p3}: (?? ??) 7h") for line in deals)
+    assert f"{p3} shows (6c 4c) 7h Qh 5s 3s (2s): Six-Five low, 6-5-4-3-2" in lines  # shown
+    hh2 = read("03-50-24.phh")
+    seven = list(hh2.actions)
+    hh2.actions = [a.replace("d dh p1 Kh", "d dh p1 ??") for a in seven]
+    p1 = hh2.players[0] if hh2.players else "Seat 1"
+    lines = hh2.to_text().splitlines()
+    assert f"{p1}: (8c 2h) 4c Ad Qd Jd (??)" in lines  # 7th street, named by the last show
+    assert any(line.startswith(f"{p1} shows (8c 2h) 4c Ad Qd Jd (Kh)") for line in lines)
+
+
+def test_text_of_a_fully_known_history_names_every_card() -> None:
+    hh = read("01-13-57.phh")
+    assert "??" not in hh.to_text()
+    assert all(None not in cards for cards in hh.dealt_cards())

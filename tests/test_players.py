@@ -240,3 +240,13 @@ def test_a_policy_with_the_wrong_act_signature_is_refused_up_front() -> None:
 
     with pytest.raises(razzcore.RazzError, match=r"act must take \(view, legal_actions\)"):
         razzcore.play([OneArg(), "random"], 2, seed=1)
+
+
+def test_play_refuses_an_absurd_hand_count_before_dealing() -> None:
+    import sys
+
+    limit = sys.modules["razzcore.play"].MAX_HANDS
+    with pytest.raises(RazzError, match="at most 100,000,000"):
+        play(2, limit + 1)
+    with pytest.raises(RazzError, match="at most"):
+        play(2, 10**23)

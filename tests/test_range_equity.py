@@ -211,3 +211,19 @@ def test_kernel_range_wrapper_checks_its_input() -> None:
     with pytest.raises(EquityError, match="pattern range"):
         _core.equity_exact_range([p1, p2], rem, good, [1], 5, 2)
     assert _core.equity_exact_range([p1, p2], rem, good, [1], 1 << 80, 1 << 81)[4] == 0
+
+
+def test_ranges_that_cannot_be_dealt_together_are_named_not_counted() -> None:
+    four = ["As 2d 3c", *[Range("[A-8] [A-8] 7h")] * 4]
+    with pytest.raises(EquityError, match=r"no compatible combos: .* holds 7h"):
+        equity(four)
+    with pytest.raises(EquityError, match="no compatible combos"):
+        equity(["As 2d 3c", Range("[A-8] [A-8] 7h"), Range("[A-8] [A-8] 7h")])
+
+
+def test_too_many_combinations_of_ranges_is_refused_with_the_limit() -> None:
+    from razzcore.range_equity import MAX_COMBINATIONS
+
+    ranges = [Range(f"[A-8] [A-8] {c}") for c in ("7h", "6h", "5h", "4h")]
+    with pytest.raises(EquityError, match=f"at most {MAX_COMBINATIONS:,}"):
+        equity(["As 2d 3c", *ranges])

@@ -360,3 +360,14 @@ def test_cli_several_files_as_json(tmp_path: pathlib.Path) -> None:
     assert all(f["matches"] for f in files)
     proc = run("replay", str(WSOP_FILES[0]), "--html", "x.html", "--json", cwd=tmp_path)
     assert proc.returncode == 2 and "leave out --json" in proc.stderr
+
+
+def test_page_accepts_a_single_history_and_refuses_other_types() -> None:
+    from razzcore import replayer
+    from razzcore.errors import RazzError
+
+    single = phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    assert replayer.page(single) == replayer.page([single])
+    for wrong in (None, "hands.phhs", 5, [single, "x"]):
+        with pytest.raises(RazzError, match="page takes"):
+            replayer.page(wrong)  # type: ignore[arg-type]

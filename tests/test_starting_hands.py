@@ -179,3 +179,10 @@ def test_cli_equity_takes_range_text() -> None:
     plain = json.loads(run("equity", "As 2d 3c 4h", "?? ?? 7h 8h", "--json").stdout)
     assert plain["combos"] is None
     assert_user_error(run("equity", "As 2d 3c", "[A-8] [A-Z] 7h"), "position 2")
+
+
+def test_absurd_trial_counts_are_refused() -> None:
+    from razzcore.starting_hands import MAX_CLASS_TRIALS
+
+    with pytest.raises(EquityError, match="at most 100,000,000 per class"):
+        starting_hands(3, trials=MAX_CLASS_TRIALS + 1)
