@@ -5,7 +5,7 @@ One home for the text format: the header and table patterns, the verbs that
 follow ``NAME: ``, the lines that carry no game information, street markers,
 and amounts (``$1,234.50`` as integer cents, ``1,500`` as chips).
 
->>> parse_amount("$1,234.5", CENT), parse_amount("1,500", CHIP)
+>>> parse_amount("$1,234.50", CENT, "$"), parse_amount("1,500", CHIP)
 (123450, 1500)
 >>> format_amount(123450, CENT, "$"), format_amount(1500, CHIP, "")
 ('$1234.50', '1500')
@@ -29,6 +29,7 @@ __all__ = [
     "META_FIELD",
     "SEAT",
     "STREETS",
+    "SYMBOLS",
     "TABLE",
     "PokerStarsError",
     "PokerStarsWarning",
@@ -185,35 +186,43 @@ def to_roman(number: int) -> str:
     return "".join(out)
 
 
-def parse_amount(text: str, unit: str) -> int:
-    """An amount as an exact integer in ``unit`` (cents or chips); a
-    currency symbol in front and thousands separators are allowed.  Raises
-    ``ValueError`` for anything else.
+SYMBOLS = ("$", "\u20ac", "\u00a3")
+"""The currency symbols PokerStars writes before cash amounts ($, €, £)."""
+_AMOUNT = re.compile(r"([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{2}))?")
 
-    >>> parse_amount("$0.10", CENT), parse_amount("$7", CENT), parse_amount("€2.5", CENT)
-    (10, 700, 250)
+
+def parse_amount(text: str, unit: str, symbol: str = "") -> int:
+    """An amount as an exact integer in ``unit`` (cents or chips).
+
+    The amount starts with ``symbol`` (the currency symbol the header
+    declares; none for chips), then digits, with commas only as thousands
+    separators (``1,234``); cash amounts may end with exactly two decimals.
+    Raises ``ValueError`` for anything else (a sign, a stray comma, a
+    different symbol).
+
+    >>> parse_amount("$0.10", CENT, "$"), parse_amount("$7", CENT, "$")
+    (10, 700)
+    >>> parse_amount("\u20ac1,234.50", CENT, "\u20ac"), parse_amount("1,500", CHIP)
+    (123450, 1500)
+    >>> parse_amount("$-0.50", CENT, "$")
+    Traceback (most recent call last):
+    ...
+    ValueError: '$-0.50' is not an amount in cents (expected $1,234.56)
     >>> parse_amount("1.5", CHIP)
     Traceback (most recent call last):
     ...
-    ValueError: '1.5' is not a whole number of chips
+    ValueError: '1.5' is not a whole number of chips (expected 1,234)
     """
-    body = text
-    while body and not body[0].isdigit():
-        body = body[1:]
-        if len(text) - len(body) > 3:
-            raise ValueError(f"{text!r} is not an amount")
-    body = body.replace(",", "")
+    m = _AMOUNT.fullmatch(text, len(symbol)) if text.startswith(symbol) else None
+    if m is None or (unit == CHIP and m.group(2) is not None):
+        example = f"{symbol}1,234" if unit == CHIP else f"{symbol}1,234.56"
+        what = "a whole number of chips" if unit == CHIP else "an amount in cents"
+        raise ValueError(f"{text!r} is not {what} (expected {example})")
+    whole = int(m.group(1).replace(",", ""))
     if unit == CHIP:
-        if not body.isdigit() or not body.isascii():
-            raise ValueError(f"{text!r} is not a whole number of chips")
-        return int(body)
-    whole, dot, frac = body.partition(".")
-    if (
-        not whole.isdigit() or not whole.isascii() or len(frac) > 2
-        or (dot and not (frac.isdigit() and frac.isascii()))
-    ):
-        raise ValueError(f"{text!r} is not an amount in cents")
-    return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+        return whole
+    frac = m.group(2)
+    return whole * 100 + (int(frac) if frac else 0)
 
 
 def format_amount(amount: int, unit: str, symbol: str) -> str:

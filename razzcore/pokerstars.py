@@ -49,6 +49,7 @@ from ._pokerstars_lines import (
     STAKES,
     STREETS,
     SUMMARY,
+    SYMBOLS,
     TABLE,
     TOTAL_POT,
     UNCALLED,
@@ -100,7 +101,8 @@ class _Bad(Exception):
 
 
 _RULES: dict[tuple[int, int, int, int], Rules] = {}
-_AMOUNTS: dict[str, dict[str, int]] = {CENT: {}, CHIP: {}}  # text -> amount, per unit
+# text -> amount, per (unit, currency symbol)
+_AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
 
 def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
@@ -169,13 +171,11 @@ class _Reader:
         cash = not tournament and any(c in small_text + big_text for c in "$€£.")
         self.unit = unit = CENT if cash else CHIP
         meta["unit"] = unit
-        self.symbol = ""
-        for text in (small_text, big_text):
-            if text and not text[0].isdigit():
-                self.symbol = text[: len(text) - len(text.lstrip("$€£"))]
+        self.symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
+        self.amounts = _AMOUNTS.setdefault((unit, self.symbol), {})
         try:
-            self.small = parse_amount(small_text, unit)
-            self.big = parse_amount(big_text, unit)
+            self.small = parse_amount(small_text, unit, self.symbol)
+            self.big = parse_amount(big_text, unit, self.symbol)
         except ValueError as exc:
             raise _Bad(f"stakes: {exc}", 0) from None
         fields: dict[str, Any] = {}
@@ -216,11 +216,11 @@ class _Reader:
         return True
 
     def amount(self, text: str, at: int) -> int:
-        cache = _AMOUNTS[self.unit]
+        cache = self.amounts
         value = cache.get(text)
         if value is None:
             try:
-                value = parse_amount(text, self.unit)
+                value = parse_amount(text, self.unit, self.symbol)
             except ValueError as exc:
                 raise _Bad(str(exc), at) from None
             if len(cache) < 65536:

@@ -228,6 +228,41 @@ def test_broken_hands_name_hand_and_line(old: str, new: str, needle: str, why: s
     assert why in str(exc) and f"line {exc.line}" in str(exc)
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("bravo [x]: bets $0.50", "bravo [x]: bets -$0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $-0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $,0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $0.5"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets \u20ac0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets 0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $0.500"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $0.\u0665\u0660"),
+        ("alpha ($10 in chips)", "alpha (-$10 in chips)"),
+        ("alpha ($10 in chips)", "alpha ($1,0.00 in chips)"),
+        ("alpha ($10 in chips)", "alpha ($10, in chips)"),
+        ("alpha ($10 in chips)", "alpha ($1000,000 in chips)"),
+        ("($0.50/$1 USD)", "($0.50/\u20ac1 USD)"),
+    ],
+)
+def test_malformed_amounts_name_hand_and_line(old: str, new: str) -> None:
+    text = EXAMPLE.replace(old, new)
+    exc = error_of(text)
+    assert exc.hand == "100000000001"
+    assert exc.line == line_of(text, new) and "is not an amount" in str(exc), str(exc)
+
+
+def test_amounts_with_thousands_separators() -> None:
+    text = EXAMPLE.replace("alpha ($10 in chips)", "alpha ($1,000.00 in chips)")
+    [hh] = pokerstars.loads(text)
+    assert hh.starting_stacks[0] == 100000
+    chips = LINE_KINDS.replace("[ bob ]: raises 750 to 1,000", "[ bob ]: raises 750 to 1,0")
+    assert "whole number of chips" in str(error_of(chips))
+    chips = LINE_KINDS.replace("Seat 1: Ann Lee (15,000 in", "Seat 1: Ann Lee ($15,000 in")
+    assert "whole number of chips" in str(error_of(chips))
+
+
 def test_collected_amount_the_showdown_contradicts() -> None:
     # charlie wins by the text, but bravo's low is better.
     text = EXAMPLE.replace("bravo [x] collected $6.45", "charlie collected $6.45")
