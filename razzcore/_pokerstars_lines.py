@@ -103,6 +103,9 @@ TOTAL_POT = re.compile(r"Total pot (\S+)(?: Main pot \S+\.(?: Side pot(?:-\d+)? 
                        r"Rake (\S+)$")
 COLLECTED = re.compile(r" collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
 UNCALLED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)$")
+SUMMARY_WON = re.compile(r" (?:won|collected) \(([^\s()]+)\)")
+"""What a summary seat line says the player won (``and won ($6.45)``,
+``collected (2,650)``)."""
 CARDS = re.compile(r"\[([^\]]*)\]")
 
 IGNORED = re.compile(

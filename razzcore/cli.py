@@ -443,6 +443,11 @@ def _read_text(path: str) -> str:
         raise _Fail(f"{path}: not a UTF-8 text file (byte {exc.start})") from None
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
     import warnings
 
@@ -466,7 +471,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                     malformed += 1
                     out.append(f"{path}: hand {i}: {_one_line(str(exc))}")
         body = "\n\n".join(texts)
-        summary = f"{converted} hands written as PokerStars text"
+        summary = f"{_count(converted, 'hand')} written as PokerStars text"
     else:
         hands: list[phh.HandHistory] = []
         for path in args.files:
@@ -485,7 +490,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             malformed += len(report.errors)
             out += [f"{path}:{e.line}: {_one_line(str(e))}" for e in report.errors]
         body = phh.dumps_all(hands)
-        summary = (f"{converted} Razz hands converted, {other} hands of other games skipped, "
+        skipped = "hand of another game" if other == 1 else "hands of other games"
+        summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
                    f"{malformed} malformed")
     with open(args.output, "w", encoding="utf-8") as fp:
         fp.write(body)

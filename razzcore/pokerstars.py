@@ -49,6 +49,7 @@ from ._pokerstars_lines import (
     STAKES,
     STREETS,
     SUMMARY,
+    SUMMARY_WON,
     SYMBOLS,
     TABLE,
     TOTAL_POT,
@@ -262,6 +263,7 @@ class _Reader:
         self.stacks = stacks
         self.sitting_out = out
         self.index = {name: p for p, name in enumerate(names)}
+        self.seat_index = {str(number): p for p, number in enumerate(numbers)}
         self.by_length = sorted(names, key=len, reverse=True)
         self.plain = not any(": " in name for name in names)
         return i
@@ -301,6 +303,8 @@ class _Reader:
         self.bring_in = -1
         self.short_bring_in = 0
         self.total: tuple[int, int, int] | None = None
+        self.pending: _Bad | None = None
+        self.summary_bad: _Bad | None = None
         self.used: set[int] = set()
         street = 0
         bets = [0] * n
@@ -316,6 +320,7 @@ class _Reader:
             if head == "*" and line.startswith("*** "):
                 k = STREETS.get(line)
                 if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
+                    self.all_called(bets, i)
                     if k == 3:
                         dealt_in = [p for p in range(n) if self.in_hand(p)]
                     street = k
@@ -327,14 +332,15 @@ class _Reader:
                     self.receivers[k] = [p for p in dealt_in if not folded[p]]
                     events.append(("deal", i, k))
                 elif line == SHOW_DOWN and section == "streets":
+                    self.all_called(bets, i)
                     section = "showdown"
                 elif line == SUMMARY and section in ("streets", "showdown"):
+                    self.all_called(bets, i)
                     section = "summary"
                 else:
                     raise _Bad("this street marker is unknown or out of order", i)
             elif section == "summary":
-                if head != "S" or not line.startswith("Seat "):
-                    self.summary_line(line, i)
+                self.summary_line(line, i)
             elif head == "D" and section == "streets" and line.startswith("Dealt to "):
                 self.dealt(line, i, street)
             else:
@@ -349,7 +355,7 @@ class _Reader:
                         not IGNORED.fullmatch(line)
                     ):
                         raise _Bad("this line is not understood here", i)
-                elif not self.money(line, i) and not IGNORED.fullmatch(line):
+                elif not self.money(line, i, bets) and not IGNORED.fullmatch(line):
                     raise _Bad("this line is not understood", i)
             i += 1
         if section != "summary" or self.total is None:
@@ -359,6 +365,7 @@ class _Reader:
     def ante(self, p: int, rest: str, i: int) -> None:
         text = rest[15:]
         text = text[:-14] if text.endswith(" and is all-in") else text
+        self.not_sitting_out(p, i)
         if self.ante_line[p] >= 0:
             raise _Bad("this player already posted the ante", i)
         self.antes[p] = self.amount(text, i)
@@ -375,6 +382,7 @@ class _Reader:
         if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
             raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
                        "[cards so far] [new card]' for a seated player", i)
+        self.not_sitting_out(p, i)
         if p not in self.receivers[street]:
             raise _Bad("cards dealt to a player who is not in the hand", i)
         seen, known = self.seen[p], self.known[p]
@@ -426,7 +434,14 @@ class _Reader:
             raise _Bad(f"{format_card(c)} is dealt twice", i)
         self.used.add(c)
 
+    def not_sitting_out(self, p: int, i: int) -> None:
+        if self.sitting_out[p]:
+            raise _Bad(f"{self.names[p]} is listed as sitting out, so takes no part in the "
+                       f"hand", i)
+
     def action(self, p: int, rest: str, i: int, street: int, bets: list[int], high: int) -> int:
+        if self.sitting_out[p] and rest not in ("is sitting out", "sits out"):
+            self.not_sitting_out(p, i)
         allin = rest.endswith(" and is all-in")
         if allin:
             rest = rest[:-14]
@@ -457,8 +472,14 @@ class _Reader:
             if not to:
                 raise _Bad("a raise is 'raises X to Y'", i)
             total_amount = self.amount(total, i)
-            if not 0 < self.amount(by, i) <= total_amount:
-                raise _Bad("a raise is 'raises X to Y' with 0 < X <= Y", i)
+            by_amount = self.amount(by, i)
+            if (street == 3 and self.bring_in < 0 and 0 < self.short_bring_in == high
+                    and high <= total_amount - by_amount < total_amount):
+                # the bring-in was short and all-in: the raise tells the full one
+                self.bring_in = total_amount - by_amount
+            elif by_amount != total_amount - high:
+                raise _Bad(f"a raise to {total} over a bet of {high} is by "
+                           f"{total_amount - high}, not {by_amount}", i)
             put = total_amount - bets[p]
         elif self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
             return high
@@ -488,15 +509,47 @@ class _Reader:
             return True
         return False
 
-    def money(self, line: str, i: int) -> bool:
+    def uncalled(self, bets: list[int]) -> tuple[int, int]:
+        """``(player, amount)``: the part of the street's top bet nobody
+        called (amount 0 if it was called)."""
+        top = max(range(len(bets)), key=bets.__getitem__)
+        second = max((b for p, b in enumerate(bets) if p != top), default=0)
+        return top, bets[top] - second
+
+    def all_called(self, bets: list[int], i: int) -> None:
+        """The betting is over at line ``i``: an uncalled bet must have been
+        returned by then."""
+        p, back = self.uncalled(bets)
+        if back:
+            self.later(f"{back} of {self.names[p]}'s bet is not called, and no "
+                       f"'Uncalled bet' line returns it before this line", i)
+            bets[p] -= back
+
+    def later(self, message: str, i: int) -> None:
+        """A problem reported once the engine has checked the actions (a
+        wrong action line before it is the better report)."""
+        if self.pending is None:
+            self.pending = _Bad(message, i)
+
+    def money(self, line: str, i: int, bets: list[int]) -> bool:
         if line.startswith("Uncalled bet ("):
             m = UNCALLED.match(line)
             if not m or m.group(2) not in self.index:
                 raise _Bad("expected 'Uncalled bet (X) returned to NAME'", i)
             p = self.index[m.group(2)]
-            self.back[p] += self.amount(m.group(1), i)
+            amount = self.amount(m.group(1), i)
+            top, back = self.uncalled(bets)
+            if not back:
+                self.later("no bet is uncalled here", i)
+            elif p != top or amount != back:
+                self.later(f"the uncalled part of the top bet is {back}, returned to "
+                           f"{self.names[top]}", i)
+            bets[top] -= back
+            self.back[p] += amount
             self.money_line[p] = i
             return True
+        if " collected " in line:
+            self.all_called(bets, i)
         for name in self.by_length:
             if line.startswith(name) and line.startswith(" collected ", len(name)):
                 m = COLLECTED.match(line, len(name))
@@ -514,8 +567,24 @@ class _Reader:
             if not m or self.total is not None:
                 raise _Bad("expected 'Total pot X | Rake Y' once", i)
             self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
-        elif not line.startswith("Seat "):
+        elif line.startswith("Seat "):
+            self.summary_seat(line, i)
+        else:
             raise _Bad("this summary line is not understood", i)
+
+    def summary_seat(self, line: str, i: int) -> None:
+        """``Seat N: NAME ...``: what it says the player won must be what
+        the collected lines gave."""
+        number, _, rest = line[5:].partition(": ")
+        p = self.seat_index.get(number, -1)
+        if p < 0 or not rest.startswith(self.names[p] + " "):
+            raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated player", i)
+        amounts = SUMMARY_WON.findall(rest, len(self.names[p]))
+        won = sum(self.amount(text, i) for text in amounts)
+        if (won != self.won[p] or (self.won[p] and not amounts)) and self.summary_bad is None:
+            # reported after the engine's checks, which name the wrong line if one is
+            self.summary_bad = _Bad(f"the summary says {self.names[p]} won {won}, the "
+                                    f"collected lines give {self.won[p]}", i)
 
     # -- replay ---------------------------------------------------------------
 
@@ -562,8 +631,11 @@ class _Reader:
         expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
         final = list(self.final)
         pot = sum(self.put) - sum(self.back)
-        if final != expected or pot != total or sum(self.won) + rake != total:
+        if (final != expected or pot != total or sum(self.won) + rake != total
+                or self.pending is not None):
             self.play(start(), dealt, True)  # the first action line the engine disagrees with
+        if self.pending is not None:
+            raise self.pending
         if pot != total:
             raise _Bad(f"the money lines put {pot} in the pot, the total pot says {total}",
                        total_at)
@@ -576,6 +648,8 @@ class _Reader:
             p = bad[0]
             raise _Bad(f"{self.names[p]} ends with {expected[p]} by the money lines, "
                        f"the engine gives {final[p]}", at)
+        if self.summary_bad is not None:
+            raise self.summary_bad
         user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
         if rake:
             user["_razzcore_rake"] = rake

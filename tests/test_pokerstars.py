@@ -211,7 +211,7 @@ def line_of(text: str, needle: str) -> int:
          "charlie: bets $0.50\nalpha said, \"nh\"\nbravo [x]: calls $0.50",
          "charlie: bets $0.50", "turn"),
         ("Dealt to alpha [Kd]", "Dealt to alpha [3h]", "brings in", "door cards make"),
-        ("bravo [x]: raises $0.25 to $0.50", "bravo [x]: raises $0.25 to $0.75",
+        ("bravo [x]: raises $0.25 to $0.50", "bravo [x]: raises $0.50 to $0.75",
          "to $0.75", "refuses"),
         ("Seat 7: charlie ($3.20", "Seat 7: charlie ($3.30", "bets $0.10", "refuses"),
         ("Dealt to bravo [x] [4c 8h] [5d]", "Dealt to bravo [x] [4c 9h] [5d]", "[4c 9h]",
@@ -261,6 +261,81 @@ def test_amounts_with_thousands_separators() -> None:
     assert "whole number of chips" in str(error_of(chips))
     chips = LINE_KINDS.replace("Seat 1: Ann Lee (15,000 in", "Seat 1: Ann Lee ($15,000 in")
     assert "whole number of chips" in str(error_of(chips))
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "why"),
+    [
+        (EXAMPLE, "bravo [x]: raises $0.25 to $0.50", "bravo [x]: raises $0.30 to $0.50",
+         "is by 25, not 30"),
+        (EXAMPLE, "charlie: raises $1 to $2", "charlie: raises $2 to $2", "is by 100, not 200"),
+        (LINE_KINDS, "[ bob ]: raises 750 to 1,000", "[ bob ]: raises 1,000 to 1,000",
+         "is by 750, not 1000"),
+    ],
+)
+def test_raise_sizes_are_checked(text: str, old: str, new: str, why: str) -> None:
+    assert old in text
+    text = text.replace(old, new)
+    exc = error_of(text)
+    assert exc.line == line_of(text, new) and why in str(exc), str(exc)
+
+
+def test_uncalled_bets_are_checked_at_their_line() -> None:
+    old = "Uncalled bet (1,000) returned to Carl (CA)"
+    assert old in LINE_KINDS
+    for new in ("Uncalled bet (900) returned to Carl (CA)",
+                "Uncalled bet (1,000) returned to [ bob ]"):
+        text = LINE_KINDS.replace(old, new)
+        exc = error_of(text)
+        assert exc.line == line_of(text, new), str(exc)
+        assert "uncalled part of the top bet is 1000, returned to Carl (CA)" in str(exc)
+    text = LINE_KINDS.replace(old + "\n", "", 1)
+    exc = error_of(text)
+    assert exc.line == line_of(text, "Carl (CA) collected 2,650"), str(exc)
+    assert "1000 of Carl (CA)'s bet is not called" in str(exc)
+    # a return where every bet was called
+    text = EXAMPLE.replace("*** 4th STREET ***", "Uncalled bet ($0.50) returned to charlie\n"
+                           "*** 4th STREET ***")
+    exc = error_of(text)
+    assert exc.line == line_of(text, "Uncalled bet") and "no bet is uncalled" in str(exc)
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "why"),
+    [
+        (EXAMPLE, "and won ($6.45) with", "and won ($6.40) with", "won 640, the collected"),
+        (EXAMPLE, "and won ($6.45) with", "and lost with", "won 0, the collected lines give 645"),
+        (EXAMPLE, "charlie showed [2h 6s 3d Jc 7c Qd Td] and lost",
+         "charlie showed [2h 6s 3d Jc 7c Qd Td] and won ($1)", "won 100, the collected"),
+        (LINE_KINDS, "Seat 6: Carl (CA) collected (2,650)", "Seat 6: Carl (CA) collected (2,600)",
+         "won 2600, the collected lines give 2650"),
+        (EXAMPLE, "Seat 2: alpha folded", "Seat 3: alpha folded", "seated player"),
+    ],
+)
+def test_summary_seat_lines_are_checked(text: str, old: str, new: str, why: str) -> None:
+    assert old in text
+    text = text.replace(old, new)
+    exc = error_of(text)
+    assert exc.line == line_of(text, new) and why in str(exc), str(exc)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("d.e.f: folds", "d.e.f: folds\nsleepy: folds"),
+        ("d.e.f: posts the ante 100", "d.e.f: posts the ante 100\nsleepy: posts the ante 100"),
+        ("Dealt to d.e.f [2h]", "Dealt to d.e.f [2h]\nDealt to sleepy [Ac]"),
+    ],
+)
+def test_a_player_sitting_out_takes_no_part(old: str, new: str) -> None:
+    assert old in LINE_KINDS
+    text = LINE_KINDS.replace(old, new, 1)
+    exc = error_of(text)
+    assert exc.line == line_of(text, new.split("\n")[1]), str(exc)
+    assert "sleepy is listed as sitting out" in str(exc)
+    # passed-over lines about the player sitting out are still understood
+    text = LINE_KINDS.replace("d.e.f: folds", "d.e.f: folds\nsleepy: is sitting out", 1)
+    assert len(pokerstars.loads(text)) == 5
 
 
 def test_collected_amount_the_showdown_contradicts() -> None:
@@ -395,7 +470,7 @@ def test_convert_counts_and_malformed(tmp_path: Path) -> None:
     out = tmp_path / "out.phhs"
     done = run("convert", str(good), str(bad), "-o", str(out), cwd=tmp_path)
     assert done.returncode == 1
-    assert "6 Razz hands converted, 1 hands of other games skipped, 1 malformed" in done.stdout
+    assert "6 Razz hands converted, 1 hand of another game skipped, 1 malformed" in done.stdout
     line = line_of(EXAMPLE, "charlie: calls")
     assert f"bad.txt:{line}: hand #100000000001, line {line}: the engine puts in 50" in done.stderr
     hands = loads_all(out.read_text(encoding="utf-8"))
