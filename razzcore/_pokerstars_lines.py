@@ -44,15 +44,17 @@ __all__ = [
 class PokerStarsError(RazzError):
     """A PokerStars hand cannot be read or reproduced by the engine.
 
-    ``hand`` is the hand number (text, ``None`` before any header) and
-    ``line`` the 1-based line number in the text (``None`` if not known).
+    ``hand`` is the hand number (text, ``None`` before any header),
+    ``line`` the 1-based line number in the text (``None`` if not known),
+    and ``reason`` the message without the hand and line in front.
     """
 
     def __init__(self, message: str, *, hand: str | None = None,
-                 line: int | None = None) -> None:
+                 line: int | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.hand = hand
         self.line = line
+        self.reason = message if reason is None else reason
 
 
 class PokerStarsWarning(UserWarning):

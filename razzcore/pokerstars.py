@@ -781,9 +781,10 @@ def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)
+        reason = f"{bad}: {brief(lines[at])}"
         raise PokerStarsError(
-            f"hand #{reader.number}, line {numbers[at]}: {bad}: {brief(lines[at])}",
-            hand=reader.number, line=numbers[at],
+            f"hand #{reader.number}, line {numbers[at]}: {reason}",
+            hand=reader.number, line=numbers[at], reason=reason,
         ) from None
 
 
@@ -816,8 +817,9 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
         if not (line.startswith("PokerStars ") and HAND_START.match(line)):
             if start == -1:
-                before = PokerStarsError(f"line {numbers[j]}: text before the first hand "
-                                         f"header: {brief(line)}", line=numbers[j])
+                reason = f"text before the first hand header: {brief(line)}"
+                before = PokerStarsError(f"line {numbers[j]}: {reason}", line=numbers[j],
+                                         reason=reason)
                 if on_error == "raise":
                     raise before
                 warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)

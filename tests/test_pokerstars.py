@@ -472,7 +472,7 @@ def test_convert_counts_and_malformed(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "6 Razz hands converted, 1 hand of another game skipped, 1 malformed" in done.stdout
     line = line_of(EXAMPLE, "charlie: calls")
-    assert f"bad.txt:{line}: hand #100000000001, line {line}: the engine puts in 50" in done.stderr
+    assert f"bad.txt:{line}: hand #100000000001: the engine puts in 50" in done.stderr
     hands = loads_all(out.read_text(encoding="utf-8"))
     assert len(hands) == 6 and all(h.verify() for h in hands)
     back = tmp_path / "back.txt"
@@ -567,4 +567,40 @@ def test_replay_names_the_file_and_line_of_a_malformed_hand(tmp_path: Path) -> N
     done = run("replay", str(path), cwd=tmp_path)
     line = line_of(EXAMPLE, "charlie: calls")
     assert done.returncode == 2
-    assert f"broken.txt:{line}: hand #100000000001, line {line}: the engine puts in" in done.stderr
+    assert f"broken.txt:{line}: hand #100000000001: the engine puts in" in done.stderr
+
+
+BAD = EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $0.40")
+BAD_LINE = line_of(BAD, "charlie: calls $0.40")
+
+
+def test_replay_leaves_out_a_malformed_hand_and_shows_the_rest(tmp_path: Path) -> None:
+    (tmp_path / "mixed.txt").write_text(BAD + "\n\n\n" + LINE_KINDS, encoding="utf-8")
+    done = run("replay", "mixed.txt", cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"mixed.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
+    assert "=== hand #250000000001 ===" in done.stdout
+    assert "=== hand #100000000001 ===" not in done.stdout
+    assert "5 hands replayed, 5 match their finishing_stacks" in done.stdout
+    done = run("replay", "mixed.txt", "--json", cwd=tmp_path)
+    assert done.returncode == 2 and f"mixed.txt:{BAD_LINE}: hand #100000000001" in done.stderr
+    assert '"finishing_stacks"' in done.stdout
+
+
+def test_replay_page_leaves_out_a_malformed_hand(tmp_path: Path) -> None:
+    (tmp_path / "mixed.txt").write_text(BAD + "\n\n\n" + EXAMPLE, encoding="utf-8")
+    done = run("replay", "mixed.txt", "--html", "m.html", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"mixed.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
+    assert "wrote 1 hand(s) to m.html" in done.stdout
+    assert (tmp_path / "m.html").stat().st_size > 1000
+    # a file of malformed hands only does not stop the next file
+    (tmp_path / "bad.txt").write_text(BAD, encoding="utf-8")
+    (tmp_path / "good.txt").write_text(LINE_KINDS, encoding="utf-8")
+    done = run("replay", "bad.txt", "good.txt", "--html", "r.html", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"bad.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
+    assert "wrote 5 hand(s) to r.html" in done.stdout and (tmp_path / "r.html").exists()
+    done = run("replay", "bad.txt", "--html", "b.html", cwd=tmp_path)
+    assert done.returncode == 2 and "no page written" in done.stderr
+    assert not (tmp_path / "b.html").exists()
