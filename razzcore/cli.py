@@ -476,17 +476,22 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         texts = []
         for path in args.files:
             text = _read_text(path)
+            multi = path.endswith(".phhs")
             try:
-                histories = phh.loads_all(text) if path.endswith(".phhs") else [phh.loads(text)]
+                histories = phh.loads_all(text) if multi else [phh.loads(text)]
             except PHHError as exc:
-                raise _Fail(f"{path}: {exc}") from None
-            for i, hh in enumerate(histories, 1):
+                raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
+            for i, hh in enumerate(histories):
                 try:
-                    texts.append(pokerstars.dumps([hh]))
+                    texts.append(pokerstars.dumps([hh], first=converted + malformed + 1))
                     converted += 1
-                except RazzError as exc:
+                except pokerstars.PokerStarsError as exc:
                     malformed += 1
-                    out.append(f"{path}: hand {i}: {_one_line(str(exc))}")
+                    cause = exc.__cause__
+                    where = (_where(path, text, i, multi, cause)
+                             if isinstance(cause, PHHError) else path)
+                    label = f"hand {i + 1}: " if multi else ""
+                    out.append(_one_line(f"{where}: {label}{exc.reason}"))
         body = "\n\n".join(texts)
         summary = f"{_count(converted, 'hand')} written as PokerStars text"
     else:

@@ -15,7 +15,7 @@ import pytest
 
 from razzcore import RazzError, pokerstars
 from razzcore.hand import Hand, play_random
-from razzcore.phh import HandHistory, loads_all
+from razzcore.phh import HandHistory, dumps_all, loads_all
 from razzcore.pokerstars import PokerStarsError, PokerStarsWarning
 from razzcore.rules import Rules
 
@@ -481,6 +481,39 @@ def test_convert_counts_and_malformed(tmp_path: Path) -> None:
     assert pokerstars.loads(back.read_text(encoding="utf-8")) == hands
     done = run("convert", str(good), "-o", str(out), cwd=tmp_path)
     assert done.returncode == 0
+
+
+def test_convert_to_pokerstars_names_the_file_line_and_hand(tmp_path: Path) -> None:
+    good = pokerstars.loads(EXAMPLE)[0]
+    text = dumps_all([good, good])
+    at = text.rindex("'p1 pb', 'p2 cbr 50'")
+    text = text[:at] + "'p2 pb', 'p2 cbr 50'" + text[at + len("'p1 pb', 'p2 cbr 50'"):]
+    (tmp_path / "pbad.phhs").write_text(text, encoding="utf-8")
+    line = text.count("\n", 0, at) + 1
+    done = run("convert", "pbad.phhs", "--to", "pokerstars", "-o", "out.txt", cwd=tmp_path)
+    assert done.returncode == 1
+    [message] = done.stderr.splitlines()
+    assert message.startswith(f"pbad.phhs:{line}: hand 2: it does not replay: "), message
+    assert "hand 1" not in message
+    assert "1 hand written as PokerStars text" in done.stdout
+    assert len(pokerstars.loads((tmp_path / "out.txt").read_text(encoding="utf-8"))) == 1
+    single = text[text.index("[2]"):].replace("[2]\n", "", 1)
+    (tmp_path / "one.phh").write_text(single, encoding="utf-8")
+    done = run("convert", "one.phh", "--to", "pokerstars", "-o", "out.txt", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"one.phh:{line_of(single, 'p2 pb')}: it does not replay")
+
+
+def test_hands_without_numbers_are_numbered_in_order() -> None:
+    hands = simulated(3, 5)
+    assert all(hh.hand is None for hh in hands)
+    text = pokerstars.dumps(hands, first=7)
+    assert [hh.hand for hh in pokerstars.loads(text)] == [7, 8, 9]
+    hands[1].players = ["same"] * hands[1].player_count
+    with pytest.raises(PokerStarsError) as info:
+        pokerstars.dumps(hands, first=7)
+    assert info.value.hand == "8" and str(info.value).startswith("hand 8: player names")
+    assert info.value.reason.startswith("player names")
 
 
 def test_replay_accepts_pokerstars_files(tmp_path: Path) -> None:
