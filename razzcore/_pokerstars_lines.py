@@ -23,14 +23,21 @@ from .phh_replay import _CARD_TEXT
 __all__ = [
     "CENT",
     "CHIP",
+    "DEALT_LINE",
+    "HAND_LINE",
     "HAND_START",
     "HEADER",
     "IGNORED",
+    "LINE_STARTS",
+    "MARKER_LINE",
     "META_FIELD",
     "SEAT",
+    "SEAT_LINE",
     "STREETS",
     "SYMBOLS",
     "TABLE",
+    "TOTAL_LINE",
+    "UNCALLED_LINE",
     "PokerStarsError",
     "PokerStarsWarning",
     "card_group",
@@ -74,6 +81,23 @@ CENT = "cent"
 """Unit of cash games: amounts are integer cents of the currency."""
 CHIP = "chip"
 """Unit of tournaments and play-money games: amounts are whole chips."""
+
+HAND_LINE = "PokerStars "
+SEAT_LINE = "Seat "
+MARKER_LINE = "*** "
+DEALT_LINE = "Dealt to "
+UNCALLED_LINE = "Uncalled bet ("
+TOTAL_LINE = "Total pot "
+LINE_STARTS = {
+    HAND_LINE: "a hand header",
+    SEAT_LINE: "a seat line",
+    MARKER_LINE: "a street marker",
+    DEALT_LINE: "a 'Dealt to' line",
+    UNCALLED_LINE: "an 'Uncalled bet' line",
+    TOTAL_LINE: "the 'Total pot' line",
+}
+"""The line kinds the reader tells by how a line starts, before trying
+``NAME: ...`` or ``NAME collected ...``: a player name cannot start so."""
 
 HAND_START = re.compile(r"PokerStars .*?#(\d+): ")
 """The first line of any hand (any game, any room variant): its number."""

@@ -22,6 +22,7 @@ from typing import IO, Any, NoReturn, cast
 from ._pokerstars_lines import (
     CENT,
     CHIP,
+    LINE_STARTS,
     META_FIELD,
     PokerStarsError,
     format_amount,
@@ -70,19 +71,37 @@ class _Writer:
         self.symbol = hh.currency_symbol or ("$" if self.unit == CENT else "")
         n = hh.player_count
         names = list(hh.players) if hh.players else [f"Player{p + 1}" for p in range(n)]
-        if len(set(names)) != n or any(
-            not name or name != name.strip() or any(ord(ch) < 32 for ch in name)
-            or name.startswith(("Seat ", "Dealt to ", "Uncalled bet", "Total pot"))
-            for name in names
-        ):
-            self.fail(f"player names must be distinct, non-empty, without control "
-                      f"characters or outer spaces: {brief(names)}")
         self.names = names
+        self.check_names()
         seats = list(hh.seats) if hh.seats else list(range(1, n + 1))
         if sorted(set(seats)) != seats or seats[0] < 1:
             self.fail(f"seat numbers must increase from 1: {brief(seats)}")
         self.seats = seats
         self.out: list[str] = []
+
+    def check_names(self) -> None:
+        """Refuse the names :func:`~razzcore.pokerstars.loads` could not read
+        back, saying why."""
+        names = self.names
+        if len(set(names)) != len(names):
+            self.fail(f"player names must be distinct: {brief(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name or name != name.strip():
+                self.fail(f"a player name must be non-empty text without outer spaces: "
+                          f"{brief(name)}")
+            if name.splitlines() != [name] or any(ord(ch) < 32 for ch in name):
+                self.fail(f"a player name cannot hold a line break or control character: "
+                          f"{brief(name)}")
+            for start, kind in LINE_STARTS.items():
+                # the player's lines are "NAME: ..." and "NAME collected ..."
+                if any((name + tail).startswith(start) for tail in ("", ": ", " collected ")):
+                    self.fail(f"player name {brief(name)}: its lines would start with "
+                              f"{start!r}, which the reader takes for {kind}")
+            for other in names:
+                if name.startswith(other + ": "):
+                    self.fail(f"a player name cannot start with another player's name and "
+                              f"': ' ({other!r}: the reader takes {name!r}'s lines for "
+                              f"{other!r}'s)")
 
     def fail(self, reason: str, cause: BaseException | None = None) -> NoReturn:
         """Raise the ``PokerStarsError`` of this hand (``hand`` is its

@@ -39,12 +39,16 @@ from ._pokerstars_lines import (
     CHIP,
     COLLECTED,
     DATE,
+    DEALT_LINE,
+    HAND_LINE,
     HAND_START,
     HEADER,
     IGNORED,
     LEVEL,
+    MARKER_LINE,
     META_FIELD,
     SEAT,
+    SEAT_LINE,
     SHOW_DOWN,
     STAKES,
     STREETS,
@@ -52,8 +56,10 @@ from ._pokerstars_lines import (
     SUMMARY_WON,
     SYMBOLS,
     TABLE,
+    TOTAL_LINE,
     TOTAL_POT,
     UNCALLED,
+    UNCALLED_LINE,
     PokerStarsError,
     PokerStarsWarning,
     card_group,
@@ -242,7 +248,7 @@ class _Reader:
         stacks: list[int] = []
         out: list[bool] = []
         i = 2
-        while i < len(lines) and lines[i].startswith("Seat "):
+        while i < len(lines) and lines[i].startswith(SEAT_LINE):
             m = SEAT.fullmatch(lines[i])
             if not m:
                 raise _Bad("a seat line is 'Seat N: NAME (STACK in chips)'", i)
@@ -317,7 +323,7 @@ class _Reader:
         while i < count:
             line = lines[i]
             head = line[0]
-            if head == "*" and line.startswith("*** "):
+            if head == "*" and line.startswith(MARKER_LINE):
                 k = STREETS.get(line)
                 if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
                     self.all_called(bets, i)
@@ -341,7 +347,7 @@ class _Reader:
                     raise _Bad("this street marker is unknown or out of order", i)
             elif section == "summary":
                 self.summary_line(line, i)
-            elif head == "D" and section == "streets" and line.startswith("Dealt to "):
+            elif head == "D" and section == "streets" and line.startswith(DEALT_LINE):
                 self.dealt(line, i, street)
             else:
                 found = who(line)
@@ -377,7 +383,7 @@ class _Reader:
             a >= 0 for a in self.ante_line) and self.stacks[p] > 0)
 
     def dealt(self, line: str, i: int, street: int) -> None:
-        parts = line[9:].rsplit(" [", 1 if street == 3 else 2)
+        parts = line[len(DEALT_LINE):].rsplit(" [", 1 if street == 3 else 2)
         p = self.index.get(parts[0], -1)
         if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
             raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
@@ -532,7 +538,7 @@ class _Reader:
             self.pending = _Bad(message, i)
 
     def money(self, line: str, i: int, bets: list[int]) -> bool:
-        if line.startswith("Uncalled bet ("):
+        if line.startswith(UNCALLED_LINE):
             m = UNCALLED.match(line)
             if not m or m.group(2) not in self.index:
                 raise _Bad("expected 'Uncalled bet (X) returned to NAME'", i)
@@ -562,12 +568,12 @@ class _Reader:
         return False
 
     def summary_line(self, line: str, i: int) -> None:
-        if line.startswith("Total pot "):
+        if line.startswith(TOTAL_LINE):
             m = TOTAL_POT.match(line)
             if not m or self.total is not None:
                 raise _Bad("expected 'Total pot X | Rake Y' once", i)
             self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
-        elif line.startswith("Seat "):
+        elif line.startswith(SEAT_LINE):
             self.summary_seat(line, i)
         else:
             raise _Bad("this summary line is not understood", i)
@@ -575,7 +581,7 @@ class _Reader:
     def summary_seat(self, line: str, i: int) -> None:
         """``Seat N: NAME ...``: what it says the player won must be what
         the collected lines gave."""
-        number, _, rest = line[5:].partition(": ")
+        number, _, rest = line[len(SEAT_LINE):].partition(": ")
         p = self.seat_index.get(number, -1)
         if p < 0 or not rest.startswith(self.names[p] + " "):
             raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated player", i)
@@ -815,7 +821,7 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     start = -1
     kept = [lines[i - 1] for i in numbers]
     for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
-        if not (line.startswith("PokerStars ") and HAND_START.match(line)):
+        if not (line.startswith(HAND_LINE) and HAND_START.match(line)):
             if start == -1:
                 reason = f"text before the first hand header: {brief(line)}"
                 before = PokerStarsError(f"line {numbers[j]}: {reason}", line=numbers[j],

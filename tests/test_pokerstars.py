@@ -3,6 +3,7 @@ line kinds of the format, broken files, and the ``convert`` command."""
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 import re
@@ -12,6 +13,8 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from razzcore import RazzError, pokerstars
 from razzcore.hand import Hand, play_random
@@ -451,6 +454,76 @@ def test_dumps_rejects_what_it_cannot_write() -> None:
         pokerstars.dumps(["not a hand"])  # type: ignore[list-item]
     with pytest.raises(PokerStarsError):
         pokerstars.dumps("text")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ player names
+
+NAME_PARTS = ["a", "B", "7", " x", ": ", ":", "[", "]", "(", ")", "$", "\u20ac", ",", ".", "#",
+              "*", "**", " collected ", " from pot", " said, \"", "\"", "in chips",
+              " is sitting out", " and is all-in", "Kd", "\u00e9", "\u6f22", "folds", "-", "'",
+              "Seat", "Dealt", "Total", "PokerStars", "Uncalled bet"]
+LEADS = [""] * 40 + ["*** ", "Seat ", "Dealt to ", "PokerStars ", "Uncalled bet (",
+                     "Total pot "]
+FIRST = ["a", "B", "7", "[", "(", "*", "\u00e9", "x:", "$", "Seat", "Dealt"]
+NAMED = [hh for hh in pokerstars.loads(pokerstars.dumps(simulated(12, 21)))]
+
+
+@st.composite
+def renamed_hand(draw: st.DrawFn) -> HandHistory:
+    hh = copy.deepcopy(draw(st.sampled_from(NAMED)))
+    body = st.lists(st.sampled_from(NAME_PARTS), min_size=1, max_size=6).map("".join)
+    name = st.tuples(st.sampled_from(LEADS), st.sampled_from(FIRST), body).map(
+        lambda parts: "".join(parts).rstrip())
+    hh.players = draw(st.lists(name, min_size=hh.player_count, max_size=hh.player_count,
+                               unique=True))
+    return hh
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(renamed_hand(), min_size=1, max_size=3))
+def test_hostile_names_read_back_or_are_refused(hands: list[HandHistory]) -> None:
+    try:
+        text = pokerstars.dumps(hands)
+    except PokerStarsError as exc:
+        assert "player name" in exc.reason, exc.reason
+        return
+    assert pokerstars.loads(text) == hands
+
+
+@pytest.mark.parametrize(
+    ("names", "why"),
+    [
+        (["*** SUMMARY ***", "b", "c"], "would start with '*** ', which the reader takes "
+                                        "for a street marker"),
+        (["Seat 1: x", "b", "c"], "would start with 'Seat '"),
+        (["***", "b", "c"], "would start with '*** '"),
+        (["Dealt to", "b", "c"], "would start with 'Dealt to '"),
+        (["Dealt to me", "b", "c"], "would start with 'Dealt to '"),
+        (["PokerStars Hand #5: x", "b", "c"], "for a hand header"),
+        (["Uncalled bet (1)", "b", "c"], "would start with 'Uncalled bet ('"),
+        (["Total pot 5", "b", "c"], "would start with 'Total pot '"),
+        (["x", "x: y", "c"], "another player's name and ': '"),
+        (["a\u2028b", "b", "c"], "line break"),
+        ([" a", "b", "c"], "outer spaces"),
+    ],
+)
+def test_names_the_reader_could_not_read_back_are_refused(names: list[str], why: str) -> None:
+    hh = copy.deepcopy(pokerstars.loads(EXAMPLE)[0])
+    hh.players = names
+    with pytest.raises(PokerStarsError) as info:
+        pokerstars.dumps(hh)
+    assert why in str(info.value), str(info.value)
+
+
+def test_hostile_but_allowed_names_round_trip() -> None:
+    names = [["a: b", "[ bob ]", "c collected $1 from pot"],
+             ['d said, "hi"', "Betting is capped", "e (5 in chips) is sitting out"],
+             ["\u00e9\u6f22 :", "f [Kd]", "Seat:"], ["x:", "x", "**"]]
+    hh = pokerstars.loads(EXAMPLE)[0]
+    for trio in names:
+        mine = copy.deepcopy(hh)
+        mine.players = trio
+        assert pokerstars.loads(pokerstars.dumps(mine)) == [mine]
 
 
 # ------------------------------------------------------------ the command
