@@ -518,9 +518,11 @@ class _Reader:
     def uncalled(self, bets: list[int]) -> tuple[int, int]:
         """``(player, amount)``: the part of the street's top bet nobody
         called (amount 0 if it was called)."""
-        top = max(range(len(bets)), key=bets.__getitem__)
-        second = max((b for p, b in enumerate(bets) if p != top), default=0)
-        return top, bets[top] - second
+        high = max(bets)
+        if not high or bets.count(high) > 1:  # the usual case: the top bet was called
+            return 0, 0
+        top = bets.index(high)
+        return top, high - max(b for p, b in enumerate(bets) if p != top)
 
     def all_called(self, bets: list[int], i: int) -> None:
         """The betting is over at line ``i``: an uncalled bet must have been
