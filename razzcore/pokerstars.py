@@ -867,7 +867,7 @@ def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:
     >>> loads(dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1))
     Traceback (most recent call last):
     ...
-    razzcore.pokerstars.PokerStarsError: hand #100000000001, line 14: the engine puts in 50, \
+    razzcore.pokerstars.PokerStarsError: hand #100000000001, line 15: the engine puts in 50, \
 the line says 40: 'charlie: calls $0.40'
     """
     return loads_report(text, on_error=on_error).hands
