@@ -181,10 +181,10 @@ class _Reader:
         self.symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
         self.amounts = _AMOUNTS.setdefault((unit, self.symbol), {})
         try:
-            self.small = parse_amount(small_text, unit, self.symbol)
-            self.big = parse_amount(big_text, unit, self.symbol)
-        except ValueError as exc:
-            raise _Bad(f"stakes: {exc}", 0) from None
+            self.small = self.amount(small_text, 0)
+            self.big = self.amount(big_text, 0)
+        except _Bad as bad:
+            raise _Bad(f"stakes: {bad}", 0) from None
         fields: dict[str, Any] = {}
         if currency:
             fields["currency"] = currency
