@@ -5,7 +5,7 @@ One home for the text format: the header and table patterns, the verbs that
 follow ``NAME: ``, the lines that carry no game information, street markers,
 and amounts (``$1,234.50`` as integer cents, ``1,500`` as chips).
 
->>> parse_amount("$1,234.5", CENT), parse_amount("1,500", CHIP)
+>>> parse_amount("$1,234.50", CENT, "$"), parse_amount("1,500", CHIP)
 (123450, 1500)
 >>> format_amount(123450, CENT, "$"), format_amount(1500, CHIP, "")
 ('$1234.50', '1500')
@@ -23,13 +23,21 @@ from .phh_replay import _CARD_TEXT
 __all__ = [
     "CENT",
     "CHIP",
+    "DEALT_LINE",
+    "HAND_LINE",
     "HAND_START",
     "HEADER",
     "IGNORED",
+    "LINE_STARTS",
+    "MARKER_LINE",
     "META_FIELD",
     "SEAT",
+    "SEAT_LINE",
     "STREETS",
+    "SYMBOLS",
     "TABLE",
+    "TOTAL_LINE",
+    "UNCALLED_LINE",
     "PokerStarsError",
     "PokerStarsWarning",
     "card_group",
@@ -44,15 +52,17 @@ __all__ = [
 class PokerStarsError(RazzError):
     """A PokerStars hand cannot be read or reproduced by the engine.
 
-    ``hand`` is the hand number (text, ``None`` before any header) and
-    ``line`` the 1-based line number in the text (``None`` if not known).
+    ``hand`` is the hand number (text, ``None`` before any header),
+    ``line`` the 1-based line number in the text (``None`` if not known),
+    and ``reason`` the message without the hand and line in front.
     """
 
     def __init__(self, message: str, *, hand: str | None = None,
-                 line: int | None = None) -> None:
+                 line: int | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.hand = hand
         self.line = line
+        self.reason = message if reason is None else reason
 
 
 class PokerStarsWarning(UserWarning):
@@ -72,6 +82,23 @@ CENT = "cent"
 """Unit of cash games: amounts are integer cents of the currency."""
 CHIP = "chip"
 """Unit of tournaments and play-money games: amounts are whole chips."""
+
+HAND_LINE = "PokerStars "
+SEAT_LINE = "Seat "
+MARKER_LINE = "*** "
+DEALT_LINE = "Dealt to "
+UNCALLED_LINE = "Uncalled bet ("
+TOTAL_LINE = "Total pot "
+LINE_STARTS = {
+    HAND_LINE: "a hand header",
+    SEAT_LINE: "a seat line",
+    MARKER_LINE: "a street marker",
+    DEALT_LINE: "a 'Dealt to' line",
+    UNCALLED_LINE: "an 'Uncalled bet' line",
+    TOTAL_LINE: "the 'Total pot' line",
+}
+"""The line kinds the reader tells by how a line starts, before trying
+``NAME: ...`` or ``NAME collected ...``: a player name cannot start so."""
 
 HAND_START = re.compile(r"PokerStars .*?#(\d+): ")
 """The first line of any hand (any game, any room variant): its number."""
@@ -105,6 +132,9 @@ TOTAL_POT = re.compile(r"Total pot (\S+)(?: Main pot \S+\.(?: Side pot(?:-\d+)? 
                        r"Rake (\S+)$")
 COLLECTED = re.compile(r" collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
 UNCALLED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)$")
+SUMMARY_WON = re.compile(r" (?:won|collected) \(([^\s()]+)\)")
+"""What a summary seat line says the player won (``and won ($6.45)``,
+``collected (2,650)``)."""
 CARDS = re.compile(r"\[([^\]]*)\]")
 
 IGNORED = re.compile(
@@ -188,35 +218,43 @@ def to_roman(number: int) -> str:
     return "".join(out)
 
 
-def parse_amount(text: str, unit: str) -> int:
-    """An amount as an exact integer in ``unit`` (cents or chips); a
-    currency symbol in front and thousands separators are allowed.  Raises
-    ``ValueError`` for anything else.
+SYMBOLS = ("$", "\u20ac", "\u00a3")
+"""The currency symbols PokerStars writes before cash amounts ($, €, £)."""
+_AMOUNT = re.compile(r"([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{2}))?")
 
-    >>> parse_amount("$0.10", CENT), parse_amount("$7", CENT), parse_amount("€2.5", CENT)
-    (10, 700, 250)
+
+def parse_amount(text: str, unit: str, symbol: str = "") -> int:
+    """An amount as an exact integer in ``unit`` (cents or chips).
+
+    The amount starts with ``symbol`` (the currency symbol the header
+    declares; none for chips), then digits, with commas only as thousands
+    separators (``1,234``); cash amounts may end with exactly two decimals.
+    Raises ``ValueError`` for anything else (a sign, a stray comma, a
+    different symbol).
+
+    >>> parse_amount("$0.10", CENT, "$"), parse_amount("$7", CENT, "$")
+    (10, 700)
+    >>> parse_amount("\u20ac1,234.50", CENT, "\u20ac"), parse_amount("1,500", CHIP)
+    (123450, 1500)
+    >>> parse_amount("$-0.50", CENT, "$")
+    Traceback (most recent call last):
+    ...
+    ValueError: '$-0.50' is not an amount in cents (expected $1,234.56)
     >>> parse_amount("1.5", CHIP)
     Traceback (most recent call last):
     ...
-    ValueError: '1.5' is not a whole number of chips
+    ValueError: '1.5' is not a whole number of chips (expected 1,234)
     """
-    body = text
-    while body and not body[0].isdigit():
-        body = body[1:]
-        if len(text) - len(body) > 3:
-            raise ValueError(f"{text!r} is not an amount")
-    body = body.replace(",", "")
+    m = _AMOUNT.fullmatch(text, len(symbol)) if text.startswith(symbol) else None
+    if m is None or (unit == CHIP and m.group(2) is not None):
+        example = f"{symbol}1,234" if unit == CHIP else f"{symbol}1,234.56"
+        what = "a whole number of chips" if unit == CHIP else "an amount in cents"
+        raise ValueError(f"{text!r} is not {what} (expected {example})")
+    whole = int(m.group(1).replace(",", ""))
     if unit == CHIP:
-        if not body.isdigit() or not body.isascii():
-            raise ValueError(f"{text!r} is not a whole number of chips")
-        return int(body)
-    whole, dot, frac = body.partition(".")
-    if (
-        not whole.isdigit() or not whole.isascii() or len(frac) > 2
-        or (dot and not (frac.isdigit() and frac.isascii()))
-    ):
-        raise ValueError(f"{text!r} is not an amount in cents")
-    return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+        return whole
+    frac = m.group(2)
+    return whole * 100 + (int(frac) if frac else 0)
 
 
 def format_amount(amount: int, unit: str, symbol: str) -> str:

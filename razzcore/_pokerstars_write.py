@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from typing import IO, Any, cast
+from typing import IO, Any, NoReturn, cast
 
 from ._pokerstars_lines import (
     CENT,
     CHIP,
+    LINE_STARTS,
     META_FIELD,
     PokerStarsError,
     format_amount,
@@ -52,37 +53,61 @@ class _Writer:
     """One hand history as PokerStars lines."""
 
     def __init__(self, hh: HandHistory, number: int) -> None:
+        self.number = number
         if not isinstance(hh, HandHistory):
-            raise PokerStarsError(f"can only write a HandHistory, not {type(hh).__name__}")
-        where = f"hand {number}: "
+            self.fail(f"can only write a HandHistory, not {type(hh).__name__}")
         try:
             self.hand = hh.replay()
         except RazzError as exc:
-            raise PokerStarsError(f"{where}it does not replay: {exc}") from None
+            # the cause (a PHHError) says which action or field fails
+            self.fail(f"it does not replay: {exc}", exc)
         if self.hand.community_card is not None:
-            raise PokerStarsError(f"{where}it has a community card, which PokerStars text "
-                                  "cannot be written with (the format is not known)")
+            self.fail("it has a community card, which PokerStars text cannot be written "
+                      "with (the format is not known)")
         self.hh = hh
-        self.where = where
         meta = hh.user_fields.get(META_FIELD)
         self.meta: dict[str, Any] = meta if isinstance(meta, dict) else {}
         self.unit = CENT if self.meta.get("unit") == CENT else CHIP
         self.symbol = hh.currency_symbol or ("$" if self.unit == CENT else "")
         n = hh.player_count
         names = list(hh.players) if hh.players else [f"Player{p + 1}" for p in range(n)]
-        if len(set(names)) != n or any(
-            not name or name != name.strip() or any(ord(ch) < 32 for ch in name)
-            or name.startswith(("Seat ", "Dealt to ", "Uncalled bet", "Total pot"))
-            for name in names
-        ):
-            raise PokerStarsError(f"{where}player names must be distinct, non-empty, without "
-                                  f"control characters or outer spaces: {brief(names)}")
         self.names = names
+        self.check_names()
         seats = list(hh.seats) if hh.seats else list(range(1, n + 1))
         if sorted(set(seats)) != seats or seats[0] < 1:
-            raise PokerStarsError(f"{where}seat numbers must increase from 1: {brief(seats)}")
+            self.fail(f"seat numbers must increase from 1: {brief(seats)}")
         self.seats = seats
         self.out: list[str] = []
+
+    def check_names(self) -> None:
+        """Refuse the names :func:`~razzcore.pokerstars.loads` could not read
+        back, saying why."""
+        names = self.names
+        if len(set(names)) != len(names):
+            self.fail(f"player names must be distinct: {brief(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name or name != name.strip():
+                self.fail(f"a player name must be non-empty text without outer spaces: "
+                          f"{brief(name)}")
+            if name.splitlines() != [name] or any(ord(ch) < 32 for ch in name):
+                self.fail(f"a player name cannot hold a line break or control character: "
+                          f"{brief(name)}")
+            for start, kind in LINE_STARTS.items():
+                # the player's lines are "NAME: ..." and "NAME collected ..."
+                if any((name + tail).startswith(start) for tail in ("", ": ", " collected ")):
+                    self.fail(f"player name {brief(name)}: its lines would start with "
+                              f"{start!r}, which the reader takes for {kind}")
+            for other in names:
+                if name.startswith(other + ": "):
+                    self.fail(f"a player name cannot start with another player's name and "
+                              f"': ' ({other!r}: the reader takes {name!r}'s lines for "
+                              f"{other!r}'s)")
+
+    def fail(self, reason: str, cause: BaseException | None = None) -> NoReturn:
+        """Raise the ``PokerStarsError`` of this hand (``hand`` is its
+        number among the hands written)."""
+        raise PokerStarsError(f"hand {self.number}: {reason}", hand=str(self.number),
+                              reason=reason) from cause
 
     def amount(self, value: int) -> str:
         return format_amount(value, self.unit, self.symbol)
@@ -159,7 +184,7 @@ class _Writer:
             if a.verb == "sm" and i < last_deal:
                 continue
             if a.verb == "db":
-                raise PokerStarsError(f"{self.where}a community card cannot be written")
+                self.fail("a community card cannot be written")
             if a.verb == "dh":
                 new = len(cards[p]) + len(a.cards)
                 if new != street:
@@ -187,7 +212,7 @@ class _Writer:
                 if len(mine) < len(cards[p]):
                     continue  # an early partial tabling: the full show follows
                 if None in mine:
-                    raise PokerStarsError(f"{self.where}{names[p]} shows cards that are unknown")
+                    self.fail(f"{names[p]} shows cards that are unknown")
                 full = tuple(c for c in mine if c is not None)
                 shown[p] = full
                 out.append(f"{names[p]}: shows [{' '.join(map(format_card, full))}] "
@@ -227,7 +252,7 @@ class _Writer:
 
         def show(cs: list[int | None]) -> str:
             if None in cs:
-                raise PokerStarsError(f"{self.where}an up card of {name} is unknown")
+                self.fail(f"an up card of {name} is unknown")
             return text(format_card(c) for c in cs if c is not None)
 
         if len(new) == 3:
@@ -236,7 +261,7 @@ class _Writer:
             return
         if new[0] is None:
             if len(mine) < 7:
-                raise PokerStarsError(f"{self.where}an up card of {name} is unknown")
+                self.fail(f"an up card of {name} is unknown")
             return  # an unseen 7th-street card is not written
         so_far = before if None not in before[:2] else before[2:6]
         self.out.append(f"Dealt to {name} [{show(so_far)}] [{show(new)}]")
@@ -281,9 +306,13 @@ class _Writer:
                 out.append(head + f"collected ({self.amount(won[p])})")
 
 
-def dumps(hands: Iterable[HandHistory] | HandHistory) -> str:
+def dumps(hands: Iterable[HandHistory] | HandHistory, *, first: int = 1) -> str:
     """The hand histories (or one) as PokerStars text, hands separated by
     blank lines; :func:`~razzcore.pokerstars.loads` reads it back.
+
+    The hands are numbered from ``first``: a hand without a ``hand`` number
+    is written with its number, and an error names it (``hand 3: ...``;
+    ``PokerStarsError.hand`` and ``.reason`` hold the parts).
 
     Amounts are written in the unit the ``_pokerstars`` user field names
     (cents as ``$0.50``; chips otherwise); missing players, seats, table and
@@ -300,7 +329,7 @@ def dumps(hands: Iterable[HandHistory] | HandHistory) -> str:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise PokerStarsError(f"dumps takes hand histories, not {type(hands).__name__}")
     texts = []
-    for number, hh in enumerate(hands, 1):
+    for number, hh in enumerate(hands, first):
         writer = _Writer(hh, number)
         writer.header(number)
         writer.body()

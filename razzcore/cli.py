@@ -381,36 +381,44 @@ def _where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
     return f"{path}:{text.count(chr(10), 0, offset) + line}"
 
 
-def _read_histories(path: str) -> tuple[str, bool, list[Any], bool]:
-    """The text of ``path``, whether it holds many hands, its hand histories,
-    and whether it is PokerStars text (else PHH)."""
-    from . import phh
+def _stars_error(path: str, exc: Any) -> str:
+    """``FILE:LINE: hand #N: reason`` of a malformed PokerStars hand (a
+    ``PokerStarsError``)."""
+    where = path if exc.line is None else f"{path}:{exc.line}"
+    hand = "" if exc.hand is None else f"hand #{exc.hand}: "
+    return _one_line(f"{where}: {hand}{exc.reason}")
 
-    with open(path, "rb") as fp:
-        raw = fp.read()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _Fail(f"{path}: not a PHH text file (byte {exc.start} is not UTF-8)") from None
+
+def _read_histories(path: str) -> tuple[str, bool, list[Any], bool, list[str]]:
+    """The text of ``path``, whether it holds many hands, its hand histories,
+    whether it is PokerStars text (else PHH), and each malformed PokerStars
+    hand left out (``FILE:LINE: hand #N: reason``)."""
+    import warnings
+
+    from . import phh
+    from ._pokerstars_lines import looks_like_pokerstars
+
+    text = _read_text(path)
     multi = path.endswith(".phhs")
-    stars = text.lstrip("\ufeff \t\r\n").startswith("PokerStars ")
+    stars = looks_like_pokerstars(text)
+    left_out: list[str] = []
     try:
         if stars:
-            from .pokerstars import PokerStarsError
-            from .pokerstars import loads as stars_loads
+            from .pokerstars import PokerStarsWarning, loads_report
 
-            try:
-                histories = stars_loads(text)
-            except PokerStarsError as exc:
-                raise _Fail(f"{path}:{exc.line}: {exc}") from None
+            with warnings.catch_warnings():  # each malformed hand is reported below
+                warnings.simplefilter("ignore", PokerStarsWarning)
+                report = loads_report(text, on_error="skip")
+            histories = report.hands
+            left_out = [_stars_error(path, exc) for exc in report.errors]
             multi = True
         else:
             histories = phh.loads_all(text) if multi else [phh.loads(text)]
     except PHHError as exc:
         raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
-    if not histories:
+    if not histories and not left_out:
         raise _Fail(f"{path}: no hands in the file")
-    return text, multi, histories, stars
+    return text, multi, histories, stars, left_out
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -432,12 +440,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
     from .phh_text import format_hand
 
-    text, multi, histories, stars = _read_histories(path)
+    text, multi, histories, stars, left_out = _read_histories(path)
     if several and not args.json:
         print(f"##### {path}")
     options = {} if args.profile is None else {"profile": args.profile}
     reports: list[dict[str, Any]] = []
-    status = EXIT_OK
+    status = EXIT_USAGE if left_out else EXIT_OK
+    for message in left_out:
+        sys.stderr.write(f"razzcore replay: error: {message} (left out)\n")
     for i, hh in enumerate(histories):
         label = f"hand {i + 1}: " if multi else ""
         if stars and hh.hand is not None:
@@ -463,7 +473,7 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
             if multi:
                 print()
         if ok is False:
-            status = EXIT_MISMATCH
+            status = max(status, EXIT_MISMATCH)
             err = PHHError("mismatch", field="finishing_stacks")
             where = path if stars else _where(path, text, i, multi, err)
             sys.stderr.write(
@@ -487,7 +497,10 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
     hands: list[dict[str, Any]] = []
     status = EXIT_OK
     for path in paths:
-        text, multi, histories, stars = _read_histories(path)
+        text, multi, histories, stars, left_out = _read_histories(path)
+        for message in left_out:
+            sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
+            status = EXIT_USAGE
         for i, hh in enumerate(histories):
             label = f"hand {i + 1}: " if multi else ""
             if stars and hh.hand is not None:
@@ -594,6 +607,11 @@ def _write_atomically(path: str, text: str) -> None:
         raise
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
     import warnings
 
@@ -605,19 +623,24 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.to == "pokerstars":
         texts = []
         for path, text in inputs:
+            multi = path.endswith(".phhs")
             try:
-                histories = phh.loads_all(text) if path.endswith(".phhs") else [phh.loads(text)]
+                histories = phh.loads_all(text) if multi else [phh.loads(text)]
             except PHHError as exc:
-                raise _Fail(f"{path}: {exc}") from None
-            for i, hh in enumerate(histories, 1):
+                raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
+            for i, hh in enumerate(histories):
                 try:
-                    texts.append(pokerstars.dumps([hh]))
+                    texts.append(pokerstars.dumps([hh], first=converted + malformed + 1))
                     converted += 1
-                except RazzError as exc:
+                except pokerstars.PokerStarsError as exc:
                     malformed += 1
-                    out.append(f"{path}: hand {i}: {_one_line(str(exc))}")
+                    cause = exc.__cause__
+                    where = (_where(path, text, i, multi, cause)
+                             if isinstance(cause, PHHError) else path)
+                    label = f"hand {i + 1}: " if multi else ""
+                    out.append(_one_line(f"{where}: {label}{exc.reason}"))
         body = "\n\n".join(texts)
-        summary = f"{converted} hands written as PokerStars text"
+        summary = f"{_count(converted, 'hand')} written as PokerStars text"
     else:
         hands: list[phh.HandHistory] = []
         for path, text in inputs:
@@ -633,9 +656,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             converted += len(report.hands)
             other += report.other_games
             malformed += len(report.errors)
-            out += [f"{path}:{e.line}: {_one_line(str(e))}" for e in report.errors]
+            out += [_stars_error(path, e) for e in report.errors]
         body = phh.dumps_all(hands)
-        summary = (f"{converted} Razz hands converted, {other} hands of other games skipped, "
+        skipped = "hand of another game" if other == 1 else "hands of other games"
+        summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
                    f"{malformed} malformed")
     for line in out:
         sys.stderr.write(line + "\n")

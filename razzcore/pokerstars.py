@@ -39,19 +39,27 @@ from ._pokerstars_lines import (
     CHIP,
     COLLECTED,
     DATE,
+    DEALT_LINE,
+    HAND_LINE,
     HAND_START,
     HEADER,
     IGNORED,
     LEVEL,
+    MARKER_LINE,
     META_FIELD,
     SEAT,
+    SEAT_LINE,
     SHOW_DOWN,
     STAKES,
     STREETS,
     SUMMARY,
+    SUMMARY_WON,
+    SYMBOLS,
     TABLE,
+    TOTAL_LINE,
     TOTAL_POT,
     UNCALLED,
+    UNCALLED_LINE,
     PokerStarsError,
     PokerStarsWarning,
     card_group,
@@ -100,7 +108,8 @@ class _Bad(Exception):
 
 
 _RULES: dict[tuple[int, int, int, int], Rules] = {}
-_AMOUNTS: dict[str, dict[str, int]] = {CENT: {}, CHIP: {}}  # text -> amount, per unit
+# text -> amount, per (unit, currency symbol)
+_AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
 
 def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
@@ -169,15 +178,13 @@ class _Reader:
         cash = not tournament and any(c in small_text + big_text for c in "$€£.")
         self.unit = unit = CENT if cash else CHIP
         meta["unit"] = unit
-        self.symbol = ""
-        for text in (small_text, big_text):
-            if text and not text[0].isdigit():
-                self.symbol = text[: len(text) - len(text.lstrip("$€£"))]
+        self.symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
+        self.amounts = _AMOUNTS.setdefault((unit, self.symbol), {})
         try:
-            self.small = parse_amount(small_text, unit)
-            self.big = parse_amount(big_text, unit)
-        except ValueError as exc:
-            raise _Bad(f"stakes: {exc}", 0) from None
+            self.small = self.amount(small_text, 0)
+            self.big = self.amount(big_text, 0)
+        except _Bad as bad:
+            raise _Bad(f"stakes: {bad}", 0) from None
         fields: dict[str, Any] = {}
         if currency:
             fields["currency"] = currency
@@ -216,11 +223,11 @@ class _Reader:
         return True
 
     def amount(self, text: str, at: int) -> int:
-        cache = _AMOUNTS[self.unit]
+        cache = self.amounts
         value = cache.get(text)
         if value is None:
             try:
-                value = parse_amount(text, self.unit)
+                value = parse_amount(text, self.unit, self.symbol)
             except ValueError as exc:
                 raise _Bad(str(exc), at) from None
             if len(cache) < 65536:
@@ -241,7 +248,7 @@ class _Reader:
         stacks: list[int] = []
         out: list[bool] = []
         i = 2
-        while i < len(lines) and lines[i].startswith("Seat "):
+        while i < len(lines) and lines[i].startswith(SEAT_LINE):
             m = SEAT.fullmatch(lines[i])
             if not m:
                 raise _Bad("a seat line is 'Seat N: NAME (STACK in chips)'", i)
@@ -262,6 +269,7 @@ class _Reader:
         self.stacks = stacks
         self.sitting_out = out
         self.index = {name: p for p, name in enumerate(names)}
+        self.seat_index = {str(number): p for p, number in enumerate(numbers)}
         self.by_length = sorted(names, key=len, reverse=True)
         self.plain = not any(": " in name for name in names)
         return i
@@ -301,6 +309,8 @@ class _Reader:
         self.bring_in = -1
         self.short_bring_in = 0
         self.total: tuple[int, int, int] | None = None
+        self.pending: _Bad | None = None
+        self.summary_bad: _Bad | None = None
         self.used: set[int] = set()
         street = 0
         bets = [0] * n
@@ -313,9 +323,10 @@ class _Reader:
         while i < count:
             line = lines[i]
             head = line[0]
-            if head == "*" and line.startswith("*** "):
+            if head == "*" and line.startswith(MARKER_LINE):
                 k = STREETS.get(line)
                 if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
+                    self.all_called(bets, i)
                     if k == 3:
                         dealt_in = [p for p in range(n) if self.in_hand(p)]
                     street = k
@@ -327,15 +338,16 @@ class _Reader:
                     self.receivers[k] = [p for p in dealt_in if not folded[p]]
                     events.append(("deal", i, k))
                 elif line == SHOW_DOWN and section == "streets":
+                    self.all_called(bets, i)
                     section = "showdown"
                 elif line == SUMMARY and section in ("streets", "showdown"):
+                    self.all_called(bets, i)
                     section = "summary"
                 else:
                     raise _Bad("this street marker is unknown or out of order", i)
             elif section == "summary":
-                if head != "S" or not line.startswith("Seat "):
-                    self.summary_line(line, i)
-            elif head == "D" and section == "streets" and line.startswith("Dealt to "):
+                self.summary_line(line, i)
+            elif head == "D" and section == "streets" and line.startswith(DEALT_LINE):
                 self.dealt(line, i, street)
             else:
                 found = who(line)
@@ -349,7 +361,7 @@ class _Reader:
                         not IGNORED.fullmatch(line)
                     ):
                         raise _Bad("this line is not understood here", i)
-                elif not self.money(line, i) and not IGNORED.fullmatch(line):
+                elif not self.money(line, i, bets) and not IGNORED.fullmatch(line):
                     raise _Bad("this line is not understood", i)
             i += 1
         if section != "summary" or self.total is None:
@@ -359,6 +371,7 @@ class _Reader:
     def ante(self, p: int, rest: str, i: int) -> None:
         text = rest[15:]
         text = text[:-14] if text.endswith(" and is all-in") else text
+        self.not_sitting_out(p, i)
         if self.ante_line[p] >= 0:
             raise _Bad("this player already posted the ante", i)
         self.antes[p] = self.amount(text, i)
@@ -370,11 +383,12 @@ class _Reader:
             a >= 0 for a in self.ante_line) and self.stacks[p] > 0)
 
     def dealt(self, line: str, i: int, street: int) -> None:
-        parts = line[9:].rsplit(" [", 1 if street == 3 else 2)
+        parts = line[len(DEALT_LINE):].rsplit(" [", 1 if street == 3 else 2)
         p = self.index.get(parts[0], -1)
         if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
             raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
                        "[cards so far] [new card]' for a seated player", i)
+        self.not_sitting_out(p, i)
         if p not in self.receivers[street]:
             raise _Bad("cards dealt to a player who is not in the hand", i)
         seen, known = self.seen[p], self.known[p]
@@ -426,7 +440,14 @@ class _Reader:
             raise _Bad(f"{format_card(c)} is dealt twice", i)
         self.used.add(c)
 
+    def not_sitting_out(self, p: int, i: int) -> None:
+        if self.sitting_out[p]:
+            raise _Bad(f"{self.names[p]} is listed as sitting out, so takes no part in the "
+                       f"hand", i)
+
     def action(self, p: int, rest: str, i: int, street: int, bets: list[int], high: int) -> int:
+        if self.sitting_out[p] and rest not in ("is sitting out", "sits out"):
+            self.not_sitting_out(p, i)
         allin = rest.endswith(" and is all-in")
         if allin:
             rest = rest[:-14]
@@ -457,8 +478,14 @@ class _Reader:
             if not to:
                 raise _Bad("a raise is 'raises X to Y'", i)
             total_amount = self.amount(total, i)
-            if not 0 < self.amount(by, i) <= total_amount:
-                raise _Bad("a raise is 'raises X to Y' with 0 < X <= Y", i)
+            by_amount = self.amount(by, i)
+            if (street == 3 and self.bring_in < 0 and 0 < self.short_bring_in == high
+                    and high <= total_amount - by_amount < total_amount):
+                # the bring-in was short and all-in: the raise tells the full one
+                self.bring_in = total_amount - by_amount
+            elif by_amount != total_amount - high:
+                raise _Bad(f"a raise to {total} over a bet of {high} is by "
+                           f"{total_amount - high}, not {by_amount}", i)
             put = total_amount - bets[p]
         elif self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
             return high
@@ -488,15 +515,49 @@ class _Reader:
             return True
         return False
 
-    def money(self, line: str, i: int) -> bool:
-        if line.startswith("Uncalled bet ("):
+    def uncalled(self, bets: list[int]) -> tuple[int, int]:
+        """``(player, amount)``: the part of the street's top bet nobody
+        called (amount 0 if it was called)."""
+        high = max(bets)
+        if not high or bets.count(high) > 1:  # the usual case: the top bet was called
+            return 0, 0
+        top = bets.index(high)
+        return top, high - max(b for p, b in enumerate(bets) if p != top)
+
+    def all_called(self, bets: list[int], i: int) -> None:
+        """The betting is over at line ``i``: an uncalled bet must have been
+        returned by then."""
+        p, back = self.uncalled(bets)
+        if back:
+            self.later(f"{back} of {self.names[p]}'s bet is not called, and no "
+                       f"'Uncalled bet' line returns it before this line", i)
+            bets[p] -= back
+
+    def later(self, message: str, i: int) -> None:
+        """A problem reported once the engine has checked the actions (a
+        wrong action line before it is the better report)."""
+        if self.pending is None:
+            self.pending = _Bad(message, i)
+
+    def money(self, line: str, i: int, bets: list[int]) -> bool:
+        if line.startswith(UNCALLED_LINE):
             m = UNCALLED.match(line)
             if not m or m.group(2) not in self.index:
                 raise _Bad("expected 'Uncalled bet (X) returned to NAME'", i)
             p = self.index[m.group(2)]
-            self.back[p] += self.amount(m.group(1), i)
+            amount = self.amount(m.group(1), i)
+            top, back = self.uncalled(bets)
+            if not back:
+                self.later("no bet is uncalled here", i)
+            elif p != top or amount != back:
+                self.later(f"the uncalled part of the top bet is {back}, returned to "
+                           f"{self.names[top]}", i)
+            bets[top] -= back
+            self.back[p] += amount
             self.money_line[p] = i
             return True
+        if " collected " in line:
+            self.all_called(bets, i)
         for name in self.by_length:
             if line.startswith(name) and line.startswith(" collected ", len(name)):
                 m = COLLECTED.match(line, len(name))
@@ -509,13 +570,29 @@ class _Reader:
         return False
 
     def summary_line(self, line: str, i: int) -> None:
-        if line.startswith("Total pot "):
+        if line.startswith(TOTAL_LINE):
             m = TOTAL_POT.match(line)
             if not m or self.total is not None:
                 raise _Bad("expected 'Total pot X | Rake Y' once", i)
             self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
-        elif not line.startswith("Seat "):
+        elif line.startswith(SEAT_LINE):
+            self.summary_seat(line, i)
+        else:
             raise _Bad("this summary line is not understood", i)
+
+    def summary_seat(self, line: str, i: int) -> None:
+        """``Seat N: NAME ...``: what it says the player won must be what
+        the collected lines gave."""
+        number, _, rest = line[len(SEAT_LINE):].partition(": ")
+        p = self.seat_index.get(number, -1)
+        if p < 0 or not rest.startswith(self.names[p] + " "):
+            raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated player", i)
+        amounts = SUMMARY_WON.findall(rest, len(self.names[p]))
+        won = sum(self.amount(text, i) for text in amounts)
+        if (won != self.won[p] or (self.won[p] and not amounts)) and self.summary_bad is None:
+            # reported after the engine's checks, which name the wrong line if one is
+            self.summary_bad = _Bad(f"the summary says {self.names[p]} won {won}, the "
+                                    f"collected lines give {self.won[p]}", i)
 
     # -- replay ---------------------------------------------------------------
 
@@ -562,8 +639,11 @@ class _Reader:
         expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
         final = list(self.final)
         pot = sum(self.put) - sum(self.back)
-        if final != expected or pot != total or sum(self.won) + rake != total:
+        if (final != expected or pot != total or sum(self.won) + rake != total
+                or self.pending is not None):
             self.play(start(), dealt, True)  # the first action line the engine disagrees with
+        if self.pending is not None:
+            raise self.pending
         if pot != total:
             raise _Bad(f"the money lines put {pot} in the pot, the total pot says {total}",
                        total_at)
@@ -576,6 +656,8 @@ class _Reader:
             p = bad[0]
             raise _Bad(f"{self.names[p]} ends with {expected[p]} by the money lines, "
                        f"the engine gives {final[p]}", at)
+        if self.summary_bad is not None:
+            raise self.summary_bad
         user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
         if rake:
             user["_razzcore_rake"] = rake
@@ -707,9 +789,10 @@ def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)
+        reason = f"{bad}: {brief(lines[at])}"
         raise PokerStarsError(
-            f"hand #{reader.number}, line {numbers[at]}: {bad}: {brief(lines[at])}",
-            hand=reader.number, line=numbers[at],
+            f"hand #{reader.number}, line {numbers[at]}: {reason}",
+            hand=reader.number, line=numbers[at], reason=reason,
         ) from None
 
 
@@ -740,10 +823,11 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     start = -1
     kept = [lines[i - 1] for i in numbers]
     for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
-        if not (line.startswith("PokerStars ") and HAND_START.match(line)):
+        if not (line.startswith(HAND_LINE) and HAND_START.match(line)):
             if start == -1:
-                before = PokerStarsError(f"line {numbers[j]}: text before the first hand "
-                                         f"header: {brief(line)}", line=numbers[j])
+                reason = f"text before the first hand header: {brief(line)}"
+                before = PokerStarsError(f"line {numbers[j]}: {reason}", line=numbers[j],
+                                         reason=reason)
                 if on_error == "raise":
                     raise before
                 warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)
@@ -783,7 +867,7 @@ def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:
     >>> loads(dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1))
     Traceback (most recent call last):
     ...
-    razzcore.pokerstars.PokerStarsError: hand #100000000001, line 14: the engine puts in 50, \
+    razzcore.pokerstars.PokerStarsError: hand #100000000001, line 15: the engine puts in 50, \
 the line says 40: 'charlie: calls $0.40'
     """
     return loads_report(text, on_error=on_error).hands

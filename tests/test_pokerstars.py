@@ -3,6 +3,7 @@ line kinds of the format, broken files, and the ``convert`` command."""
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 import re
@@ -12,10 +13,12 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from razzcore import RazzError, pokerstars
 from razzcore.hand import Hand, play_random
-from razzcore.phh import HandHistory, loads_all
+from razzcore.phh import HandHistory, dumps_all, loads_all
 from razzcore.pokerstars import PokerStarsError, PokerStarsWarning
 from razzcore.rules import Rules
 
@@ -211,7 +214,7 @@ def line_of(text: str, needle: str) -> int:
          "charlie: bets $0.50\nalpha said, \"nh\"\nbravo [x]: calls $0.50",
          "charlie: bets $0.50", "turn"),
         ("Dealt to alpha [Kd]", "Dealt to alpha [3h]", "brings in", "door cards make"),
-        ("bravo [x]: raises $0.25 to $0.50", "bravo [x]: raises $0.25 to $0.75",
+        ("bravo [x]: raises $0.25 to $0.50", "bravo [x]: raises $0.50 to $0.75",
          "to $0.75", "refuses"),
         ("Seat 7: charlie ($3.20", "Seat 7: charlie ($3.30", "bets $0.10", "refuses"),
         ("Dealt to bravo [x] [4c 8h] [5d]", "Dealt to bravo [x] [4c 9h] [5d]", "[4c 9h]",
@@ -226,6 +229,116 @@ def test_broken_hands_name_hand_and_line(old: str, new: str, needle: str, why: s
     assert exc.hand == "100000000001"
     assert exc.line == line_of(text, needle), str(exc)
     assert why in str(exc) and f"line {exc.line}" in str(exc)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("bravo [x]: bets $0.50", "bravo [x]: bets -$0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $-0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $,0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $0.5"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets \u20ac0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets 0.50"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $0.500"),
+        ("bravo [x]: bets $0.50", "bravo [x]: bets $0.\u0665\u0660"),
+        ("alpha ($10 in chips)", "alpha (-$10 in chips)"),
+        ("alpha ($10 in chips)", "alpha ($1,0.00 in chips)"),
+        ("alpha ($10 in chips)", "alpha ($10, in chips)"),
+        ("alpha ($10 in chips)", "alpha ($1000,000 in chips)"),
+        ("($0.50/$1 USD)", "($0.50/\u20ac1 USD)"),
+    ],
+)
+def test_malformed_amounts_name_hand_and_line(old: str, new: str) -> None:
+    text = EXAMPLE.replace(old, new)
+    exc = error_of(text)
+    assert exc.hand == "100000000001"
+    assert exc.line == line_of(text, new) and "is not an amount" in str(exc), str(exc)
+
+
+def test_amounts_with_thousands_separators() -> None:
+    text = EXAMPLE.replace("alpha ($10 in chips)", "alpha ($1,000.00 in chips)")
+    [hh] = pokerstars.loads(text)
+    assert hh.starting_stacks[0] == 100000
+    chips = LINE_KINDS.replace("[ bob ]: raises 750 to 1,000", "[ bob ]: raises 750 to 1,0")
+    assert "whole number of chips" in str(error_of(chips))
+    chips = LINE_KINDS.replace("Seat 1: Ann Lee (15,000 in", "Seat 1: Ann Lee ($15,000 in")
+    assert "whole number of chips" in str(error_of(chips))
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "why"),
+    [
+        (EXAMPLE, "bravo [x]: raises $0.25 to $0.50", "bravo [x]: raises $0.30 to $0.50",
+         "is by 25, not 30"),
+        (EXAMPLE, "charlie: raises $1 to $2", "charlie: raises $2 to $2", "is by 100, not 200"),
+        (LINE_KINDS, "[ bob ]: raises 750 to 1,000", "[ bob ]: raises 1,000 to 1,000",
+         "is by 750, not 1000"),
+    ],
+)
+def test_raise_sizes_are_checked(text: str, old: str, new: str, why: str) -> None:
+    assert old in text
+    text = text.replace(old, new)
+    exc = error_of(text)
+    assert exc.line == line_of(text, new) and why in str(exc), str(exc)
+
+
+def test_uncalled_bets_are_checked_at_their_line() -> None:
+    old = "Uncalled bet (1,000) returned to Carl (CA)"
+    assert old in LINE_KINDS
+    for new in ("Uncalled bet (900) returned to Carl (CA)",
+                "Uncalled bet (1,000) returned to [ bob ]"):
+        text = LINE_KINDS.replace(old, new)
+        exc = error_of(text)
+        assert exc.line == line_of(text, new), str(exc)
+        assert "uncalled part of the top bet is 1000, returned to Carl (CA)" in str(exc)
+    text = LINE_KINDS.replace(old + "\n", "", 1)
+    exc = error_of(text)
+    assert exc.line == line_of(text, "Carl (CA) collected 2,650"), str(exc)
+    assert "1000 of Carl (CA)'s bet is not called" in str(exc)
+    # a return where every bet was called
+    text = EXAMPLE.replace("*** 4th STREET ***", "Uncalled bet ($0.50) returned to charlie\n"
+                           "*** 4th STREET ***")
+    exc = error_of(text)
+    assert exc.line == line_of(text, "Uncalled bet") and "no bet is uncalled" in str(exc)
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "why"),
+    [
+        (EXAMPLE, "and won ($6.45) with", "and won ($6.40) with", "won 640, the collected"),
+        (EXAMPLE, "and won ($6.45) with", "and lost with", "won 0, the collected lines give 645"),
+        (EXAMPLE, "charlie showed [2h 6s 3d Jc 7c Qd Td] and lost",
+         "charlie showed [2h 6s 3d Jc 7c Qd Td] and won ($1)", "won 100, the collected"),
+        (LINE_KINDS, "Seat 6: Carl (CA) collected (2,650)", "Seat 6: Carl (CA) collected (2,600)",
+         "won 2600, the collected lines give 2650"),
+        (EXAMPLE, "Seat 2: alpha folded", "Seat 3: alpha folded", "seated player"),
+    ],
+)
+def test_summary_seat_lines_are_checked(text: str, old: str, new: str, why: str) -> None:
+    assert old in text
+    text = text.replace(old, new)
+    exc = error_of(text)
+    assert exc.line == line_of(text, new) and why in str(exc), str(exc)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("d.e.f: folds", "d.e.f: folds\nsleepy: folds"),
+        ("d.e.f: posts the ante 100", "d.e.f: posts the ante 100\nsleepy: posts the ante 100"),
+        ("Dealt to d.e.f [2h]", "Dealt to d.e.f [2h]\nDealt to sleepy [Ac]"),
+    ],
+)
+def test_a_player_sitting_out_takes_no_part(old: str, new: str) -> None:
+    assert old in LINE_KINDS
+    text = LINE_KINDS.replace(old, new, 1)
+    exc = error_of(text)
+    assert exc.line == line_of(text, new.split("\n")[1]), str(exc)
+    assert "sleepy is listed as sitting out" in str(exc)
+    # passed-over lines about the player sitting out are still understood
+    text = LINE_KINDS.replace("d.e.f: folds", "d.e.f: folds\nsleepy: is sitting out", 1)
+    assert len(pokerstars.loads(text)) == 5
 
 
 def test_collected_amount_the_showdown_contradicts() -> None:
@@ -343,6 +456,76 @@ def test_dumps_rejects_what_it_cannot_write() -> None:
         pokerstars.dumps("text")  # type: ignore[arg-type]
 
 
+# ------------------------------------------------------------ player names
+
+NAME_PARTS = ["a", "B", "7", " x", ": ", ":", "[", "]", "(", ")", "$", "\u20ac", ",", ".", "#",
+              "*", "**", " collected ", " from pot", " said, \"", "\"", "in chips",
+              " is sitting out", " and is all-in", "Kd", "\u00e9", "\u6f22", "folds", "-", "'",
+              "Seat", "Dealt", "Total", "PokerStars", "Uncalled bet"]
+LEADS = [""] * 40 + ["*** ", "Seat ", "Dealt to ", "PokerStars ", "Uncalled bet (",
+                     "Total pot "]
+FIRST = ["a", "B", "7", "[", "(", "*", "\u00e9", "x:", "$", "Seat", "Dealt"]
+NAMED = [hh for hh in pokerstars.loads(pokerstars.dumps(simulated(12, 21)))]
+
+
+@st.composite
+def renamed_hand(draw: st.DrawFn) -> HandHistory:
+    hh = copy.deepcopy(draw(st.sampled_from(NAMED)))
+    body = st.lists(st.sampled_from(NAME_PARTS), min_size=1, max_size=6).map("".join)
+    name = st.tuples(st.sampled_from(LEADS), st.sampled_from(FIRST), body).map(
+        lambda parts: "".join(parts).rstrip())
+    hh.players = draw(st.lists(name, min_size=hh.player_count, max_size=hh.player_count,
+                               unique=True))
+    return hh
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(renamed_hand(), min_size=1, max_size=3))
+def test_hostile_names_read_back_or_are_refused(hands: list[HandHistory]) -> None:
+    try:
+        text = pokerstars.dumps(hands)
+    except PokerStarsError as exc:
+        assert "player name" in exc.reason, exc.reason
+        return
+    assert pokerstars.loads(text) == hands
+
+
+@pytest.mark.parametrize(
+    ("names", "why"),
+    [
+        (["*** SUMMARY ***", "b", "c"], "would start with '*** ', which the reader takes "
+                                        "for a street marker"),
+        (["Seat 1: x", "b", "c"], "would start with 'Seat '"),
+        (["***", "b", "c"], "would start with '*** '"),
+        (["Dealt to", "b", "c"], "would start with 'Dealt to '"),
+        (["Dealt to me", "b", "c"], "would start with 'Dealt to '"),
+        (["PokerStars Hand #5: x", "b", "c"], "for a hand header"),
+        (["Uncalled bet (1)", "b", "c"], "would start with 'Uncalled bet ('"),
+        (["Total pot 5", "b", "c"], "would start with 'Total pot '"),
+        (["x", "x: y", "c"], "another player's name and ': '"),
+        (["a\u2028b", "b", "c"], "line break"),
+        ([" a", "b", "c"], "outer spaces"),
+    ],
+)
+def test_names_the_reader_could_not_read_back_are_refused(names: list[str], why: str) -> None:
+    hh = copy.deepcopy(pokerstars.loads(EXAMPLE)[0])
+    hh.players = names
+    with pytest.raises(PokerStarsError) as info:
+        pokerstars.dumps(hh)
+    assert why in str(info.value), str(info.value)
+
+
+def test_hostile_but_allowed_names_round_trip() -> None:
+    names = [["a: b", "[ bob ]", "c collected $1 from pot"],
+             ['d said, "hi"', "Betting is capped", "e (5 in chips) is sitting out"],
+             ["\u00e9\u6f22 :", "f [Kd]", "Seat:"], ["x:", "x", "**"]]
+    hh = pokerstars.loads(EXAMPLE)[0]
+    for trio in names:
+        mine = copy.deepcopy(hh)
+        mine.players = trio
+        assert pokerstars.loads(pokerstars.dumps(mine)) == [mine]
+
+
 # ------------------------------------------------------------ the command
 
 
@@ -360,9 +543,9 @@ def test_convert_counts_and_malformed(tmp_path: Path) -> None:
     out = tmp_path / "out.phhs"
     done = run("convert", str(good), str(bad), "-o", str(out), cwd=tmp_path)
     assert done.returncode == 1
-    assert "6 Razz hands converted, 1 hands of other games skipped, 1 malformed" in done.stdout
+    assert "6 Razz hands converted, 1 hand of another game skipped, 1 malformed" in done.stdout
     line = line_of(EXAMPLE, "charlie: calls")
-    assert f"bad.txt:{line}: hand #100000000001, line {line}: the engine puts in 50" in done.stderr
+    assert f"bad.txt:{line}: hand #100000000001: the engine puts in 50" in done.stderr
     hands = loads_all(out.read_text(encoding="utf-8"))
     assert len(hands) == 6 and all(h.verify() for h in hands)
     back = tmp_path / "back.txt"
@@ -371,6 +554,39 @@ def test_convert_counts_and_malformed(tmp_path: Path) -> None:
     assert pokerstars.loads(back.read_text(encoding="utf-8")) == hands
     done = run("convert", str(good), "-o", str(out), cwd=tmp_path)
     assert done.returncode == 0
+
+
+def test_convert_to_pokerstars_names_the_file_line_and_hand(tmp_path: Path) -> None:
+    good = pokerstars.loads(EXAMPLE)[0]
+    text = dumps_all([good, good])
+    at = text.rindex("'p1 pb', 'p2 cbr 50'")
+    text = text[:at] + "'p2 pb', 'p2 cbr 50'" + text[at + len("'p1 pb', 'p2 cbr 50'"):]
+    (tmp_path / "pbad.phhs").write_text(text, encoding="utf-8")
+    line = text.count("\n", 0, at) + 1
+    done = run("convert", "pbad.phhs", "--to", "pokerstars", "-o", "out.txt", cwd=tmp_path)
+    assert done.returncode == 1
+    [message] = done.stderr.splitlines()
+    assert message.startswith(f"pbad.phhs:{line}: hand 2: it does not replay: "), message
+    assert "hand 1" not in message
+    assert "1 hand written as PokerStars text" in done.stdout
+    assert len(pokerstars.loads((tmp_path / "out.txt").read_text(encoding="utf-8"))) == 1
+    single = text[text.index("[2]"):].replace("[2]\n", "", 1)
+    (tmp_path / "one.phh").write_text(single, encoding="utf-8")
+    done = run("convert", "one.phh", "--to", "pokerstars", "-o", "out.txt", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"one.phh:{line_of(single, 'p2 pb')}: it does not replay")
+
+
+def test_hands_without_numbers_are_numbered_in_order() -> None:
+    hands = simulated(3, 5)
+    assert all(hh.hand is None for hh in hands)
+    text = pokerstars.dumps(hands, first=7)
+    assert [hh.hand for hh in pokerstars.loads(text)] == [7, 8, 9]
+    hands[1].players = ["same"] * hands[1].player_count
+    with pytest.raises(PokerStarsError) as info:
+        pokerstars.dumps(hands, first=7)
+    assert info.value.hand == "8" and str(info.value).startswith("hand 8: player names")
+    assert info.value.reason.startswith("player names")
 
 
 def test_replay_accepts_pokerstars_files(tmp_path: Path) -> None:
@@ -457,4 +673,40 @@ def test_replay_names_the_file_and_line_of_a_malformed_hand(tmp_path: Path) -> N
     done = run("replay", str(path), cwd=tmp_path)
     line = line_of(EXAMPLE, "charlie: calls")
     assert done.returncode == 2
-    assert f"broken.txt:{line}: hand #100000000001, line {line}: the engine puts in" in done.stderr
+    assert f"broken.txt:{line}: hand #100000000001: the engine puts in" in done.stderr
+
+
+BAD = EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $0.40")
+BAD_LINE = line_of(BAD, "charlie: calls $0.40")
+
+
+def test_replay_leaves_out_a_malformed_hand_and_shows_the_rest(tmp_path: Path) -> None:
+    (tmp_path / "mixed.txt").write_text(BAD + "\n\n\n" + LINE_KINDS, encoding="utf-8")
+    done = run("replay", "mixed.txt", cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"mixed.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
+    assert "=== hand #250000000001 ===" in done.stdout
+    assert "=== hand #100000000001 ===" not in done.stdout
+    assert "5 hands replayed, 5 match their finishing_stacks" in done.stdout
+    done = run("replay", "mixed.txt", "--json", cwd=tmp_path)
+    assert done.returncode == 2 and f"mixed.txt:{BAD_LINE}: hand #100000000001" in done.stderr
+    assert '"finishing_stacks"' in done.stdout
+
+
+def test_replay_page_leaves_out_a_malformed_hand(tmp_path: Path) -> None:
+    (tmp_path / "mixed.txt").write_text(BAD + "\n\n\n" + EXAMPLE, encoding="utf-8")
+    done = run("replay", "mixed.txt", "--html", "m.html", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"mixed.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
+    assert "wrote 1 hand(s) to m.html" in done.stdout
+    assert (tmp_path / "m.html").stat().st_size > 1000
+    # a file of malformed hands only does not stop the next file
+    (tmp_path / "bad.txt").write_text(BAD, encoding="utf-8")
+    (tmp_path / "good.txt").write_text(LINE_KINDS, encoding="utf-8")
+    done = run("replay", "bad.txt", "good.txt", "--html", "r.html", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"bad.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
+    assert "wrote 5 hand(s) to r.html" in done.stdout and (tmp_path / "r.html").exists()
+    done = run("replay", "bad.txt", "--html", "b.html", cwd=tmp_path)
+    assert done.returncode == 2 and "no page written" in done.stderr
+    assert not (tmp_path / "b.html").exists()
