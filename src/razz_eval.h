@@ -461,7 +461,7 @@ RZ_INLINE int rz_table_fill(void)
       }
      }
     }
-    if (rz_table_digest() != (uint64_t)RZ_SLOT_DIGEST)
+    if (rz_table_digest() != (uint64_t)(RZ_SLOT_DIGEST))
         return 8;
     return 0;
 }
