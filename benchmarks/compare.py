@@ -60,6 +60,12 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Fill the slot table (razz_eval.h computes it at start-up): 0 = ok. */
+int rzb_init(void)
+{
+    return rz_table_init();
+}
+
 /* The plain loop: one rz_eval7 per row, no validation.  Returns seconds. */
 double rzb_loop7(const uint8_t *hands, int64_t n, uint16_t *out)
 {
@@ -139,6 +145,10 @@ class CLoop:
             fn = getattr(self._lib, name)
             fn.restype = ctypes.c_double
             fn.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p]
+        self._lib.rzb_init.restype = ctypes.c_int
+        failed = self._lib.rzb_init()
+        if failed:
+            raise RuntimeError(f"the C loop's rz_table_init failed at step {failed}")
 
     def run(self, hands: np.ndarray, out: np.ndarray, *, checked: bool) -> float:
         """Seconds spent inside C evaluating every row of ``hands`` into ``out``."""

@@ -79,6 +79,10 @@ int main(int argc, char **argv)
     int i, rounds = argc > 1 ? atoi(argv[1]) : 7;
     if (rounds < 1 || rounds > 101)
         rounds = 7;
+    if (rz_table_init() != 0) { /* the slot table is filled at start-up */
+        printf("rz_table_init failed\n");
+        return 1;
+    }
     for (i = 0; i < rounds; i++) {
         memset(h1, 0, sizeof h1);
         t = now(); rz_histogram(7, h1); t1[i] = now() - t;

@@ -35,6 +35,8 @@ _EquityCounts: TypeAlias = tuple[
 
 class _TableInfo(TypedDict):
     digest: str
+    slot_digest: int
+    filled_digest: int
     table_size: int
     disp_size: int
     rank_key: tuple[int, ...]

@@ -32,6 +32,7 @@ from .errors import BatchError, CardError, RulesError, brief
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST
     const unsigned RZ_TABLE_SIZE
+    const uint64_t RZ_SLOT_DIGEST
     const unsigned RZ_DISP_SIZE
     const uint32_t *RZ_SIZE_BASE
     const uint32_t *RZ_RANK_KEY
@@ -47,6 +48,8 @@ cdef extern from "razz_eval.h" nogil:
     uint16_t rz_eval_mask(uint64_t mask)
     uint16_t rz_eval_counts(const uint8_t *counts)
     void rz_init_class_ranks()
+    int rz_table_init()
+    uint64_t rz_table_digest()
     int rz_eval_checked(const uint8_t *cards, int n, uint16_t *out)
     int rz_eval7_checked(const uint8_t *cards, uint16_t *out)
     Py_ssize_t rz_batch(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out, int check)
@@ -72,6 +75,16 @@ cdef extern from "razz_py.h":
     int rz_py_eval_seq(object cards)
     int rz_py_eval_mask(uint64_t mask) nogil
 
+# The slot table is not in the binary: fill it (src/razz_eval.h) before anything
+# can look a hand up.  Module execution holds the import lock, so this runs once
+# and completes before any other thread sees the module.
+_fill = rz_table_init()
+if _fill:
+    raise ImportError(
+        f"razzcore._core: the evaluator table failed its start-up check (step {_fill}); "
+        "the build is broken: rebuild razzcore"
+    )
+del _fill
 NUM_CLASSES = 6175
 rz_init_class_ranks()  # fill RZ_CLASS_RANKS once, before anything can read it
 TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
@@ -188,6 +201,8 @@ def table_info():
     """Digest and sizes of the compiled table (tests compare them with the generator)."""
     return {
         "digest": TABLE_DIGEST,
+        "slot_digest": RZ_SLOT_DIGEST,
+        "filled_digest": rz_table_digest(),
         "table_size": RZ_TABLE_SIZE,
         "disp_size": RZ_DISP_SIZE,
         "rank_key": tuple(RZ_RANK_KEY[r] for r in range(13)),

@@ -186,6 +186,16 @@ int main(void)
     uint64_t mask = 0, total = 0;
     int a, b, c, d, e, i, r, missing_class = 0;
 
+    /* The slot table is filled at start-up, not compiled in. */
+    r = rz_table_init();
+    check(r == 0, "rz_table_init fills the table and it matches RZ_SLOT_DIGEST");
+    if (r != 0) {
+        printf("rz_table_init failed at step %d\n", r);
+        return 1;
+    }
+    check(rz_table_init() == 0, "rz_table_init: a second call is a no-op");
+    check(rz_table_digest() == RZ_SLOT_DIGEST, "the filled table's digest");
+
     for (i = 0; i < 7; i++)
         mask |= (uint64_t)1 << wheel[i];
     check(rz_eval_n(wheel, 5) == 1, "5-4-3-2-A is rank 1 (rz_eval_n)");
@@ -378,6 +388,11 @@ int main(void)
     float small[10];
     int failures = 0, step, i, s, hands = 0;
     double total = 0.0;
+    if (rz_table_init() != 0) { /* the slot table is filled at start-up */
+        printf("envs driver: rz_table_init failed\n");
+        return 1;
+    }
+    rz_init_class_ranks();
     rz_obs_clear(&in, 2, 0);
     failures += rz_obs_size(1) != 0 || rz_obs_size(9) != 0 || rz_obs_size(2) != 316;
     failures += rz_obs_write(&in, small, 10) != -1; /* too small */
@@ -474,6 +489,29 @@ for cc in gcc clang; do
     "$WORK/$cc/driver-nosimd"
     [ "$have_envs" = 0 ] || "$WORK/$cc/envs_driver"
 done
+
+# A header whose RZ_SLOT_DIGEST is off by one: the fill must be refused (non-zero,
+# table left all zero), as the extension then refuses to import.
+log "gcc: a wrong RZ_SLOT_DIGEST makes rz_table_init fail"
+mkdir -p "$WORK/tampered"
+sed -E 's/^#define RZ_SLOT_DIGEST (0x[0-9a-f]+ull)$/#define RZ_SLOT_DIGEST (\1 ^ 1ull)/' "$WORK/razz_table.h" \
+    >"$WORK/tampered/razz_table.h"
+grep -q '^#define RZ_SLOT_DIGEST (0x[0-9a-f]*ull ^ 1ull)$' "$WORK/tampered/razz_table.h"
+cat >"$WORK/tampered/t.c" <<'EOF'
+#include <stdio.h>
+#include "razz_eval.h"
+int main(void)
+{
+    uint32_t i, nonzero = 0;
+    int r = rz_table_init();
+    for (i = 0; i < RZ_TABLE_SIZE; i++)
+        nonzero += RZ_TABLE[i] != 0u;
+    printf("tampered digest: rz_table_init -> %d, %u slots left non-zero\n", r, nonzero);
+    return !(r != 0 && nonzero == 0 && rz_table_init() == r);
+}
+EOF
+gcc "${CFLAGS[@]}" -I "$ROOT/src" -I "$WORK/tampered" "$WORK/tampered/t.c" -o "$WORK/tampered/t"
+"$WORK/tampered/t"
 
 log "$ARM64 $($ARM64 -dumpversion) (cross, Linux ARM64: NEON): ${CFLAGS[*]}"
 mkdir -p "$WORK/arm64"
