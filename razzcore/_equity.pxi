@@ -426,32 +426,43 @@ def equity_exact_range(players, remaining, classes, mults, lo, hi):
     try:
         if ranks == NULL or counts == NULL or mult == NULL:
             raise MemoryError()
-        total = 0
+        # Every row is checked in full before anything is written: a row
+        # holds at most 7 nonzero counts only once its sum is known to be
+        # 1..7, and the buffers hold 7 entries per class.
+        rows = []
         for i in range(n):
-            row = classes[i]
+            row = list(classes[i])
             if len(row) != 13:
                 raise EquityError(f"class {i}: counts must hold 13 entries")
-            j = 0
             for r in range(13):
                 k = row[r]
                 if k < 0 or k > 4:
                     raise EquityError(f"class {i}: count {k} of rank {r} is outside 0..4")
-                if k:
-                    ranks[7 * i + j] = <uint8_t>r
-                    counts[7 * i + j] = <uint8_t>k
-                    j += 1
             if size < 0:
                 size = sum(row)
             if sum(row) != size or size < 1 or size > s.missing[0]:
                 raise EquityError(f"class {i}: {sum(row)} cards; every class needs the same "
                                   f"number, 1 to player 1's {s.missing[0]} cards to come")
+            m = mults[i]
+            if m < 1 or m >= (1 << 62):
+                raise EquityError(f"class {i}: weight {m} is outside 1..2**62")
+            rows.append((row, m))
+        total = 0
+        for i in range(n):
+            row, m = rows[i]
+            j = 0
+            for r in range(13):
+                k = row[r]
+                if k:
+                    if j >= 7:  # cannot happen after the checks above
+                        raise EquityError(f"class {i}: more than 7 ranks")
+                    ranks[7 * i + j] = <uint8_t>r
+                    counts[7 * i + j] = <uint8_t>k
+                    j += 1
             while j < 7:
                 ranks[7 * i + j] = 13
                 counts[7 * i + j] = 0
                 j += 1
-            m = mults[i]
-            if m < 1 or m >= (1 << 62):
-                raise EquityError(f"class {i}: weight {m} is outside 1..2**62")
             mult[i] = m
             total += m
         bound = equity_outcomes(players, remaining) * total * comb(s.missing[0], size)
