@@ -133,14 +133,25 @@ cdef int _eq_exact_kernel(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int gro
     return rz_eq_exact_mode(s, lo, hi, grouped, out)
 
 
+cdef inline uint64_t _eq_mc_chunks_end(uint64_t first_chunk, uint64_t nchunks,
+                                       uint64_t chunk_trials, uint64_t total_trials) noexcept nogil:
+    """One past the last chunk of ``first_chunk .. first_chunk + nchunks - 1``
+    that holds trials: chunks from ceil(total_trials / chunk_trials) on are
+    empty.  Every chunk below it starts below ``total_trials``, so ``c *
+    chunk_trials`` cannot wrap (the callers bound both trial counts by 2**40
+    and ``first_chunk + nchunks`` by 2**62)."""
+    cdef uint64_t full = total_trials // chunk_trials + (total_trials % chunk_trials != 0)
+    cdef uint64_t end = first_chunk + nchunks
+    return full if end > full else end
+
+
 cdef void _eq_mc_kernel(const rz_eq_spec *s, uint64_t seed, uint64_t first_chunk,
                         uint64_t nchunks, uint64_t chunk_trials, uint64_t total_trials,
                         rz_eq_counts *out) noexcept nogil:
     cdef uint64_t c, start, size
-    for c in range(first_chunk, first_chunk + nchunks):
+    cdef uint64_t end = _eq_mc_chunks_end(first_chunk, nchunks, chunk_trials, total_trials)
+    for c in range(first_chunk, end):
         start = c * chunk_trials
-        if start >= total_trials:
-            break
         size = total_trials - start
         if size > chunk_trials:
             size = chunk_trials
@@ -344,10 +355,8 @@ def equity_mc_classes(classes, weights, seed, first_chunk, nchunks, chunk_trials
         c0, nc, ct, tt = first_chunk, nchunks, chunk_trials, total_trials
         rz_eq_counts_init(&c)
         with nogil:
-            for k in range(c0, c0 + nc):
+            for k in range(c0, _eq_mc_chunks_end(c0, nc, ct, tt)):
                 start = k * ct
-                if start >= tt:
-                    break
                 size = tt - start
                 if size > ct:
                     size = ct
