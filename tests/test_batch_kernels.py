@@ -87,6 +87,22 @@ def test_kernel_info_describes_the_choice() -> None:
     assert set(info["cpu"]) == {"vendor", "family", "model"}
 
 
+def test_kernel_names_come_from_the_compiled_module() -> None:
+    """One list of names, the C header's, numbered as the kernels are."""
+    from razzcore import _core
+
+    assert kernels.KERNELS is _core.KERNEL_NAMES
+    assert kernels.KERNELS[0] == "scalar" and len(set(kernels.KERNELS)) == len(kernels.KERNELS)
+    assert all(isinstance(name, str) and name.isalnum() for name in kernels.KERNELS)
+    previous = kernels.set_kernel("scalar")
+    try:
+        for name in razzcore.kernel_info()["supported"]:
+            kernels.set_kernel(name)
+            assert razzcore.kernel_info()["kernel"] == name
+    finally:
+        kernels.set_kernel(previous)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/cpuinfo")
 def test_supported_kernels_follow_the_cpu_flags() -> None:
     if os.uname().machine not in ("x86_64", "AMD64"):
