@@ -68,6 +68,8 @@ cdef extern from "razz_simd.h" nogil:
     unsigned rz_simd_init()
     unsigned rz_simd_compiled()
     int rz_simd_use(int kernel)
+    enum: RZ_K_COUNT
+    const char *rz_kernel_name(int k)
     Py_ssize_t rz_batch_auto(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out,
                              int check)
 
@@ -379,6 +381,9 @@ def batch(hands, int width, out, threads, bint check):
 # ---------------------------------------------------------------- batch kernels
 
 rz_simd_init()  # read the CPU once and pick a batch kernel (src/razz_simd.h)
+
+#: The batch kernels' names, numbered as in src/razz_simd.h (RZ_KERNEL_NAMES).
+KERNEL_NAMES = tuple([rz_kernel_name(k).decode("ascii") for k in range(RZ_K_COUNT)])
 
 
 def kernel_state():

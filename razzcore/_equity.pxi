@@ -133,14 +133,25 @@ cdef int _eq_exact_kernel(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int gro
     return rz_eq_exact_mode(s, lo, hi, grouped, out)
 
 
+cdef inline uint64_t _eq_mc_chunks_end(uint64_t first_chunk, uint64_t nchunks,
+                                       uint64_t chunk_trials, uint64_t total_trials) noexcept nogil:
+    """One past the last chunk of ``first_chunk .. first_chunk + nchunks - 1``
+    that holds trials: chunks from ceil(total_trials / chunk_trials) on are
+    empty.  Every chunk below it starts below ``total_trials``, so ``c *
+    chunk_trials`` cannot wrap (the callers bound both trial counts by 2**40
+    and ``first_chunk + nchunks`` by 2**62)."""
+    cdef uint64_t full = total_trials // chunk_trials + (total_trials % chunk_trials != 0)
+    cdef uint64_t end = first_chunk + nchunks
+    return full if end > full else end
+
+
 cdef void _eq_mc_kernel(const rz_eq_spec *s, uint64_t seed, uint64_t first_chunk,
                         uint64_t nchunks, uint64_t chunk_trials, uint64_t total_trials,
                         rz_eq_counts *out) noexcept nogil:
     cdef uint64_t c, start, size
-    for c in range(first_chunk, first_chunk + nchunks):
+    cdef uint64_t end = _eq_mc_chunks_end(first_chunk, nchunks, chunk_trials, total_trials)
+    for c in range(first_chunk, end):
         start = c * chunk_trials
-        if start >= total_trials:
-            break
         size = total_trials - start
         if size > chunk_trials:
             size = chunk_trials
@@ -344,10 +355,8 @@ def equity_mc_classes(classes, weights, seed, first_chunk, nchunks, chunk_trials
         c0, nc, ct, tt = first_chunk, nchunks, chunk_trials, total_trials
         rz_eq_counts_init(&c)
         with nogil:
-            for k in range(c0, c0 + nc):
+            for k in range(c0, _eq_mc_chunks_end(c0, nc, ct, tt)):
                 start = k * ct
-                if start >= tt:
-                    break
                 size = tt - start
                 if size > ct:
                     size = ct
@@ -426,32 +435,43 @@ def equity_exact_range(players, remaining, classes, mults, lo, hi):
     try:
         if ranks == NULL or counts == NULL or mult == NULL:
             raise MemoryError()
-        total = 0
+        # Every row is checked in full before anything is written: a row
+        # holds at most 7 nonzero counts only once its sum is known to be
+        # 1..7, and the buffers hold 7 entries per class.
+        rows = []
         for i in range(n):
-            row = classes[i]
+            row = list(classes[i])
             if len(row) != 13:
                 raise EquityError(f"class {i}: counts must hold 13 entries")
-            j = 0
             for r in range(13):
                 k = row[r]
                 if k < 0 or k > 4:
                     raise EquityError(f"class {i}: count {k} of rank {r} is outside 0..4")
-                if k:
-                    ranks[7 * i + j] = <uint8_t>r
-                    counts[7 * i + j] = <uint8_t>k
-                    j += 1
             if size < 0:
                 size = sum(row)
             if sum(row) != size or size < 1 or size > s.missing[0]:
                 raise EquityError(f"class {i}: {sum(row)} cards; every class needs the same "
                                   f"number, 1 to player 1's {s.missing[0]} cards to come")
+            m = mults[i]
+            if m < 1 or m >= (1 << 62):
+                raise EquityError(f"class {i}: weight {m} is outside 1..2**62")
+            rows.append((row, m))
+        total = 0
+        for i in range(n):
+            row, m = rows[i]
+            j = 0
+            for r in range(13):
+                k = row[r]
+                if k:
+                    if j >= 7:  # cannot happen after the checks above
+                        raise EquityError(f"class {i}: more than 7 ranks")
+                    ranks[7 * i + j] = <uint8_t>r
+                    counts[7 * i + j] = <uint8_t>k
+                    j += 1
             while j < 7:
                 ranks[7 * i + j] = 13
                 counts[7 * i + j] = 0
                 j += 1
-            m = mults[i]
-            if m < 1 or m >= (1 << 62):
-                raise EquityError(f"class {i}: weight {m} is outside 1..2**62")
             mult[i] = m
             total += m
         bound = equity_outcomes(players, remaining) * total * comb(s.missing[0], size)

@@ -20,8 +20,9 @@ from .errors import brief
 
 __all__ = ["KERNELS", "kernel_info", "set_kernel"]
 
-#: The batch kernels, numbered as in src/razz_simd.h.
-KERNELS = ("scalar", "sse2", "avx2", "avx512", "neon")
+#: The batch kernels, numbered as in src/razz_simd.h (whose names the
+#: compiled module exports).
+KERNELS: tuple[str, ...] = _core.KERNEL_NAMES
 
 
 class CpuInfo(TypedDict):

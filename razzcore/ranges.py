@@ -21,6 +21,7 @@ is one way to give every position a card, all cards distinct.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterator
 from functools import cached_property
@@ -149,24 +150,76 @@ def _down_sets(downs: list[frozenset[int]]) -> set[tuple[int, ...]]:
     }
 
 
-def _size(downs: list[frozenset[int]], ups: list[frozenset[int]]) -> int:
-    """An upper bound on a pattern's combos (before removing collisions)."""
-    size = 1
-    for cards in downs + ups:
-        size *= len(cards)
-    return size
+def _injective(positions: list[frozenset[int]]) -> int:
+    """How many ways to give every position one of its cards, all distinct
+    (the positions in order), counted without listing them.
+
+    Cards that the same positions allow are interchangeable, so the count runs
+    over groups of such cards and the subsets of positions filled so far: at
+    most 52 groups times 3**7 steps, whatever the positions.
+
+    >>> _injective([frozenset(range(52))] * 3) == 52 * 51 * 50
+    True
+    """
+    groups: dict[int, int] = {}
+    for card in set().union(*positions):
+        key = sum(1 << i for i, cards in enumerate(positions) if card in cards)
+        groups[key] = groups.get(key, 0) + 1
+    ways = {0: 1}
+    for allowed, size in groups.items():
+        step = dict(ways)
+        for filled, w in ways.items():
+            free = allowed & ~filled
+            take = free
+            while take:  # every nonempty subset of the free positions
+                n = take.bit_count()
+                if n <= size:
+                    step[filled | take] = step.get(filled | take, 0) + w * math.perm(size, n)
+                take = (take - 1) & free
+        ways = step
+    return ways.get((1 << len(positions)) - 1, 0)
+
+
+def _split(positions: list[frozenset[int]]) -> tuple[list[frozenset[int]], list[frozenset[int]]]:
+    """The down positions (first two, 7th street) and the upcards (3rd to 6th)."""
+    n = len(positions)
+    downs = [positions[0], positions[1]] + ([positions[6]] if n == 7 else [])
+    return downs, positions[2 : min(n, 6)]
+
+
+def _orders(downs: list[frozenset[int]]) -> int:
+    """Most orders of one set of down cards that the down positions allow: an
+    order moving the card of position j to position i needs distinct cards,
+    each allowed both where it is and where it goes."""
+    return sum(
+        _injective([downs[j] & downs[i] for j, i in enumerate(order)]) > 0
+        for order in itertools.permutations(range(len(downs)))
+    )
+
+
+def _least_combos(positions: list[frozenset[int]]) -> int:
+    """A lower bound on a pattern's combos: its assignments of distinct cards
+    over the orders one set of down cards can take."""
+    downs, _ = _split(positions)
+    return _injective(positions) // max(1, _orders(downs))
+
+
+def _too_many(where: str) -> RazzError:
+    return RazzError(f"{where} stands for too many combos (more than {MAX_COMBOS:,})")
 
 
 def _combos(positions: list[frozenset[int]], where: str) -> Iterator[tuple[int, ...]]:
     n = len(positions)
-    downs = [positions[0], positions[1]] + ([positions[6]] if n == 7 else [])
-    ups = positions[2 : min(n, 6)]
-    if _size(downs, ups) > 50 * MAX_COMBOS:
-        raise RazzError(f"{where} stands for too many combos (at most {MAX_COMBOS:,})")
+    downs, ups = _split(positions)
+    # Counted before anything is listed: the down sets (at most 52**3 tuples
+    # to look at) times the upcard rows bounds the loop below.
+    rows = _injective(ups)
+    if _injective(downs) // max(1, _orders(downs)) * rows > 4 * MAX_COMBOS:
+        raise _too_many(where)
     down_sets = sorted(_down_sets(downs))
+    if len(down_sets) * rows > 4 * MAX_COMBOS:  # collisions remove far fewer
+        raise _too_many(where)
     up_rows = [u for u in itertools.product(*ups) if len(set(u)) == len(u)]
-    if len(down_sets) * len(up_rows) > 4 * MAX_COMBOS:  # collisions remove far fewer
-        raise RazzError(f"{where} stands for too many combos (at most {MAX_COMBOS:,})")
     for d in down_sets:
         taken = set(d)
         for u in up_rows:
@@ -203,10 +256,27 @@ class Range:
     def combos(self) -> tuple[tuple[int, ...], ...]:
         """Every combo, sorted (see the class docstring for the card order)."""
         seen: set[tuple[int, ...]] = set()
+        # Refused before listing anything when the counts alone say so: one
+        # pattern past the limit, or patterns that together list far more
+        # combos than the limit (each repeat of a pattern is listed once).
+        patterns: dict[tuple[frozenset[int], ...], int] = {}
         for n, positions in enumerate(self._patterns, 1):
+            patterns.setdefault(tuple(positions), n)
+        listed = 0
+        for key, n in patterns.items():
+            least = _least_combos(list(key))
+            if least > MAX_COMBOS:
+                raise _too_many(f"pattern {n}" if len(self._patterns) > 1 else "range")
+            listed += least
+            if listed > 4 * MAX_COMBOS:
+                raise RazzError(
+                    f"patterns 1 to {n} list more than {4 * MAX_COMBOS:,} combos in all "
+                    f"(a range holds at most {MAX_COMBOS:,})"
+                )
+        for key, n in patterns.items():
             where = f"pattern {n}" if len(self._patterns) > 1 else "range"
             empty = True
-            for combo in _combos(positions, where):
+            for combo in _combos(list(key), where):
                 empty = False
                 seen.add(combo)
                 if len(seen) > MAX_COMBOS:

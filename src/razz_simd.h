@@ -29,10 +29,14 @@
  * only the scalar kernel is offered).
  *
  * Memory safety: a block is read in place only when at least RZ_SIMD_SLACK
- * bytes of the caller's buffer follow it (the widest over-read of a kernel is
- * 2 bytes past the block); the last rows are copied to a local buffer padded
- * with valid dummy rows.  Table indices are bounded as in razz_eval.h (the
- * mixed key is < 2^25).
+ * bytes of the caller's buffer follow it; the last rows are copied to a local
+ * buffer padded with valid dummy rows.  The widest over-read is
+ * RZ_SIMD_OVERREAD bytes past the block: AVX2's second 16-byte load and NEON's
+ * load of rows 62-63 start at byte 62w and read to 62w + 16, 16 - 2w bytes past
+ * the block's 64w (6 for w = 5); SSE2's 8-byte load of row 63 reads 8 - w past
+ * it; AVX-512's loads are masked to the rows' bytes.  A compile-time check
+ * below keeps RZ_SIMD_SLACK at least that.  Table indices are bounded as in
+ * razz_eval.h (the mixed key is < 2^25).
  */
 #ifndef RAZZ_SIMD_H
 #define RAZZ_SIMD_H
@@ -91,7 +95,27 @@ RZ_INLINE const char *rz_kernel_name(int k)
 }
 
 #define RZ_SIMD_BLOCK 64
-#define RZ_SIMD_SLACK 32
+#define RZ_SIMD_MIN_WIDTH 5
+/* Bytes read past a block by a `load`-byte load of its rows from `row` on
+ * (rows of width `w`). */
+#define RZ_SIMD_PAST(row, load, w) ((w) * (row) + (load) - (w) * RZ_SIMD_BLOCK)
+/* The widest over-read of any kernel (see the top of this file): the 16-byte
+ * loads of the last two rows (AVX2, NEON) at the narrowest width, which also
+ * covers SSE2's 8-byte load of the last row. */
+#define RZ_SIMD_OVERREAD RZ_SIMD_PAST(RZ_SIMD_BLOCK - 2, 16, RZ_SIMD_MIN_WIDTH)
+#ifndef RZ_SIMD_SLACK
+#  define RZ_SIMD_SLACK 32
+#endif
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Static_assert(RZ_SIMD_SLACK >= RZ_SIMD_OVERREAD
+                   && RZ_SIMD_SLACK >= RZ_SIMD_PAST(RZ_SIMD_BLOCK - 1, 8, RZ_SIMD_MIN_WIDTH),
+               "RZ_SIMD_SLACK must cover the kernels' widest over-read");
+#else
+/* C99 and MSVC: an array of negative size when the slack falls short. */
+typedef char rz_simd_slack_covers_the_overread[
+    (RZ_SIMD_SLACK >= RZ_SIMD_OVERREAD
+     && RZ_SIMD_SLACK >= RZ_SIMD_PAST(RZ_SIMD_BLOCK - 1, 8, RZ_SIMD_MIN_WIDTH)) ? 1 : -1];
+#endif
 
 /* Everything the kernels share, filled once by rz_simd_init() at import. */
 typedef struct {

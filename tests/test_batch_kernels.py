@@ -87,6 +87,22 @@ def test_kernel_info_describes_the_choice() -> None:
     assert set(info["cpu"]) == {"vendor", "family", "model"}
 
 
+def test_kernel_names_come_from_the_compiled_module() -> None:
+    """One list of names, the C header's, numbered as the kernels are."""
+    from razzcore import _core
+
+    assert kernels.KERNELS is _core.KERNEL_NAMES
+    assert kernels.KERNELS[0] == "scalar" and len(set(kernels.KERNELS)) == len(kernels.KERNELS)
+    assert all(isinstance(name, str) and name.isalnum() for name in kernels.KERNELS)
+    previous = kernels.set_kernel("scalar")
+    try:
+        for name in razzcore.kernel_info()["supported"]:
+            kernels.set_kernel(name)
+            assert razzcore.kernel_info()["kernel"] == name
+    finally:
+        kernels.set_kernel(previous)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/cpuinfo")
 def test_supported_kernels_follow_the_cpu_flags() -> None:
     if os.uname().machine not in ("x86_64", "AMD64"):
@@ -264,3 +280,47 @@ def test_kernels_agree_property(width: int, n: int, seed: int, bad_rate: float,
             else:
                 hands[row, pos] = hands[row, (pos + rng.integers(1, width)) % width]
     assert_same(hands, width, check=check)
+
+
+# ------------------------------------------------------------------ read slack
+
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+
+@pytest.fixture(scope="module")
+def table_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The generated table header, made as setup.py makes it."""
+    if not os.path.exists(os.path.join(SRC, "razz_simd.h")):
+        pytest.skip("src/ is not beside the tests (installed-wheel run)")
+    out = tmp_path_factory.mktemp("table")
+    gen = os.path.join(os.path.dirname(SRC), "razzcore", "_tablegen.py")
+    subprocess.run([sys.executable, gen, str(out / "razz_table.h")], check=True,
+                   capture_output=True)
+    return str(out)
+
+
+def _compiles(table: str, std: str, slack: int) -> bool:
+    import shutil
+    import sysconfig
+
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        pytest.skip(f"no C compiler ({cc})")
+    run = subprocess.run(
+        [cc, f"-std={std}", "-fsyntax-only", "-Wall", "-Werror", "-pedantic",
+         f"-DRZ_SIMD_SLACK={slack}", "-I", SRC, "-I", table, "-x", "c", "-"],
+        input='#include "razz_simd.h"\n', capture_output=True, text=True,
+    )
+    return run.returncode == 0
+
+
+@pytest.mark.parametrize("std", ["c99", "c11"])
+def test_read_slack_must_cover_the_widest_over_read(table_dir: str, std: str) -> None:
+    """A block is read in place when RZ_SIMD_SLACK bytes follow it; the
+    kernels read up to 16 - 2 * 5 = 6 bytes past a block of width-5 rows
+    (AVX2's second 16-byte load, NEON's load of the last two rows), so a
+    smaller slack must not compile."""
+    assert _compiles(table_dir, std, 32)
+    assert _compiles(table_dir, std, 6)
+    assert not _compiles(table_dir, std, 5)
+    assert not _compiles(table_dir, std, 2)

@@ -64,6 +64,31 @@ def test_chunks_are_independent_of_grouping() -> None:
     assert sum(p[4] for p in parts) == whole[4] == total
 
 
+@pytest.mark.parametrize(
+    ("first", "count", "chunk", "total", "trials"),
+    [
+        # chunk 2**24 of 2**40 trials starts at 2**64: past the total, whatever
+        # 64-bit arithmetic would make of it
+        (1 << 24, 1, 1 << 40, 1000, 0),
+        ((1 << 24) - 1, 2, 1 << 40, 1 << 40, 0),
+        ((1 << 62) - 1, 1, 1 << 40, 1 << 40, 0),
+        (0, 1 << 24, 1 << 40, 1000, 1000),
+        (0, (1 << 62) - 1, 1 << 40, 5, 5),
+        (2, 1 << 30, 400, 1000, 200),
+        (3, 5, 400, 1000, 0),
+    ],
+)
+def test_chunks_past_the_total_run_no_trials(
+    first: int, count: int, chunk: int, total: int, trials: int
+) -> None:
+    players = [([1, 1, 1] + [0] * 10, 4), ([0] * 10 + [1, 1, 1], 4)]
+    rem = [3, 3, 3] + [4] * 7 + [3, 3, 3]
+    r = _core.equity_mc(players, rem, 7, first, count, chunk, total)
+    assert r[4] == trials and sum(r[2]) == 840 * trials
+    r = _core.equity_mc_classes([(players, rem)], [5], 7, first, count, chunk, total)
+    assert r[4] == trials and sum(r[2]) == 840 * trials
+
+
 def test_trials_not_a_multiple_of_the_chunk() -> None:
     r = equity(HEADS_UP, exact=False, trials=CHUNK_TRIALS * 3 + 17, seed=1)
     assert r.outcomes == CHUNK_TRIALS * 3 + 17

@@ -205,12 +205,18 @@ def test_kernel_range_wrapper_checks_its_input() -> None:
         (good, [0], "weight"),
         (good, [1 << 62], "weight"),
         (good, [(1 << 61)], "64-bit"),
+        # more nonzero ranks than a class can hold, alone or after a good row
+        ([[1] * 13], [1], "13 cards"),
+        ([[2] + [0] * 12, [1] * 13], [1, 1], "13 cards"),
+        ([[2] + [0] * 12, [0] * 11 + [1, 1]], [1, 0], "weight"),
     ]:
         with pytest.raises(EquityError, match=message):
             _core.equity_exact_range([p1, p2], rem, classes, mults, 0, 1 << 62)
     with pytest.raises(EquityError, match="pattern range"):
         _core.equity_exact_range([p1, p2], rem, good, [1], 5, 2)
     assert _core.equity_exact_range([p1, p2], rem, good, [1], 1 << 80, 1 << 81)[4] == 0
+    with pytest.raises(EquityError, match="13 cards"):
+        _core.equity_exact_range([p1, p2], rem, [[1] * 13], [1], 0, 1)
 
 
 def test_ranges_that_cannot_be_dealt_together_are_named_not_counted() -> None:

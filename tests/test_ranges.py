@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 
 import pytest
 from hypothesis import assume, given, settings
@@ -11,6 +12,11 @@ from hypothesis import strategies as st
 
 from razzcore import Range, RazzError, format_cards, parse_card, parse_cards
 from razzcore.cards import RANKS
+from razzcore.ranges import _injective, _least_combos
+
+_POSITION_TOKENS = st.sampled_from(
+    ["x", "A", "7", "K", "7h", "As", "2c", "[A-3]", "[2,5,9]", "[9-K]", "[A-A]"]
+)
 
 # ------------------------------------------------------------------ reference
 
@@ -143,6 +149,56 @@ def test_bad_text_names_the_bad_position(text: str, words: list[str]) -> None:
         Range(text)
     for word in words:
         assert word in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As 2s x x x x",
+        "x x x x",
+        "x x x x x x x",
+        "[A-K] [A-K] [A-K] [A-K] [A-K] [A-K]",
+        "As Ks x x x x Qs",
+        "A 2 x x x x",
+        ", ".join(["As 2s x x x x"] * 600),
+    ],
+)
+def test_too_large_ranges_are_refused_at_once(text: str) -> None:
+    """Counted before listing: no seconds of work, no gigabytes of combos."""
+    start = time.perf_counter()
+    with pytest.raises(RazzError, match=r"too many combos \(more than 2,000,000\)"):
+        Range(text)
+    assert time.perf_counter() - start < 2
+
+
+def test_repeated_patterns_are_refused_at_once() -> None:
+    """Patterns that together list far more combos than a range may hold,
+    each one below the limit."""
+    text = ", ".join(
+        f"A{s} 2{s} [{ranks}] x x x" for s in "shd" for ranks in ("A-4", "5-8")
+    )
+    start = time.perf_counter()
+    with pytest.raises(RazzError, match="combos in all"):
+        Range(text)
+    assert time.perf_counter() - start < 2
+    # a pattern repeated word for word is listed once
+    assert len(Range(", ".join(["As 2s 3s 4s x x"] * 500))) == 48 * 47
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 11), max_size=12), min_size=1, max_size=5))
+def test_injective_count_matches_listing(sets: list[set[int]]) -> None:
+    positions = [frozenset(s) for s in sets]
+    listed = sum(len(set(t)) == len(t) for t in itertools.product(*positions))
+    assert _injective(positions) == listed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_POSITION_TOKENS, min_size=3, max_size=4))
+def test_least_combos_is_a_lower_bound(tokens: list[str]) -> None:
+    assume(tokens.count("x") <= 2)
+    text = " ".join(tokens)
+    assert _least_combos([frozenset(position_cards(t)) for t in tokens]) <= len(reference(text))
 
 
 @pytest.mark.parametrize("value", [None, 7, b"A 2 3", ["A", "2", "3"]])
