@@ -1,7 +1,7 @@
 """Build razzcore's compiled core.
 
 The evaluator's perfect-hash table is *generated at build time*: the
-``build_ext`` step below loads ``razzcore/_tablegen.py`` by file path (a module
+``build_ext`` step below loads ``src/tablegen.py`` by file path (a module
 beside setup.py is not importable under a PEP 517 build), writes
 ``razz_table.h`` into the build folder and adds that folder to the include
 path.  Nothing generated is committed or shipped as a data file.
@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _load_generator():
-    path = os.path.join(HERE, "razzcore", "_tablegen.py")
+    path = os.path.join(HERE, "src", "tablegen.py")
     spec = importlib.util.spec_from_file_location("_razzcore_tablegen", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses need the module registered
@@ -126,7 +126,7 @@ extensions = [
                  "razzcore/_equity.pxi", "razzcore/_betting.pxi", "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi",
                  "src/razz_glue.h", "src/razz_py.h",
-                 "razzcore/_tablegen.py"],
+                 "src/tablegen.py"],
         extra_compile_args=_cargs,
         extra_link_args=_largs,
     ),

@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     cc = os.environ.get("CC") or shutil.which("cc") or "cc"
     with tempfile.TemporaryDirectory(prefix="razzprobe-") as tmp:
         work = Path(tmp)
-        subprocess.run([sys.executable, str(ROOT / "razzcore" / "_tablegen.py"),
+        subprocess.run([sys.executable, str(ROOT / "src" / "tablegen.py"),
                         str(work / "razz_table.h")], check=True, capture_output=True)
         (work / "probe.c").write_text(C_SOURCE, "ascii")
         exe = work / "probe"

@@ -165,15 +165,16 @@ class _VecCore:
     # The arrays are numpy arrays (numpy's stubs do not declare the buffer protocol).
     def __init__(
         self,
-        rules: Rules,
+        rules: bytes,
         players: int,
-        stacks: Sequence[int],
+        stacks: bytes,
         num_envs: int,
         obs: Any,
         mask: Any,
         actor: Any,
         rewards: Any,
         done: Any,
+        unit: int,
     ) -> None: ...
     def reset(self, seed: int, threads: int) -> None: ...
     def step(self, actions: Any, threads: int) -> int: ...

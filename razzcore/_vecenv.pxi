@@ -72,26 +72,31 @@ cdef class _VecCore:
         self.tables = NULL
 
     def __init__(self, rules, int players, stacks, Py_ssize_t num_envs, obs, mask, actor,
-                 rewards, done):
+                 rewards, done, int64_t unit):
+        # rules and stacks packed by razzcore.engine.pack_rules / pack_stacks;
+        # unit: the chips of one big bet (observations and rewards are in big bets).
         cdef Py_ssize_t s
         if self.nbufs or self.tables != NULL:
             raise RulesError("a _VecCore is initialised once")
-        if not 2 <= players <= 8 or len(stacks) != players:
-            raise RulesError(f"players must be in 2..8 with one stack each, not {players}")
+        if not 2 <= players <= 8:
+            raise RulesError(f"players must be in 2..8, not {players}")
+        if unit < 1:
+            raise RulesError(f"the big bet must be positive, not {unit}")
         if num_envs < 1 or num_envs > (1 << 24):
             raise RulesError(f"num_envs must be in 1..16777216, not {num_envs}")
         _fill_rules(&self.cfg.rules, rules)
         if not 0 <= self.cfg.rules.deal_start < players:
             raise RulesError(
-                f"deal_start_seat {rules.deal_start_seat} is not one of {players} seats"
+                f"deal_start_seat {self.cfg.rules.deal_start + 1} is not one of {players} seats"
             )
         self.cfg.n = players
         memset(self.cfg.stacks, 0, sizeof(self.cfg.stacks))
-        _fill_stacks(self.cfg.stacks, list(stacks))
+        if _fill_stacks(self.cfg.stacks, stacks) != players:
+            raise RulesError(f"{players} players need {players} stacks")
         for s in range(players):
             if self.cfg.stacks[s] <= 0:
                 raise RulesError("every seat needs chips")
-        self.cfg.unit = rules.big_bet
+        self.cfg.unit = unit
         self.cfg.obs_size = rz_obs_size(players)
         self.num_envs = num_envs
         size = <Py_ssize_t>self.cfg.obs_size

@@ -3,7 +3,7 @@
  *
  * A hand of n = 5, 6 or 7 cards (codes 0..51 = 4*rank + suit, rank 0 = ace) is
  * evaluated as   key = RZ_SIZE_BASE[n] + sum(RZ_CARD_KEY[code])   then one
- * perfect-hash lookup (see razzcore/_tablegen.py, which generates razz_table.h
+ * perfect-hash lookup (see src/tablegen.py, which generates razz_table.h
  * at build time).  Result: dense rank 1 (5-4-3-2-A) .. 6175 (K-K-K-K-Q), lower
  * is better.
  *

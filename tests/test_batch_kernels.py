@@ -293,7 +293,7 @@ def table_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
     if not os.path.exists(os.path.join(SRC, "razz_simd.h")):
         pytest.skip("src/ is not beside the tests (installed-wheel run)")
     out = tmp_path_factory.mktemp("table")
-    gen = os.path.join(os.path.dirname(SRC), "razzcore", "_tablegen.py")
+    gen = os.path.join(SRC, "tablegen.py")
     subprocess.run([sys.executable, gen, str(out / "razz_table.h")], check=True,
                    capture_output=True)
     return str(out)

@@ -267,7 +267,7 @@ def test_replay_malformed_and_missing(tmp_path: pathlib.Path) -> None:
     assert_user_error(run("replay", str(tmp_path / "nope.phh")), "No such file or directory")
     binary = tmp_path / "binary.phh"
     binary.write_bytes(b"variant = 'FR'\n\xd0\xff\x00")
-    assert_user_error(run("replay", str(binary)), "not a PHH text file")
+    assert_user_error(run("replay", str(binary)), "not UTF-8 text")
     assert_user_error(run("replay", str(tmp_path)), str(tmp_path))
     (tmp_path / "empty.phhs").write_text("")
     assert_user_error(run("replay", str(tmp_path / "empty.phhs")), "no hands")

@@ -572,9 +572,11 @@ def test_convert_to_pokerstars_names_the_file_line_and_hand(tmp_path: Path) -> N
     assert len(pokerstars.loads((tmp_path / "out.txt").read_text(encoding="utf-8"))) == 1
     single = text[text.index("[2]"):].replace("[2]\n", "", 1)
     (tmp_path / "one.phh").write_text(single, encoding="utf-8")
+    (tmp_path / "out.txt").unlink()
     done = run("convert", "one.phh", "--to", "pokerstars", "-o", "out.txt", cwd=tmp_path)
-    assert done.returncode == 1
+    assert done.returncode == 2  # no hand converted: an error, and nothing written
     assert done.stderr.startswith(f"one.phh:{line_of(single, 'p2 pb')}: it does not replay")
+    assert not (tmp_path / "out.txt").exists()
 
 
 def test_hands_without_numbers_are_numbered_in_order() -> None:

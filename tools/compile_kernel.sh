@@ -22,7 +22,7 @@
 #     target (syntax only, against stand-in CRT headers: no MSVC here).
 #
 # The table header comes from the generator, exactly as setup.py makes it:
-#   python razzcore/_tablegen.py OUT.h
+#   python src/tablegen.py OUT.h
 #
 # Installs clang, gcc-mingw-w64-x86-64, gcc-aarch64-linux-gnu and qemu-user with
 # apt-get when missing (root).
@@ -56,7 +56,7 @@ trap 'rm -rf "$WORK"' EXIT
 PYINC=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 
 log "generating razz_table.h"
-"$PY" razzcore/_tablegen.py "$WORK/razz_table.h"
+"$PY" src/tablegen.py "$WORK/razz_table.h"
 
 # One translation unit per header: each must be self-contained.
 for h in src/*.h; do

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..engine import pack_rules, pack_stacks
 from ..errors import IllegalActionError, RulesError, brief
 from ..hand import Hand
 from ..rules import Rules
@@ -118,8 +119,8 @@ class VectorEnv:
         # One caller at a time steps the tables (they are shared C state).
         self._lock = threading.Lock()
         self._core = _core._VecCore(
-            rules, players, self.stacks, num_envs,
-            self._obs, self._mask, self._actor, self._rewards, self._done,
+            pack_rules(rules), players, pack_stacks(self.stacks), num_envs,
+            self._obs, self._mask, self._actor, self._rewards, self._done, rules.big_bet,
         )
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
