@@ -558,3 +558,15 @@ def test_text_of_a_fully_known_history_names_every_card() -> None:
     hh = read("01-13-57.phh")
     assert "??" not in hh.to_text()
     assert all(None not in cards for cards in hh.dealt_cards())
+
+
+@pytest.mark.parametrize("depth", [1000, 100_000])
+def test_phh_deeply_nested_toml_is_a_phh_error(depth: int) -> None:
+    """tomllib recurses once per nesting level; a hostile file used to escape
+    ``phh.loads`` as RecursionError."""
+    for text in ("x = " + "[" * depth + "]" * depth,
+                 "x = " + "{a=" * depth + "1" + "}" * depth):
+        with pytest.raises(PHHError, match="nested too deeply"):
+            phh.loads(text)
+        with pytest.raises(PHHError):
+            phh.loads_all(text.encode())
