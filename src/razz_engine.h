@@ -1018,8 +1018,16 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
             return RZ_ERR_NO_RAISE;
         if (total == 0)
             total = cbr;
-        else if (total != cbr && !alias)
-            return RZ_ERR_AMOUNT;
+        else if (total != cbr) {
+            /* alias: exactly an all-in opponent's reach, high < it < cbr */
+            amount = 0;
+            for (s = 0; s < h->n; s++)
+                if (s != p && h->live[s] && h->stacks[s] > 0 && h->bets[s] + h->stacks[s] > amount)
+                    amount = h->bets[s] + h->stacks[s];
+            if (!alias || total != amount || total <= h->high || total >= cbr ||
+                total > h->bets[p] + h->stacks[p] || h->phase != RZ_NORMAL)
+                return RZ_ERR_AMOUNT;
+        }
         rz_put(h, p, total - h->bets[p]);
         if (alias || total >= h->level + h->u) {
             h->level = total;
