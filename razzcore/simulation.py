@@ -161,7 +161,10 @@ def simulate(
     engine (the GIL released), every hand from ``stacks``.
 
     * ``policy``: ``"random"``, ``"calldown"`` or ``"basic"``, or one name per
-      seat.
+      seat.  ``"random"`` picks uniformly among the legal actions but makes
+      no raise once the street holds 16 wagers, and ``"basic"`` (the
+      :class:`~razzcore.players.BasicRazzPlayer` strategy) none past 4, so
+      every hand ends even where the rules leave heads-up betting uncapped.
     * ``seed``: the run's seed, any int (``None`` draws one; the result
       records it).  The payoffs depend on it alone.
     * ``threads``: threads in this process (default: one per CPU for runs of
