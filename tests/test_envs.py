@@ -443,6 +443,16 @@ def _phh_of_action(hand: Hand, index: int) -> str:
     return action_string(hand, index)
 
 
+def test_vector_env_keeps_the_rules_player_count() -> None:
+    from razzcore.envs import VectorEnv
+
+    with pytest.raises(RulesError, match="max_players"):
+        VectorEnv(4, players=8, rules=Rules(2, 5, 10, 20, max_players=7))
+    with pytest.raises(RulesError, match="at least 3"):
+        VectorEnv(4, players=2, rules=Rules(2, 5, 10, 20, min_players=3))
+    assert VectorEnv(4, players=7, rules=Rules(2, 5, 10, 20, max_players=7)).players == 7
+
+
 def test_vector_env_illegal_action_names_the_table_and_moves_nothing() -> None:
     from razzcore.envs import VectorEnv
 
