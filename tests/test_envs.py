@@ -477,6 +477,21 @@ def test_envs_with_a_chip_past_the_ante_always_reach_a_decision(stacks: list[int
         assert aec.hand is not None and aec.hand.actor is not None
 
 
+def test_encode_takes_a_pot_past_one_seats_max_chips() -> None:
+    # Three seats of MAX_CHIPS (2**53) raising all-in: the pot reaches 3 * 2**53.
+    hand = Hand(Rules(2**48, 2**49, 2**50, 2**51), [2**53] * 3, seed=1)
+    most = 0
+    while hand.actor is not None:
+        legal = hand.legal_actions()
+        hand.act(next((a for a in legal if a.startswith("cbr")), None)
+                 or next(a for a in legal if a in ("cc", "pb")))
+        for seat in range(3):
+            obs = encode(hand.view(seat))
+            assert np.isfinite(obs).all()
+        most = max(most, hand.total_pot)
+    assert most > 2**53
+
+
 def test_vector_env_keeps_the_rules_player_count() -> None:
     from razzcore.envs import VectorEnv
 
