@@ -43,7 +43,7 @@ cdef extern from "razz_engine.h" nogil:
     int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
                         const uint8_t *boards, const uint8_t *nboard,
                         const uint8_t *in_hand, const int64_t *bets, int street,
-                        unsigned mask, int limit)
+                        unsigned mask, int limit, int wagers)
 
 #: Action kinds of the C engine (bits of a legal mask: ``1 << kind``).
 ENGINE_FOLD, ENGINE_POST, ENGINE_CALL, ENGINE_RAISE = 0, 1, 2, 3
@@ -166,13 +166,13 @@ ENGINE_FIELDS = _engine_fields()
 def basic_decide(bytes view):
     """BasicRazzPlayer's decision (``rz_basic_decide``) from a view packed by
     :func:`razzcore.players.BasicRazzPlayer.act`: seat, seats, street, limit,
-    mask, cards held (one byte each), the 7 cards, 8 x 7 board cards, 8 board
+    mask, cards held, the round's wagers (one byte each), the 7 cards, 8 x 7 board cards, 8 board
     sizes, 8 in-hand flags, 8 native int64 bets."""
     cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(view)
     if len(view) != 160 or not v[0] < v[1] <= 8:
         raise RulesError("basic_decide: bad packed view")
     return rz_basic_decide(v[0], v[1], v + 8, v[5], v + 15, v + 71, v + 79,
-                           <const int64_t *>(v + 96), v[2], v[4] & 15, v[3])
+                           <const int64_t *>(v + 96), v[2], v[4] & 15, v[3], v[6])
 
 
 def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ssize_t count,
@@ -194,8 +194,11 @@ def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ss
     _fill_policies(pol, policies, n)
     if record:
         rz_rng_seed(&g, seed, start)
-        if rz_play_hand(&h, &r, n, st, pol, &g, won, &log) != 0 or log.count < 0:
-            raise RulesError("the engine cannot play or record this hand (over 1,024 actions?)")
+        if rz_play_hand(&h, &r, n, st, pol, &g, won, &log) != 0:
+            raise RulesError(f"the engine could not play hand {start} of seed {seed}")
+        if log.count < 0:
+            raise RulesError(f"hand {start} of seed {seed} cannot be recorded: it took more "
+                             "than 1,024 actions")
         return (PyBytes_FromStringAndSize(<char *>log.deck, 52),
                 PyBytes_FromStringAndSize(<char *>log.kind, log.count),
                 PyBytes_FromStringAndSize(<char *>log.total, 8 * log.count),

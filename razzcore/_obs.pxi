@@ -37,6 +37,7 @@ cdef extern from "razz_obs.h" nogil:
     int rz_obs_write(const rz_obs_input *inp, float *out, size_t length)
 
 cdef int64_t _OBS_MAX_CHIPS = (<int64_t>1) << 53
+cdef int64_t _OBS_MAX_TABLE = (<int64_t>8) << 53  # 8 seats of MAX_CHIPS
 
 
 def observation_size(players):
@@ -51,7 +52,7 @@ def observation_size(players):
 
 
 cdef int64_t _obs_amount(object value, str what) except -1:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _OBS_MAX_CHIPS:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _OBS_MAX_TABLE:
         raise RulesError(f"the view's {what} is not a chip count: {brief(value)}")
     return <int64_t>value
 

@@ -16,7 +16,7 @@ cdef extern from "razz_vecenv.h" nogil:
     ctypedef struct rz_table:
         int32_t nlog
         uint32_t mask
-    const int RZ_VEC_LOG
+    enum: RZ_VEC_LOG
     ptrdiff_t rz_vec_reset(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
                            const rz_vec_cfg *c, uint64_t seed, float *obs, int8_t *mask,
                            int32_t *actor, float *rewards, uint8_t *done)
@@ -204,7 +204,7 @@ cdef class _VecCore:
         """(deck, action kinds) of table ``i``'s current hand, or None when
         its log overflowed."""
         cdef uint8_t deck[52]
-        cdef uint8_t log[512]
+        cdef uint8_t log[RZ_VEC_LOG]
         if not 0 <= i < self.num_envs:
             raise IndexError(i)
         if not self.ready:

@@ -35,6 +35,7 @@ __all__ = [
     "ENGINE_FOLD",
     "ENGINE_POST",
     "ENGINE_RAISE",
+    "check_player_count",
     "engine_hand",
     "engine_legal_actions",
     "engine_state",
@@ -78,6 +79,24 @@ def pack_rules(rules: Rules) -> bytes:
     if len(packed) != ENGINE_RULES_SIZE:
         raise RuntimeError("razzcore.engine: rz_rules layout mismatch")
     return packed
+
+
+def check_player_count(rules: Rules, stacks: Sequence[int]) -> None:
+    """Refuse a table whose seats with chips fall outside the rules'
+    ``min_players..max_players`` (R1) with a :class:`RulesError`.
+
+    >>> check_player_count(Rules(2, 5, 10, 20, max_players=2), [50, 50, 50])
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RulesError: stacks: at most 2 players may be dealt in (max_players), got 3
+    """
+    players = sum(1 for v in stacks if v)
+    if players < rules.min_players:
+        raise RulesError(f"stacks: at least {rules.min_players} seats with chips are needed, "
+                         f"got {players}")
+    if players > rules.max_players:
+        raise RulesError(f"stacks: at most {rules.max_players} players may be dealt in "
+                         f"(max_players), got {players}")
 
 
 def pack_stacks(stacks: Sequence[int]) -> bytes:

@@ -120,6 +120,9 @@ class BasicRazzPlayer(Player):
       than every opponent board can show; it calls when its hand is live and
       at least as good as the best opposing board; otherwise it checks or
       folds (so it folds paired or high boards against a low board).
+    * It never makes a round's fifth wager: once a round holds 4 completions,
+      bets or raises it calls instead (the usual cap, also where the rules
+      leave heads-up betting uncapped).
 
     >>> from razzcore.hand import Hand
     >>> from razzcore.rules import Rules
@@ -159,7 +162,13 @@ class BasicRazzPlayer(Player):
         for s, board in enumerate(view.boards):
             boards[7 * s : 7 * s + len(board)] = bytes(board)
         packed = bytearray(160)  # the layout basic_decide reads (razzcore/_engine.pxi)
-        packed[0:6] = bytes([seat, n, view.street, self.limit, mask, len(mine)])
+        wagers = 0  # completions, bets and raises of this round
+        for entry in view.history:
+            if entry.startswith("d "):
+                wagers = 0
+            elif " cbr" in entry:
+                wagers += 1
+        packed[0:7] = bytes([seat, n, view.street, self.limit, mask, len(mine), min(wagers, 255)])
         packed[8 : 8 + len(mine)] = mine
         packed[15:71] = boards
         packed[71 : 71 + n] = bytes(len(b) for b in view.boards)

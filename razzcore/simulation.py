@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
 
 from . import _core
-from .engine import pack_rules, pack_stacks
+from .engine import check_player_count, pack_rules, pack_stacks
 from .errors import RazzError, brief
 from .rules import MAX_CHIPS, Rules
 
@@ -111,13 +111,7 @@ def _check_stacks(rules: Rules, stacks: object) -> tuple[int, ...]:
     n = len(out)
     if not 2 <= n <= 8:
         raise RazzError(f"stacks: a table has 2..8 seats, not {n}")
-    players = sum(1 for v in out if v)
-    if players < rules.min_players:
-        raise RazzError(f"stacks: at least {rules.min_players} seats with chips are needed, "
-                        f"got {players}")
-    if players > rules.max_players:
-        raise RazzError(f"stacks: at most {rules.max_players} players may be dealt in "
-                        f"(max_players), got {players}")
+    check_player_count(rules, out)
     if rules.deal_start_seat > n:
         raise RazzError(f"rules: deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
     return tuple(out)
@@ -161,7 +155,10 @@ def simulate(
     engine (the GIL released), every hand from ``stacks``.
 
     * ``policy``: ``"random"``, ``"calldown"`` or ``"basic"``, or one name per
-      seat.
+      seat.  ``"random"`` picks uniformly among the legal actions but makes
+      no raise once the street holds 16 wagers, and ``"basic"`` (the
+      :class:`~razzcore.players.BasicRazzPlayer` strategy) none past 4, so
+      every hand ends even where the rules leave heads-up betting uncapped.
     * ``seed``: the run's seed, any int (``None`` draws one; the result
       records it).  The payoffs depend on it alone.
     * ``threads``: threads in this process (default: one per CPU for runs of

@@ -1018,8 +1018,16 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
             return RZ_ERR_NO_RAISE;
         if (total == 0)
             total = cbr;
-        else if (total != cbr && !alias)
-            return RZ_ERR_AMOUNT;
+        else if (total != cbr) {
+            /* alias: exactly an all-in opponent's reach, high < it < cbr */
+            amount = 0;
+            for (s = 0; s < h->n; s++)
+                if (s != p && h->live[s] && h->stacks[s] > 0 && h->bets[s] + h->stacks[s] > amount)
+                    amount = h->bets[s] + h->stacks[s];
+            if (!alias || total != amount || total <= h->high || total >= cbr ||
+                total > h->bets[p] + h->stacks[p] || h->phase != RZ_NORMAL)
+                return RZ_ERR_AMOUNT;
+        }
         rz_put(h, p, total - h->bets[p]);
         if (alias || total >= h->level + h->u) {
             h->level = total;
@@ -1282,14 +1290,16 @@ RZ_INLINE int rz_cmp_lists(const int *a, int na, const int *b, int nb)
 /* BasicRazzPlayer's decision (razzcore.players; the one implementation):
  * mine[nmine] = the seat's own cards, boards[s * 7..] / nboard[s] = every
  * seat's up cards, in_hand[s] = dealt in and not folded, bets[n], street,
- * the legal mask, limit = the highest rank kept (5..13).  Returns an action
+ * the legal mask, limit = the highest rank kept (5..13), wagers = the
+ * round's wagers so far (from 4 on it calls instead of raising: the usual
+ * cap, so two of them never re-raise without end).  Returns an action
  * kind (RZ_FOLD..RZ_RAISE) from the mask. */
 RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
                            const uint8_t *boards, const uint8_t *nboard,
                            const uint8_t *in_hand, const int64_t *bets, int street,
-                           unsigned mask, int limit)
+                           unsigned mask, int limit, int wagers)
 {
-    int can_raise = (mask >> RZ_RAISE) & 1u, i, j, s, r, strength = 0;
+    int can_raise = (mask >> RZ_RAISE & 1u) && wagers < 4, i, j, s, r, strength = 0;
     int ranks_seen = 0, top = 0, paired = 0, good[13], ngood = 0, dead, to_come;
     int mykey[9], best[9], nbest = -1, key[9], nk, nmy, board_best, decision;
     int64_t maxbet = 0, nonzero_min = 0, to_call;
@@ -1383,8 +1393,11 @@ RZ_ENTRY int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned 
 {
     uint8_t boards[RZ_SEATS * 7], nboard[RZ_SEATS], in_hand[RZ_SEATS];
     int p = RZ_S(h->actor), s, i;
-    if (policy == RZ_POLICY_RANDOM)
+    if (policy == RZ_POLICY_RANDOM) {
+        if (h->count >= 16 && (mask & 15u & ~(1u << RZ_RAISE)))
+            mask &= ~(1u << RZ_RAISE); /* bounded even when uncapped */
         return rz_nth_legal(mask, (int)rz_rng_below(g, (uint32_t)rz_popcount4(mask)));
+    }
     if (policy == RZ_POLICY_CALLDOWN) {
         /* post or call; where calling the bring-in is not allowed, complete
          * (staying in the hand) rather than fold */
@@ -1405,7 +1418,7 @@ RZ_ENTRY int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned 
         in_hand[s] = s < h->n && h->dealt[s] && h->live[s];
     }
     return rz_basic_decide(p, h->n, h->cards + p * 7, h->ncards[p], boards, nboard, in_hand,
-                           h->bets, h->street, mask, 8);
+                           h->bets, h->street, mask, 8, h->count);
 }
 
 /* A record of a played hand (rz_play_hand with a log): the deck it was

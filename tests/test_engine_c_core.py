@@ -142,6 +142,28 @@ def test_illegal_actions_give_a_reason_and_change_nothing() -> None:
             h.act(action)
 
 
+def test_replayed_raise_to_an_all_in_total_is_checked() -> None:
+    """The replay alias accepts only exactly an all-in opponent's reach
+    between the current bet and the legal total; anything else changes nothing."""
+    e = engine_hand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
+    before = engine_state(e)
+    assert e.apply(ENGINE_RAISE, 10**15, True) != 0
+    assert engine_state(e) == before
+    assert e.apply(ENGINE_POST) == 0
+    before = engine_state(e)
+    for total in (10**15, 2**63 - 1, 7, 11):
+        assert e.apply(ENGINE_RAISE, total, True) != 0
+    assert engine_state(e) == before
+    e = engine_hand(Rules(2, 5, 10, 20), [50, 9], list(range(52)))
+    assert e.apply(ENGINE_POST) == 0  # the short seat brings in: it can reach 7
+    before = engine_state(e)
+    assert e.apply(ENGINE_RAISE, 8, True) != 0
+    assert e.apply(ENGINE_RAISE, 7) != 0
+    assert engine_state(e) == before
+    assert e.apply(ENGINE_RAISE, 7, True) == 0
+    assert engine_state(e)["bets"][:2] == [7, 5]
+
+
 def test_copy_is_independent() -> None:
     e = engine_hand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
     c = e.copy()

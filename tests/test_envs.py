@@ -443,6 +443,65 @@ def _phh_of_action(hand: Hand, index: int) -> str:
     return action_string(hand, index)
 
 
+@pytest.mark.parametrize("stacks", [[2, 1000], [1000, 2], [2, 2]])
+def test_gym_env_refuses_stacks_that_leave_no_decision(stacks: list[int]) -> None:
+    # A seat with no more than the ante is all-in from the deal: the learning
+    # seat (or its only opponent) would never get a decision.
+    from razzcore.envs import GymEnv
+
+    with pytest.raises(RulesError, match="more than the ante"):
+        GymEnv(players=2, stacks=stacks)
+
+
+def test_aec_env_refuses_stacks_that_leave_no_decision() -> None:
+    from razzcore.envs import aec_env
+
+    with pytest.raises(RulesError, match="more than the ante"):
+        aec_env(stacks=[2, 2])
+    with pytest.raises(RulesError, match="more than the ante"):
+        aec_env(players=3, stacks=[2, 2, 1000])
+
+
+@pytest.mark.parametrize("stacks", [[3, 3], [3, 1000], [1000, 3]])
+def test_envs_with_a_chip_past_the_ante_always_reach_a_decision(stacks: list[int]) -> None:
+    from razzcore.envs import GymEnv, aec_env
+
+    for seat in (0, 1):
+        env = GymEnv(players=2, stacks=stacks, seat=seat)
+        for seed in range(50):
+            env.reset(seed=seed)
+            assert env.hand is not None and env.hand.actor == seat
+    aec = aec_env(stacks=stacks)
+    for seed in range(50):
+        aec.reset(seed=seed)
+        assert aec.hand is not None and aec.hand.actor is not None
+
+
+def test_encode_takes_a_pot_past_one_seats_max_chips() -> None:
+    # Three seats of MAX_CHIPS (2**53) raising all-in: the pot reaches 3 * 2**53.
+    hand = Hand(Rules(2**48, 2**49, 2**50, 2**51), [2**53] * 3, seed=1)
+    most = 0
+    while hand.actor is not None:
+        legal = hand.legal_actions()
+        hand.act(next((a for a in legal if a.startswith("cbr")), None)
+                 or next(a for a in legal if a in ("cc", "pb")))
+        for seat in range(3):
+            obs = encode(hand.view(seat))
+            assert np.isfinite(obs).all()
+        most = max(most, hand.total_pot)
+    assert most > 2**53
+
+
+def test_vector_env_keeps_the_rules_player_count() -> None:
+    from razzcore.envs import VectorEnv
+
+    with pytest.raises(RulesError, match="max_players"):
+        VectorEnv(4, players=8, rules=Rules(2, 5, 10, 20, max_players=7))
+    with pytest.raises(RulesError, match="at least 3"):
+        VectorEnv(4, players=2, rules=Rules(2, 5, 10, 20, min_players=3))
+    assert VectorEnv(4, players=7, rules=Rules(2, 5, 10, 20, max_players=7)).players == 7
+
+
 def test_vector_env_illegal_action_names_the_table_and_moves_nothing() -> None:
     from razzcore.envs import VectorEnv
 

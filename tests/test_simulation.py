@@ -188,6 +188,41 @@ def test_heads_up_uncapped_huge_stacks_finish() -> None:
         assert hh.replay().payoffs == tuple(int(v) for v in r.payoffs[i])
 
 
+def _most_wagers_in_a_round(actions: list[str]) -> int:
+    most = wagers = 0
+    for a in actions:
+        wagers = 0 if a.startswith("d ") else wagers + (" cbr" in a)
+        most = max(most, wagers)
+    return most
+
+
+@pytest.mark.parametrize(("policy", "cap"), [("basic", 4), ("random", 16)])
+def test_uncapped_heads_up_deep_stacks_policies_stop_raising(policy: str, cap: int) -> None:
+    # Two deep stacks heads-up with no cap: the policies stop re-raising at
+    # their own cap, so every hand is short enough to record.
+    rules = Rules(2, 5, 10, 20, profile="roberts")
+    r = simulate(rules, [10**5] * 2, 2000, policy=policy, seed=1, record=2000)
+    assert len(r.histories) == 2000
+    most = max(_most_wagers_in_a_round(list(hh.actions)) for hh in r.histories)
+    assert most == cap if policy == "basic" else most <= cap
+
+
+def test_basic_player_stops_raising_like_the_basic_policy() -> None:
+    rules = Rules(2, 5, 10, 20, profile="roberts", burn_cards=False)
+    stacks = [10**5] * 2
+    r = simulate(rules, stacks, 60, seed=3, policy="basic", record=60)
+    player = BasicRazzPlayer()
+    for hh in r.histories:
+        hand = hh.replay()
+        fresh = Hand(rules, stacks, deck=_deck_of(hand))
+        play_hand(fresh, [player] * 2)
+        assert fresh.history == hand.history
+    # Both seats dealt three low cards: four wagers on 3rd street, not all-in.
+    h = Hand(rules, [2000, 2000], deck="Ac 2c 3c 4c 5c 6c 7h 8h 9h Th Jh Qh Kh Ks Qs Js")
+    play_hand(h, [player] * 2)
+    assert _most_wagers_in_a_round(h.history) == 4
+
+
 def test_numpy_stacks_accepted() -> None:
     r = simulate(RULES, np.array([400, 400]), 10, seed=1)
     assert r.starting_stacks == (400, 400)

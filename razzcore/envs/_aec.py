@@ -31,6 +31,7 @@ from ._encoding import (
     DEFAULT_STACK,
     action_mask,
     action_string,
+    check_decisions,
     check_players,
     check_stacks,
     default_rules,
@@ -80,6 +81,7 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.rules = rules
         self.stacks = check_stacks(stacks, players)
+        check_decisions(self.rules, self.stacks)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         box = observation_space(players, rules, self.stacks)

@@ -148,3 +148,14 @@ def check_stacks(stacks: object, players: int) -> list[int]:
     ):
         raise RulesError(f"stacks must be {players} positive ints, not {brief(stacks)}")
     return out
+
+
+def check_decisions(rules: Rules, stacks: list[int], seat: int | None = None) -> None:
+    """Refuse stacks that deal hands without a decision: at least two seats
+    (``seat`` among them when given) must keep chips after the ante, else
+    every hand is all-in from the deal."""
+    deep = [s for s, v in enumerate(stacks) if v > rules.ante]
+    if len(deep) < 2 or (seat is not None and seat not in deep):
+        who = "two seats" if seat is None else f"seat {seat} and another seat"
+        raise RulesError(f"stacks {brief(stacks)}: {who} must hold more than the ante "
+                         f"({rules.ante}) to have a decision")

@@ -36,6 +36,7 @@ from ._encoding import (
     DEFAULT_STACK,
     action_mask,
     action_string,
+    check_decisions,
     check_players,
     check_stacks,
     default_rules,
@@ -53,6 +54,8 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
     ``opponent`` - ``"basic"`` (:class:`~razzcore.BasicRazzPlayer`),
     ``"random"`` (:class:`~razzcore.RandomPlayer`), a policy object (any
     ``act(view, legal_actions)``), or a sequence of them, one per other seat.
+    ``stacks`` (one int or one per seat) must leave ``seat`` and another seat
+    more than the ante, so every hand reaches a decision of ``seat``.
 
     >>> env = GymEnv(opponent="basic")
     >>> obs, info = env.reset(seed=1)
@@ -88,6 +91,7 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
             )
         self.players, self.rules, self.seat = players, rules, seat
         self.stacks = check_stacks(stacks, players)
+        check_decisions(self.rules, self.stacks, self.seat)
         self.render_mode = render_mode
         if isinstance(opponent, (list, tuple)):
             if len(opponent) != players - 1:

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..engine import pack_rules, pack_stacks
+from ..engine import check_player_count, pack_rules, pack_stacks
 from ..errors import IllegalActionError, RulesError, brief
 from ..hand import Hand
 from ..rules import Rules
@@ -108,6 +108,7 @@ class VectorEnv:
         self.players = players
         self.rules = rules
         self.stacks = check_stacks(stacks, players)
+        check_player_count(rules, self.stacks)
         self.threads = min(threads, num_envs, 256)
         self.seed = seed
         size = observation_size(players)
