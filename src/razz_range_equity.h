@@ -54,8 +54,7 @@ RZ_INLINE void rz_eq_mc_classes_chunk(const rz_eq_spec *cls, const uint64_t *cum
                                       uint64_t seed, uint64_t chunk, uint64_t trials,
                                       rz_eq_counts *out)
 {
-    uint32_t deck[52];
-    uint16_t rank[RZ_EQ_MAX_PLAYERS];
+    uint32_t deck[52], base[RZ_EQ_MAX_PLAYERS];
     int np = cls[0].nplayers, community = 0, p;
     uint64_t t, total = cum[nclass - 1];
     rz_rng g;
@@ -65,9 +64,8 @@ RZ_INLINE void rz_eq_mc_classes_chunk(const rz_eq_spec *cls, const uint64_t *cum
     for (t = 0; t < trials; t++) {
         const rz_eq_spec *s;
         uint64_t pick = rz_rng_below64(&g, total);
-        int lo = 0, hi = nclass - 1, n = 0, r, i, j = 0, k;
+        int lo = 0, hi = nclass - 1, n = 0, r, i, j = 0;
         uint32_t shared = 0;
-        uint16_t best;
         while (lo < hi) { /* first class whose cum > pick */
             int mid = (lo + hi) / 2;
             if (cum[mid] > pick)
@@ -86,30 +84,9 @@ RZ_INLINE void rz_eq_mc_classes_chunk(const rz_eq_spec *cls, const uint64_t *cum
             deck[0] = shared;
             j = 1;
         }
-        for (p = 0; p < np; p++) {
-            uint32_t key = rz_eq_base_key(s, p) + (s->community[p] ? shared : 0u);
-            for (i = 0; i < s->missing[p]; i++, j++) {
-                int c = j + (int)rz_rng_below(&g, (uint32_t)(n - j));
-                uint32_t v = deck[c];
-                deck[c] = deck[j];
-                deck[j] = v;
-                key += v;
-            }
-            rank[p] = rz_lookup(key);
-        }
-        k = rz_eq_best(rank, np, &best);
-        {
-            uint64_t u = RZ_EQ_UNIT[k];
-            for (p = 0; p < np; p++)
-                if (rank[p] == best) {
-                    if (k == 1)
-                        out->win[p]++;
-                    else
-                        out->tie[p]++;
-                    out->share[p] += u;
-                    out->share_sq[p] += u * u;
-                }
-        }
+        for (p = 0; p < np; p++)
+            base[p] = rz_eq_base_key(s, p);
+        rz_eq_mc_deal(s, base, shared, deck, n, j, &g, out);
     }
     out->total += trials;
 }
