@@ -447,6 +447,7 @@ def _phh_of_action(hand: Hand, index: int) -> str:
 def test_gym_env_refuses_stacks_that_leave_no_decision(stacks: list[int]) -> None:
     # A seat with no more than the ante is all-in from the deal: the learning
     # seat (or its only opponent) would never get a decision.
+    pytest.importorskip("gymnasium")
     from razzcore.envs import GymEnv
 
     with pytest.raises(RulesError, match="more than the ante"):
@@ -454,6 +455,7 @@ def test_gym_env_refuses_stacks_that_leave_no_decision(stacks: list[int]) -> Non
 
 
 def test_aec_env_refuses_stacks_that_leave_no_decision() -> None:
+    pytest.importorskip("pettingzoo")
     from razzcore.envs import aec_env
 
     with pytest.raises(RulesError, match="more than the ante"):
@@ -464,6 +466,8 @@ def test_aec_env_refuses_stacks_that_leave_no_decision() -> None:
 
 @pytest.mark.parametrize("stacks", [[3, 3], [3, 1000], [1000, 3]])
 def test_envs_with_a_chip_past_the_ante_always_reach_a_decision(stacks: list[int]) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
     from razzcore.envs import GymEnv, aec_env
 
     for seat in (0, 1):
