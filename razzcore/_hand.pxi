@@ -427,17 +427,20 @@ cdef class HandCore:
         return tuple([values[s] for s in range(self._n())])
 
     cdef Py_ssize_t _seat(self, seat) except -1:
-        """``seat`` as a seat index of this table, or RulesError."""
+        """``seat`` as a seat index of this table, or SeatError."""
         cdef Py_ssize_t n = self._n()
         if isinstance(seat, bool) or not PyIndex_Check(seat):
-            raise RulesError(f"a seat is an int index 0..{n - 1}, not {brief(seat)}")
+            raise SeatError(f"a seat is an int index 0..{n - 1}, not {brief(seat)}")
         index = operator.index(seat)
         if not 0 <= index < n:
-            raise RulesError(f"no seat {brief(seat)}: this table has seats 0..{n - 1}")
+            raise SeatError(
+                f"no seat {brief(seat)}: this table has seats 0..{n - 1} (0-based; the "
+                f"players p1..p{n})"
+            )
         return index
 
     def _check_seat(self, seat):
-        """``seat`` as a plain int; :class:`~razzcore.errors.RulesError` unless
+        """``seat`` as a plain int; :class:`~razzcore.errors.SeatError` unless
         it is a seat index of this table (an int, numpy integers included)."""
         return self._seat(seat)
 
@@ -540,7 +543,8 @@ cdef class HandCore:
         >>> from razzcore.hand import Hand
         >>> from razzcore.rules import Rules
         >>> from razzcore.cards import format_cards
-        >>> format_cards(Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").board(1))
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> format_cards(h.board(1))
         'Qd'
         """
         cdef Py_ssize_t s = self._seat(seat), j
@@ -553,7 +557,8 @@ cdef class HandCore:
         >>> from razzcore.hand import Hand
         >>> from razzcore.rules import Rules
         >>> from razzcore.cards import format_cards
-        >>> format_cards(Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").hole_cards(1))
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> format_cards(h.hole_cards(1))
         '3c 5c Qd'
         """
         cdef Py_ssize_t s = self._seat(seat), j

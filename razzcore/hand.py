@@ -334,7 +334,7 @@ class Hand(HandCore):
         >>> from razzcore.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
         >>> h.act("pb"); h.act("f"); h.awards
-        [Award(seat=0, amount=9, pot=0)]
+        [Award(seat=0, amount=4, pot=0)]
         """
         return list(self._awards)
 
@@ -344,11 +344,12 @@ class Hand(HandCore):
         the evaluator's rank of the best five (lower is better).
 
         >>> from razzcore.rules import Rules
-        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50, 50], deck="Ac 2c 3c 4c 5c 6c Qd Kd 9d",
+        ...          seed=1)
         >>> while h.actor is not None:
         ...     h.act("pb" if "pb" in h.legal_actions() else "cc")
         >>> [(e.seat, e.shown) for e in h.showdown]
-        [(1, True), (0, True)]
+        [(0, True), (1, False), (2, True)]
         """
         ranks = self._showdown_state()[3]
         out = []
@@ -542,7 +543,7 @@ class Hand(HandCore):
         elif self.actor != seat:
             code = _TURN
         elif verb == "cbr":
-            code = self._apply(ENGINE_RAISE, entry[2], self._replay)
+            code = self._apply(ENGINE_RAISE, entry[2], True)  # as recorded
         else:
             code = self._apply(_VERBS[verb])
         if code:

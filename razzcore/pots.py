@@ -7,7 +7,7 @@ these are the records :class:`~razzcore.hand.Hand` reads them into.
 >>> from razzcore.rules import Rules
 >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
 >>> h.act("pb"); h.act("f"); h.awards
-[Award(seat=0, amount=9, pot=0)]
+[Award(seat=0, amount=4, pot=0)]
 """
 
 from __future__ import annotations

@@ -117,7 +117,8 @@ def tags_of(sc: dict[str, Any], first: dict[str, Any] | None) -> list[str]:
         tags.append("dealer_left")
     deck = sc.get("deck")
     try:  # options can depend on each other (burn_cards and the shortage rule)
-        shortage = Rules(*sc["rules"], profile=sc["profile"], **sc["options"]).seventh_street_shortage
+        rules = Rules(*sc["rules"], profile=sc["profile"], **sc["options"])
+        shortage = rules.seventh_street_shortage
     except RulesError:
         shortage = None
     if (
