@@ -187,7 +187,7 @@ class Hand(HandCore):
                     f"a cbr amount is an int street total, not {brief(amount)}"
                 )
             text = f"cbr {brief(amount)}"
-            mask, cbr = self._options()
+            cbr = self._options()[1]
             if amount != cbr and cbr:
                 if not self._replay or not 0 < amount < 1 << 62:
                     self._refuse(_AMOUNT, actor, text, cbr)
