@@ -8,7 +8,14 @@ clock (targets: 1,000,000 hands/s heads-up, 150,000 8-handed), the same with
 (target: >= 1.8x when two cores are free), and :class:`razzcore.Hand` driven
 from Python with random legal actions (CPU clock) and pokerkit's
 ``FixedLimitRazz`` with the same policy (CPU clock, when installed) for the
-ratios.  Medians of ``--repeat`` alternating measurements.  Run::
+ratios.  Medians of ``--repeat`` alternating measurements.  On a shared
+machine the wall-clock ratio of two threads to one says more about the other
+jobs than about razzcore, so two more columns show whether the threads run
+in parallel: ``busy`` is the process's CPU seconds per wall second with two
+threads (2.0 = both threads always running, the GIL never held), and
+``cpu/hand 1:2`` the CPU time per hand with one thread over that with two
+(1.0 = no work added by splitting; with two free cores the speed-up is then
+``busy``).  Run::
 
     python benchmarks/simulate_throughput.py [--hands 400000] [--repeat 5]
 """
@@ -31,11 +38,11 @@ RULES = Rules(2, 5, 10, 20)
 STACK = 400
 
 
-def sim_rate(players: int, hands: int, threads: int, clock: str) -> float:
-    tick = time.process_time if clock == "cpu" else time.perf_counter
-    t0 = tick()
+def sim_run(players: int, hands: int, threads: int) -> tuple[float, float]:
+    """(hands per wall second, hands per process CPU second)."""
+    w0, c0 = time.perf_counter(), time.process_time()
     simulate(RULES, [STACK] * players, hands, seed=1, threads=threads)
-    return hands / (tick() - t0)
+    return hands / (time.perf_counter() - w0), hands / (time.process_time() - c0)
 
 
 def hand_rate(players: int, hands: int) -> float:
@@ -73,21 +80,27 @@ def main() -> None:
     print(f"simulate, policy random, median of {args.repeat}")
     print(f"{'players':>7} {'1 thread cpu/s':>15} {'Hand cpu/s':>11} {'ratio':>7}"
           f" {'pokerkit cpu/s':>15} {'ratio':>7}"
-          f" {'1 thread wall/s':>16} {'2 threads wall/s':>17} {'2/1':>6}")
+          f" {'1 thread wall/s':>16} {'2 threads wall/s':>17} {'2/1':>6} {'busy':>5}"
+          f" {'cpu/hand 1:2':>12}")
     for players in (2, 4, 8):
         hands = args.hands // (1 if players == 2 else players // 2)
-        cpu, wall1, wall2, py = [], [], [], []
+        cpu, cpu2, wall1, wall2, py = [], [], [], [], []
         for _ in range(args.repeat):
-            cpu.append(sim_rate(players, hands, 1, "cpu"))
-            wall1.append(sim_rate(players, hands, 1, "wall"))
-            wall2.append(sim_rate(players, hands, 2, "wall"))
+            w, c = sim_run(players, hands, 1)
+            wall1.append(w)
+            cpu.append(c)
+            w, c = sim_run(players, hands, 2)
+            wall2.append(w)
+            cpu2.append(c)
             py.append(hand_rate(players, max(200, hands // 400)))
         c, p = statistics.median(cpu), statistics.median(py)
         w1, w2 = statistics.median(wall1), statistics.median(wall2)
+        busy = statistics.median(w / c2 for w, c2 in zip(wall2, cpu2, strict=True))
+        split = statistics.median(cpu2) / c
         pk = pokerkit_rate(players)
         pk_ratio = f"{c / pk:>6.0f}x" if pk else "     -"
         print(f"{players:>7} {c:>15,.0f} {p:>11,.0f} {c / p:>6.0f}x {pk:>15,.0f} {pk_ratio}"
-              f" {w1:>16,.0f} {w2:>17,.0f} {w2 / w1:>5.2f}x")
+              f" {w1:>16,.0f} {w2:>17,.0f} {w2 / w1:>5.2f}x {busy:>5.2f} {split:>12.2f}")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Fuzz the C hand state machine (``src/razz_engine.h``) through
-``razzcore._core.EngineHand``, ``basic_decide`` and ``simulate_chunk``:
-arbitrary action kinds, totals and replay aliases at any moment, fuzzed
-rules, stacks (short ones: all-ins, side pots), decks, absent seats, rake.
+:class:`razzcore.hand.Hand`'s own steps (``_apply``, ``_show``),
+``basic_decide`` and ``simulate_chunk``: arbitrary action kinds, totals and
+replay aliases at any moment, arbitrary shows and mucks at manual
+showdowns, fuzzed rules, stacks (short ones: all-ins, side pots), decks,
+absent seats, rake.
 
 Checked after every step: a refused action (nonzero reason code) changes
-nothing; no stack goes negative; chips are conserved (stack plus what a seat
-put in equals its start while the hand runs; payoffs sum to minus the rake
-at the end); the hand always ends; with a legal action the engine agrees
-with :class:`razzcore.hand.Hand` (turn, legal actions, chips, payoffs).
+nothing, not one byte of the C struct nor the history; no stack goes
+negative; chips are conserved (stack plus what a seat put in equals its
+start while the hand runs; payoffs sum to minus the rake at the end); the
+hand always ends; the history replays (``phh``-free: pickling replays it).
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from typing import Any
 from _harness import Input, instrumented, main
 
 with instrumented():
+    import pickle
+
     from razzcore import _core
-    from razzcore.engine import engine_hand, engine_legal_actions, engine_state, pack_rules
+    from razzcore.engine import engine_state, pack_rules
     from razzcore.hand import Hand
     from razzcore.rules import OPTION_CHOICES, PROFILES, Rules
 
 BOOL_OPTIONS = [k for k, v in PROFILES["online"].items() if isinstance(v, bool)]
-KIND = {"f": 0, "pb": 1, "cc": 2}
 
 
 def _rules(inp: Input) -> Rules:
@@ -50,19 +53,16 @@ def _rules(inp: Input) -> Rules:
         return Rules(1, 1, small, 2 * small, profile=inp.pick(list(PROFILES)))
 
 
-def _state(e: Any) -> dict[str, Any]:
-    return engine_state(e)
-
-
-def _invariants(e: Any, start: list[int], rake: int) -> None:
-    st = _state(e)
+def _invariants(h: Hand, start: list[int], rake: int) -> None:
+    st = engine_state(h)
     n = st["n"]
     stacks = st["stacks"][:n]
     assert all(s >= 0 for s in stacks), stacks
-    if e.actor is None:
-        payoffs = e.payoffs()
+    if h.actor is None:
+        payoffs = h.payoffs
+        assert payoffs is not None
         assert sum(payoffs) == -st["raked"] and 0 <= st["raked"] <= rake, (payoffs, st["raked"])
-        assert e.options() == (0, 0)
+        assert h._options() == (0, 0) and h.legal_actions() == []
     else:
         for s in range(n):
             assert stacks[s] + st["contrib"][s] == start[s], (s, stacks, st["contrib"], start)
@@ -97,44 +97,36 @@ def one_input(data: bytes) -> None:
     away = [s for s in range(n) if inp.below(6) == 0]
     rake = inp.pick([0, 0, 1, 5, 1000])
     try:
-        e = engine_hand(rules, stacks, deck, away, rake)
+        h = Hand(rules, stacks, deck=deck, absent=away, rake=rake,
+                 manual_showdown=inp.flag(), replay=inp.flag())
     except _core.RulesError:
         return
-    try:
-        h: Hand | None = Hand(rules, stacks, deck=deck, absent=away, rake=rake)
-    except _core.RulesError:
-        h = None
     start = list(stacks)
-    _invariants(e, start, rake)
+    _invariants(h, start, rake)
     steps = 0
-    while e.actor is not None:
+    while h.actor is not None:
         steps += 1
         assert steps < 2000, "the hand does not end"
-        if h is not None:
-            assert e.actor == h.actor and engine_legal_actions(e) == h.legal_actions()
-        mask, _ = e.options()
-        assert mask, "a pending decision with no legal action"
+        legal = h.legal_actions()
+        assert legal, "a pending decision with no legal action"
+        before = (h._raw(), h.history)
         if inp.remaining() == 0 or inp.below(3):
-            legal = engine_legal_actions(e)
-            action = inp.pick(legal)
-            kind = 3 if action.startswith("cbr") else KIND[action]
-            assert e.apply(kind) == 0
-            if h is not None:
-                h.act(action)
-        else:
-            before = _state(e)
-            code = e.apply(inp.below(6) - 1, inp.big_int() % (1 << 62), False)
+            h.act(inp.pick(legal))
+        elif legal[0].startswith("sm"):
+            code = h._show(inp.below(10) - 1, inp.flag())
             if code != 0:
-                assert _state(e) == before, "a refused action changed the hand"
-            else:
-                h = None  # legal but chosen blind: only the engine's own checks apply
-        _invariants(e, start, rake)
-    if h is not None:
-        assert h.payoffs == e.payoffs(), (h.payoffs, e.payoffs())
-    before = _state(e)
+                assert (h._raw(), h.history) == before, "a refused show changed the hand"
+        else:
+            code = h._apply(inp.below(6) - 1, inp.big_int() % (1 << 62), inp.flag())
+            if code != 0:
+                assert (h._raw(), h.history) == before, "a refused action changed the hand"
+        _invariants(h, start, rake)
+    again = pickle.loads(pickle.dumps(h))  # rebuilt by replaying the history
+    assert (again._raw(), again.history) == (h._raw(), h.history)
+    before = (h._raw(), h.history)
     for kind in range(4):
-        assert e.apply(kind) != 0
-    assert _state(e) == before
+        assert h._apply(kind) != 0
+    assert (h._raw(), h.history) == before
 
 
 if __name__ == "__main__":

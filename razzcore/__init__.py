@@ -42,6 +42,7 @@ from .errors import (
     PHHError,
     RazzError,
     RulesError,
+    SeatError,
 )
 from .evaluator import (
     NUM_CLASSES,
@@ -134,6 +135,7 @@ __all__ = [
     "RazzError",
     "Rules",
     "RulesError",
+    "SeatError",
     "ShowdownEntry",
     "SimulationResult",
     "StartingHand",

@@ -18,16 +18,17 @@ from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from cpython.number cimport PyNumber_Check
+from cpython.number cimport PyIndex_Check, PyNumber_Check
 
 import array
 import operator
 import os
 
 import threading
+from collections.abc import Mapping, Set
 
 from .cards import check_distinct, parse_cards
-from .errors import BatchError, CardError, RulesError, brief
+from .errors import BatchError, CardError, RulesError, SeatError, brief
 
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST
@@ -423,7 +424,7 @@ def rank_histogram(int ncards=7):
 
 include "_equity.pxi"
 include "_engine.pxi"
-include "_betting.pxi"
+include "_hand.pxi"
 include "_obs.pxi"
 
 # Last of the C headers: with GCC, the glue after it is optimised for size.

@@ -1,11 +1,16 @@
 # Included by _core.pyx: the C razz hand state machine (src/razz_engine.h)
-# seen from Python: EngineHand (one hand stepped from Python: tests, the
-# differential check against razzcore.hand.Hand, recording simulated hands)
-# and the simulator's chunk loop, which plays whole hands without the GIL.
+# seen from Python: its declarations (razzcore.Hand steps it, _hand.pxi), its
+# field table, the built-in policies and the simulator's chunk loop, which
+# plays whole hands without the GIL.
 
 from libc.stdint cimport int8_t, int32_t
 
 cdef extern from "razz_engine.h" nogil:
+    enum:
+        RZ_FOLD, RZ_POST, RZ_CALL, RZ_RAISE
+        RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
+        RZ_EV_DEAL3, RZ_EV_DEAL, RZ_EV_BOARD, RZ_EV_SHOW, RZ_EV_MUCK, RZ_EV_AWARD
+        RZ_ERR_TURN
     ctypedef struct rz_rules:
         int64_t ante, bring_in, small_bet, big_bet, max_bets, hu_max
         int hu_uncapped, may_complete, half_bet, full_bet, open_fold, call_bring_in
@@ -13,9 +18,33 @@ cdef extern from "razz_engine.h" nogil:
         int showdown_aggressor, later_suit, odd_chip, face_up_all_in, bring_suit
         int next_best_board, losers_may_muck, reveal_all, deal_start, deal_in_absent
         uint8_t suit_rank[4]
+    ctypedef struct rz_pot:
+        int64_t amount
+        uint32_t eligible
     ctypedef struct rz_hand:
-        int32_t n, street, phase, actor, nsd
+        int32_t n, street, phase, actor, nsd, dpos, community, manual
+        int64_t count, high, rake, raked
+        int64_t start[8]
+        int64_t stacks[8]
+        int64_t bets[8]
+        int64_t contrib[8]
         int64_t won[8]
+        uint8_t dealt[8]
+        uint8_t live[8]
+        uint8_t exposed[8]
+        uint8_t ncards[8]
+        uint8_t nup[8]
+        int8_t shown[8]
+        uint8_t sd_order[8]
+        uint16_t rank[8]
+        uint8_t cards[56]
+        uint8_t up[32]
+    ctypedef struct rz_events:
+        int count
+        uint8_t kind[160]
+        uint8_t seat[160]
+        uint8_t card[160]
+        int64_t value[160]
     ctypedef struct rz_rng:
         uint64_t s[4]
     ctypedef struct rz_field:
@@ -24,12 +53,14 @@ cdef extern from "razz_engine.h" nogil:
         int size, is_signed, count
     const rz_field *RZ_HAND_FIELD_TABLE
     const int RZ_HAND_NFIELDS
-    const int RZ_SHOW
     int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
-                      const uint8_t *absent, const uint8_t *deck, int64_t rake)
+                      const uint8_t *absent, const uint8_t *deck, int64_t rake, int flags,
+                      rz_events *ev)
     unsigned rz_hand_options(const rz_hand *h, int64_t *cbr)
-    int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
-    void rz_hand_payoffs(const rz_hand *h, int64_t *out)
+    int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev)
+    int rz_hand_show(rz_hand *h, int s, int show, rz_events *ev)
+    int rz_hand_may_muck(const rz_hand *h, int s)
+    int rz_hand_pots(const rz_hand *h, rz_pot *pots)
     void rz_rng_seed(rz_rng *g, uint64_t seed, uint64_t stream)
     void rz_shuffle_deck(rz_rng *g, uint8_t *deck, int count)
     int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
@@ -46,7 +77,7 @@ cdef extern from "razz_engine.h" nogil:
                         unsigned mask, int limit, int wagers)
 
 #: Action kinds of the C engine (bits of a legal mask: ``1 << kind``).
-ENGINE_FOLD, ENGINE_POST, ENGINE_CALL, ENGINE_RAISE = 0, 1, 2, 3
+ENGINE_FOLD, ENGINE_POST, ENGINE_CALL, ENGINE_RAISE = RZ_FOLD, RZ_POST, RZ_CALL, RZ_RAISE
 #: The simulator's built-in policies by name.
 ENGINE_POLICIES = {"random": 0, "calldown": 1, "basic": 2}
 
@@ -89,63 +120,6 @@ cdef int _fill_policies(int *pol, policies, int n) except -1:
         if pol[s] > 2:
             raise RulesError("unknown policy code")
     return 0
-
-
-cdef class EngineHand:
-    """One C hand (``src/razz_engine.h``) stepped by action kind; made by
-    :func:`razzcore.engine.engine_hand`."""
-
-    cdef rz_hand h
-
-    def __cinit__(self):
-        self.h.actor = -1  # made with __new__ alone: no hand, nobody to act
-
-    def __init__(self, rules, stacks, bytes deck, bytes absent, int64_t rake):
-        cdef rz_rules r
-        cdef int64_t st[8]
-        cdef int n
-        _fill_rules(&r, rules)
-        n = _fill_stacks(st, stacks)
-        if len(deck) != 52 or len(absent) != n or not 0 <= rake <= (<int64_t>1 << 53):
-            raise RulesError("the engine takes 52 cards, one absent flag per seat, a rake "
-                             "in 0..MAX_CHIPS (see razzcore.engine.engine_hand)")
-        if rz_hand_start(&self.h, &r, n, st, <const uint8_t *>PyBytes_AS_STRING(absent),
-                         <const uint8_t *>PyBytes_AS_STRING(deck), rake) != 0:
-            raise RulesError(
-                "the engine cannot start this hand (repeated cards, deal_start_seat past "
-                "the table, fewer than two seats dealt in, or everyone absent)"
-            )
-
-    @property
-    def actor(self):
-        """The seat to act, or ``None``."""
-        return self.h.actor if self.h.actor >= 0 else None
-
-    def options(self):
-        """``(legal mask, cbr total)``: mask bits ``1 << ENGINE_*``."""
-        cdef int64_t cbr
-        cdef unsigned mask = rz_hand_options(&self.h, &cbr)
-        return mask, cbr
-
-    def apply(self, int kind, int64_t total=0, bint alias=False):
-        """Apply an action kind: 0, or why it is illegal (nothing changed)."""
-        return rz_hand_apply(&self.h, kind, total, alias)
-
-    def payoffs(self):
-        """Net result of each seat (once over)."""
-        cdef int64_t out[8]
-        rz_hand_payoffs(&self.h, out)
-        return tuple([out[s] for s in range(self.h.n)])
-
-    def raw(self):
-        """The C struct's bytes (see :func:`razzcore.engine.engine_state`)."""
-        return PyBytes_FromStringAndSize(<const char *>&self.h, sizeof(rz_hand))
-
-    def copy(self):
-        """An independent copy."""
-        cdef EngineHand new = EngineHand.__new__(EngineHand)
-        memcpy(&new.h, &self.h, sizeof(rz_hand))
-        return new
 
 
 cdef tuple _engine_fields():

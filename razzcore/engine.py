@@ -1,13 +1,12 @@
 """The C hand state machine (``src/razz_engine.h``) from Python: packing
-rules and stacks as it takes them, starting one hand (:func:`engine_hand`,
-stepped by action kind), reading its fields and legal actions.
+rules and stacks as it takes them, the player-count rule (R1) and reading a
+hand's C fields by the struct's own field table.
 
+>>> from razzcore.hand import Hand
 >>> from razzcore.rules import Rules
->>> h = engine_hand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
->>> engine_legal_actions(h), engine_state(h)["street"]
-(['pb', 'cbr 10'], 3)
->>> h.apply(ENGINE_POST), h.apply(ENGINE_FOLD), h.payoffs()
-(0, 0, (-2, 2))
+>>> h = Hand(Rules(2, 5, 10, 20), [50, 50], seed=1)
+>>> engine_state(h)["street"], len(pack_rules(h.rules)) == ENGINE_RULES_SIZE
+(3, True)
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from ._core import (
     ENGINE_POST,
     ENGINE_RAISE,
     ENGINE_RULES_SIZE,
-    EngineHand,
+    HandCore,
 )
 from .errors import RulesError, brief
 from .rules import MAX_CHIPS, Rules
@@ -36,8 +35,6 @@ __all__ = [
     "ENGINE_POST",
     "ENGINE_RAISE",
     "check_player_count",
-    "engine_hand",
-    "engine_legal_actions",
     "engine_state",
     "pack_rules",
     "pack_stacks",
@@ -81,9 +78,10 @@ def pack_rules(rules: Rules) -> bytes:
     return packed
 
 
-def check_player_count(rules: Rules, stacks: Sequence[int]) -> None:
+def check_player_count(rules: Rules, stacks: Sequence[int], name: str = "stacks") -> None:
     """Refuse a table whose seats with chips fall outside the rules'
-    ``min_players..max_players`` (R1) with a :class:`RulesError`.
+    ``min_players..max_players`` (R1) with a :class:`RulesError` that
+    starts with ``name`` (the argument refused; none if empty).
 
     >>> check_player_count(Rules(2, 5, 10, 20, max_players=2), [50, 50, 50])
     Traceback (most recent call last):
@@ -91,11 +89,13 @@ def check_player_count(rules: Rules, stacks: Sequence[int]) -> None:
     razzcore.errors.RulesError: stacks: at most 2 players may be dealt in (max_players), got 3
     """
     players = sum(1 for v in stacks if v)
+    where = f"{name}: " if name else ""
     if players < rules.min_players:
-        raise RulesError(f"stacks: at least {rules.min_players} seats with chips are needed, "
+        raise RulesError(f"{where}at least {rules.min_players} seats with chips are needed, "
                          f"got {players}")
     if players > rules.max_players:
-        raise RulesError(f"stacks: at most {rules.max_players} players may be dealt in "
+        # R1: max_players limits the players dealt in, not the seats.
+        raise RulesError(f"{where}at most {rules.max_players} players may be dealt in "
                          f"(max_players), got {players}")
 
 
@@ -114,54 +114,22 @@ def pack_stacks(stacks: Sequence[int]) -> bytes:
     return array("q", values).tobytes()
 
 
-def engine_hand(
-    rules: Rules, stacks: Sequence[int], deck: Sequence[int], absent: Sequence[int] = (),
-    rake: int = 0,
-) -> EngineHand:
-    """Start one C hand: ``deck`` is all 52 codes, top first; ``absent`` the
-    seats sitting out (R23); ``rake`` the house's rake."""
-    packed = pack_stacks(stacks)
-    n = len(packed) // 8
-    away = bytearray(n)
-    for s in absent:
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
-            raise RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {brief(s)}")
-        away[s] = 1
-    cards = list(deck)
-    if len(cards) != 52:
-        raise RulesError(f"the engine takes a whole deck of 52 cards, not {len(cards)}")
-    if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in cards):
-        raise RulesError(f"a deck holds card codes 0..51: {brief(cards)}")
-    if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= MAX_CHIPS:
-        raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(rake)}")
-    return EngineHand(pack_rules(rules), packed, bytes(cards), bytes(away), rake)
-
-
 _FORMATS = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
             (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
 
 
-def engine_state(hand: EngineHand) -> dict[str, Any]:
-    """Every field of the C hand: ints, and lists for the arrays."""
-    raw = hand.raw()
+def engine_state(hand: HandCore) -> dict[str, Any]:
+    """Every field of a hand's C struct (``RZ_HAND_FIELDS``): ints, and lists
+    for the arrays.
+
+    >>> from razzcore.hand import Hand
+    >>> engine_state(Hand(Rules(2, 5, 10, 20), [50, 50], seed=1))["ncards"][:2]
+    [3, 3]
+    """
+    raw = hand._raw()
     out: dict[str, Any] = {}
     for name, offset, size, signed, count in ENGINE_FIELDS:
         fmt = "=" + _FORMATS[size, signed] * max(count, 1)
         values = list(struct.unpack_from(fmt, raw, offset))
         out[name] = values if count else values[0]
-    return out
-
-
-def engine_legal_actions(hand: EngineHand) -> list[str]:
-    """The legal actions as PHH strings, in ``Hand.legal_actions`` order."""
-    mask, cbr = hand.options()
-    out = []
-    if mask & 1:
-        out.append("f")
-    if mask & 2:
-        out.append("pb")
-    elif mask & 4:
-        out.append("cc")
-    if mask & 8:
-        out.append(f"cbr {cbr}")
     return out

@@ -24,6 +24,7 @@ __all__ = [
     "PHHError",
     "RazzError",
     "RulesError",
+    "SeatError",
     "brief",
 ]
 
@@ -73,6 +74,12 @@ class BatchError(CardError):
 
 class RulesError(RazzError):
     """A rule set or a table set-up is invalid (amounts, options, stacks, deck)."""
+
+
+class SeatError(RulesError, IndexError):
+    """A seat index that is not a seat of the table (seats are 0-based; the
+    player in seat ``s`` is written ``p{s + 1}`` in actions and histories).
+    Also an :class:`IndexError`, as for any index out of range."""
 
 
 class IllegalActionError(RazzError):

@@ -150,7 +150,9 @@ class Rules:
     razzcore.errors.RulesError: the bring-in (10) must be less than the small bet (10)
     """
 
-    __slots__ = ("ante", "bring_in", "small_bet", "big_bet", "profile", "_options", *_BASE)
+    __slots__ = (
+        "ante", "bring_in", "small_bet", "big_bet", "profile", "_options", "_packed", *_BASE
+    )
 
     ante: int
     bring_in: int
@@ -227,6 +229,7 @@ class Rules:
         for name in _OPTION_NAMES:
             setter(self, name, values[name])
         setter(self, "_options", {k: values[k] for k in _OPTION_NAMES})
+        setter(self, "_packed", None)  # the engine's packed copy (razzcore.engine.pack_rules)
 
     @staticmethod
     def _validate(amounts: dict[str, int], values: dict[str, Any]) -> None:

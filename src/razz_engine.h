@@ -49,17 +49,66 @@ RZ_OS_BEGIN
 enum { RZ_NORMAL = 0, RZ_BRING = 1, RZ_OPEN = 2, RZ_SHOW = 3, RZ_OVER = 4 };
 /* Action kinds (also the bits of a legal mask: 1 << kind). */
 enum { RZ_FOLD = 0, RZ_POST = 1, RZ_CALL = 2, RZ_RAISE = 3 };
-/* Why an action is illegal (0 = applied). */
+/* Why an action is illegal (0 = applied; nothing changed otherwise).  The
+ * Python face words each code once (razzcore/hand.py, _WHY). */
 enum {
     RZ_OK = 0,
-    RZ_ERR_OVER = 1,        /* the hand is over */
-    RZ_ERR_SHOWDOWN = 2,    /* it is the showdown */
-    RZ_ERR_NO_FOLD = 3,     /* fold not offered */
-    RZ_ERR_NO_CALL = 4,     /* check/call not offered */
-    RZ_ERR_NO_POST = 5,     /* no bring-in to post */
-    RZ_ERR_NO_RAISE = 6,    /* complete/bet/raise not offered */
-    RZ_ERR_AMOUNT = 7       /* a raise total other than the legal one */
+    RZ_ERR_OVER = 1,          /* the hand is over */
+    RZ_ERR_SHOWDOWN = 2,      /* a betting action at the showdown */
+    RZ_ERR_FOLD_BRING = 3,    /* R6-R8: post (or complete) the bring-in first */
+    RZ_ERR_CALL_BRING = 4,    /* R6-R8: post (or complete) first, nobody checks */
+    RZ_ERR_NO_POST = 5,       /* no bring-in to post */
+    RZ_ERR_NOT_REOPENED = 6,  /* R14: no full raise since p acted */
+    RZ_ERR_AMOUNT = 7,        /* a raise total other than the legal one */
+    RZ_ERR_OPEN_FOLD = 8,     /* nobody bet and allow_open_fold is off */
+    RZ_ERR_CALL_BRING_IN = 9, /* R8: allow_call_bring_in is off */
+    RZ_ERR_SHORT_BRING = 10,  /* R7: the stack does not exceed the bring-in */
+    RZ_ERR_LONE_BRING = 11,   /* R17: nobody could answer a completion */
+    RZ_ERR_NO_COMPLETE = 12,  /* R8: bring_in_may_complete is off */
+    RZ_ERR_SHORT_CALL = 13,   /* the stack only covers a call */
+    RZ_ERR_CAPPED = 14,       /* R9: the betting is capped */
+    RZ_ERR_LONE_RAISE = 15,   /* R17: nobody could answer a raise */
+    RZ_ERR_NOT_SHOWDOWN = 16, /* a show or muck before the showdown */
+    RZ_ERR_DECIDED = 17,      /* R20: the seat already showed or mucked */
+    RZ_ERR_NO_MUCK = 18,      /* R20.3, R20.5: the seat must show */
+    RZ_ERR_TURN = 19          /* another seat is due to show */
 };
+/* Compatibility names: a fold, call or raise that is not offered. */
+#define RZ_ERR_NO_FOLD RZ_ERR_FOLD_BRING
+#define RZ_ERR_NO_CALL RZ_ERR_CALL_BRING
+#define RZ_ERR_NO_RAISE RZ_ERR_NOT_REOPENED
+
+/* What a step did, in order, for a reader that keeps a history (the Python
+ * face; the simulator passes NULL): player actions use the action kinds
+ * RZ_FOLD..RZ_RAISE (value = a raise's street total), then the dealer's and
+ * the showdown's events.  One step emits at most 8 deals of 3rd street,
+ * a bring-in and 8 folds (R23), 4 streets of 8 cards, 8 shows and 64
+ * awards: RZ_EV_MAX bounds them all. */
+enum {
+    RZ_EV_DEAL3 = 4,  /* seat's three 3rd-street cards */
+    RZ_EV_DEAL = 5,   /* one card (card) to seat */
+    RZ_EV_BOARD = 6,  /* the community card (card), R18 */
+    RZ_EV_SHOW = 7,   /* seat shows at the showdown */
+    RZ_EV_MUCK = 8,   /* seat mucks */
+    RZ_EV_AWARD = 9   /* value chips to seat from pot number card */
+};
+#define RZ_EV_MAX 160
+typedef struct {
+    int count;
+    uint8_t kind[RZ_EV_MAX], seat[RZ_EV_MAX], card[RZ_EV_MAX];
+    int64_t value[RZ_EV_MAX];
+} rz_events;
+
+RZ_INLINE void rz_emit(rz_events *ev, int kind, int seat, int card, int64_t value)
+{
+    if (ev != NULL && ev->count >= 0 && ev->count < RZ_EV_MAX) {
+        ev->kind[ev->count] = (uint8_t)kind;
+        ev->seat[ev->count] = (uint8_t)seat;
+        ev->card[ev->count] = (uint8_t)card;
+        ev->value[ev->count] = value;
+        ev->count++;
+    }
+}
 /* Odd-chip rules (R21). */
 enum { RZ_ODD_HIGH_CARD = 0, RZ_ODD_LOW_CARD = 1, RZ_ODD_POSITION = 2 };
 
@@ -106,6 +155,8 @@ typedef struct {
     X(int32_t, community)    /* R18 community card, -1 none */            \
     X(int32_t, npots)                                                     \
     X(int32_t, nsd)          /* seats in the showing order */             \
+    X(int32_t, manual)       /* shows and mucks are decided by the caller */ \
+    X(int32_t, any_order)    /* PHH replay: a seat may show out of turn */ \
     X(int64_t, u)            /* bet size of the street */                 \
     X(int64_t, high)         /* largest street contribution */            \
     X(int64_t, level)        /* total of the last full wager */           \
@@ -522,14 +573,15 @@ RZ_INLINE int64_t rz_take_rake(rz_hand *h, int64_t amount)
     return amount - take;
 }
 
-RZ_INLINE void rz_push(rz_hand *h, int s, int64_t amount)
+RZ_INLINE void rz_push(rz_hand *h, int s, int64_t amount, int pot, rz_events *ev)
 {
     h->stacks[RZ_S(s)] += amount;
     h->won[RZ_S(s)] += amount;
+    rz_emit(ev, RZ_EV_AWARD, s, pot, amount);
 }
 
 /* R17: one live player left: he takes every chip without showing. */
-RZ_INLINE void rz_finish_uncontested(rz_hand *h)
+RZ_INLINE void rz_finish_uncontested(rz_hand *h, rz_events *ev)
 {
     int s, winner = 0;
     int64_t total = 0;
@@ -543,7 +595,7 @@ RZ_INLINE void rz_finish_uncontested(rz_hand *h)
     h->pots[0].eligible = 1u << winner;
     total = rz_take_rake(h, total);
     if (total)
-        rz_push(h, winner, total);
+        rz_push(h, winner, total, 0, ev);
     rz_finish(h);
 }
 
@@ -651,7 +703,7 @@ RZ_INLINE void rz_odd_chip_order(const rz_hand *h, int *w, int k)
 
 /* R16, R21: award each pot (side pots first) to the best shown hands among
  * its eligible seats, odd chips by odd_chip_rule; the rake first. */
-RZ_INLINE void rz_award(rz_hand *h)
+RZ_INLINE void rz_award(rz_hand *h, rz_events *ev)
 {
     int64_t amounts[RZ_SEATS], share, rest, amount;
     int i, s, k, best, w[RZ_SEATS];
@@ -676,7 +728,7 @@ RZ_INLINE void rz_award(rz_hand *h)
         if (k > 1 && rest)
             rz_odd_chip_order(h, w, k);
         for (s = 0; s < k; s++)
-            rz_push(h, w[s], share + (s < rest ? 1 : 0));
+            rz_push(h, w[s], share + (s < rest ? 1 : 0), i, ev);
     }
     rz_finish(h);
 }
@@ -761,10 +813,30 @@ RZ_INLINE int rz_first_shower(const rz_hand *h)
     return first >= 0 ? first : ranked[0];
 }
 
+/* R20: show (show = 1) or muck seat s's hand; the showdown's next seat is
+ * the first one still to decide, and once every seat has, the pots are
+ * awarded. */
+RZ_INLINE void rz_decide(rz_hand *h, int s, int show, rz_events *ev)
+{
+    int i;
+    h->shown[RZ_S(s)] = (int8_t)(show != 0);
+    if (show)
+        h->exposed[RZ_S(s)] = 1;
+    rz_emit(ev, show ? RZ_EV_SHOW : RZ_EV_MUCK, s, 0, 0);
+    for (i = 0; i < h->nsd && i < RZ_SEATS; i++)
+        if (h->shown[RZ_S(h->sd_order[i])] < 0) {
+            h->actor = h->sd_order[i];
+            return;
+        }
+    h->actor = -1;
+    rz_award(h, ev);
+}
+
 /* R20: build the pots, rank the hands, set the showing order (clockwise from
- * the first shower, contestants of more pots first), then show or muck each
- * hand in turn (a hand is shown when it must be or can still win) and award. */
-RZ_ENTRY void rz_showdown(rz_hand *h)
+ * the first shower, contestants of more pots first), then (unless the
+ * caller decides, manual) show or muck each hand in turn: a hand is shown
+ * when it must be or can still win.  Then award. */
+RZ_ENTRY void rz_showdown(rz_hand *h, rz_events *ev)
 {
     int s, i, j, k = 0, t, first, cnt[RZ_SEATS], seat[RZ_SEATS];
     uint8_t cards[8];
@@ -799,16 +871,17 @@ RZ_ENTRY void rz_showdown(rz_hand *h)
     h->nsd = k;
     for (i = 0; i < k; i++)
         h->sd_order[i] = (uint8_t)seat[i];
+    h->actor = k > 0 ? seat[0] : -1;
+    if (k == 0) {
+        rz_award(h, ev);
+        return;
+    }
+    if (h->manual)
+        return;
     for (i = 0; i < k; i++) {
         s = seat[i];
-        if (!rz_may_muck(h, s) || rz_can_still_win(h, s)) {
-            h->shown[s] = 1;
-            h->exposed[s] = 1;
-        } else {
-            h->shown[s] = 0;
-        }
+        rz_decide(h, s, !rz_may_muck(h, s) || rz_can_still_win(h, s), ev);
     }
-    rz_award(h);
 }
 
 /* ------------------------------------------------------------ dealing */
@@ -844,7 +917,7 @@ RZ_INLINE void rz_remix(rz_hand *h)
 }
 
 /* R4, R18: deal the current street (4..7) to the live seats in seat order. */
-RZ_INLINE void rz_deal_street(rz_hand *h)
+RZ_INLINE void rz_deal_street(rz_hand *h, rz_events *ev)
 {
     int i, s, c, left, need = 0, required, community;
     if (h->street < 7) {
@@ -859,6 +932,7 @@ RZ_INLINE void rz_deal_street(rz_hand *h)
                 h->cards[s * 7 + h->ncards[s]++] = (uint8_t)c;
             if (h->nup[s] < 4)
                 h->up[s * 4 + h->nup[s]++] = (uint8_t)c;
+            rz_emit(ev, RZ_EV_DEAL, s, c, 0);
         }
         return;
     }
@@ -886,6 +960,7 @@ RZ_INLINE void rz_deal_street(rz_hand *h)
     }
     if (community) {
         h->community = rz_draw(h);
+        rz_emit(ev, RZ_EV_BOARD, 0, h->community, 0);
         return;
     }
     for (i = 0; i < RZ_N(h); i++) {
@@ -895,17 +970,18 @@ RZ_INLINE void rz_deal_street(rz_hand *h)
         c = rz_draw(h);
         if (h->ncards[s] < 7)
             h->cards[s * 7 + h->ncards[s]++] = (uint8_t)c;
+        rz_emit(ev, RZ_EV_DEAL, s, c, 0);
     }
 }
 
 /* R17: after a round: one player left takes the pot; else deal on (no
  * betting when fewer than two can act: face_up_all_in exposes the hands),
  * R12-R14, R18 for the first actor of the next round, or the showdown. */
-RZ_ENTRY void rz_end_round(rz_hand *h)
+RZ_ENTRY void rz_end_round(rz_hand *h, rz_events *ev)
 {
     int betting, s, ranked[RZ_SEATS], k, i, first, sixth;
     if (rz_close_round(h)) {
-        rz_finish_uncontested(h);
+        rz_finish_uncontested(h, ev);
         return;
     }
     betting = rz_active_count(h) >= 2;
@@ -915,7 +991,7 @@ RZ_ENTRY void rz_end_round(rz_hand *h)
                 h->exposed[s] = 1;
     while (h->street < 7) {
         rz_reset_round(h, h->street + 1);
-        rz_deal_street(h);
+        rz_deal_street(h, ev);
         if (betting) {
             k = rz_ranked_live(h, ranked);
             sixth = h->sixth_first;
@@ -932,12 +1008,12 @@ RZ_ENTRY void rz_end_round(rz_hand *h)
             return;
         }
     }
-    rz_showdown(h);
+    rz_showdown(h, ev);
 }
 
 /* Book p's action, then pass the turn clockwise or end the round (at once
  * when a fold left one player). */
-RZ_INLINE void rz_after(rz_hand *h, int p, int last_standing)
+RZ_INLINE void rz_after(rz_hand *h, int p, int last_standing, rz_events *ev)
 {
     int k, q;
     h->acted[RZ_S(p)] = 1;
@@ -947,7 +1023,7 @@ RZ_INLINE void rz_after(rz_hand *h, int p, int last_standing)
         h->capped_multi = 1;
     if (last_standing) {
         rz_close_round(h);
-        rz_finish_uncontested(h);
+        rz_finish_uncontested(h, ev);
         return;
     }
     for (k = 1; k < RZ_N(h); k++) {
@@ -959,7 +1035,7 @@ RZ_INLINE void rz_after(rz_hand *h, int p, int last_standing)
             return;
         }
     }
-    rz_end_round(h);
+    rz_end_round(h, ev);
 }
 
 /* R15: whether a short all-in to total counts as a full wager. */
@@ -975,61 +1051,96 @@ RZ_INLINE int rz_full_all_in(const rz_hand *h, int64_t total)
     return 2 * (total - h->level) >= h->u;
 }
 
+/* Why the actor may not take action kind now (the mask lacks it): the
+ * conditions of rz_hand_options, in the order they are tested there. */
+RZ_INLINE int rz_why_not(const rz_hand *h, int kind)
+{
+    int p = RZ_S(h->actor);
+    int64_t stack = h->stacks[p];
+    switch (kind) {
+    case RZ_FOLD:
+        return h->phase != RZ_NORMAL ? RZ_ERR_FOLD_BRING : RZ_ERR_OPEN_FOLD;
+    case RZ_CALL:
+        return h->phase != RZ_NORMAL ? RZ_ERR_CALL_BRING : RZ_ERR_CALL_BRING_IN;
+    case RZ_POST:
+        return RZ_ERR_NO_POST;
+    default:
+        break;
+    }
+    if (h->phase != RZ_NORMAL) { /* R7, R8, R17 */
+        if (stack <= h->r.bring_in)
+            return RZ_ERR_SHORT_BRING;
+        if (!rz_answerable(h, p, h->high > h->r.bring_in ? h->high : h->r.bring_in))
+            return RZ_ERR_LONE_BRING;
+        return RZ_ERR_NO_COMPLETE;
+    }
+    if (stack <= h->high - h->bets[p])
+        return RZ_ERR_SHORT_CALL;
+    if (h->count >= rz_cap(h)) /* R9 */
+        return RZ_ERR_CAPPED;
+    if (!rz_answerable(h, p, h->high)) /* R17 */
+        return RZ_ERR_LONE_RAISE;
+    return RZ_ERR_NOT_REOPENED; /* R14, R15 */
+}
+
 /* Apply action kind (RZ_FOLD..RZ_RAISE) for the actor; for RZ_RAISE, total
- * is the street total (0 = the legal one) and alias accepts (replay) a total
- * the caller checked.  Returns RZ_OK or why it is illegal (nothing changed). */
-RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
+ * is the street total (0 = the legal one) and alias accepts (PHH replay) a
+ * total exactly an all-in opponent can reach, between the current bet and
+ * the legal total.  Returns RZ_OK or why it is illegal (nothing changed);
+ * ev (or NULL) receives what happened. */
+RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev)
 {
     int64_t cbr, amount;
     unsigned mask;
-    int p = h->actor, s;
+    int p = h->actor, s, aliased;
     if (p < 0 || p >= h->n || h->phase == RZ_OVER)
         return RZ_ERR_OVER;
     if (h->phase == RZ_SHOW)
         return RZ_ERR_SHOWDOWN;
+    if (kind < RZ_FOLD || kind > RZ_RAISE)
+        return RZ_ERR_NO_POST;
     mask = rz_hand_options(h, &cbr);
+    if (!(mask & 1u << kind))
+        return rz_why_not(h, kind);
     switch (kind) {
     case RZ_FOLD:
-        if (!(mask & 1u << RZ_FOLD))
-            return RZ_ERR_NO_FOLD;
         h->live[p] = 0;
-        rz_after(h, p, rz_live_count(h) == 1);
+        rz_emit(ev, RZ_FOLD, p, 0, 0);
+        rz_after(h, p, rz_live_count(h) == 1, ev);
         return RZ_OK;
     case RZ_POST: /* R6-R8 */
-        if (!(mask & 1u << RZ_POST))
-            return RZ_ERR_NO_POST;
         amount = h->stacks[p] > h->r.bring_in ? h->r.bring_in : h->stacks[p];
         rz_put(h, p, amount);
         if (h->r.bring_in > h->high)
             h->high = h->r.bring_in;
         h->phase = RZ_NORMAL;
         h->aggressor = p;
-        rz_after(h, p, 0);
+        rz_emit(ev, RZ_POST, p, 0, 0);
+        rz_after(h, p, 0, ev);
         return RZ_OK;
     case RZ_CALL:
-        if (!(mask & 1u << RZ_CALL))
-            return RZ_ERR_NO_CALL;
         amount = h->high - h->bets[p];
         rz_put(h, p, h->stacks[p] > amount ? amount : h->stacks[p]);
-        rz_after(h, p, 0);
+        rz_emit(ev, RZ_CALL, p, 0, 0);
+        rz_after(h, p, 0, ev);
         return RZ_OK;
-    case RZ_RAISE: /* R9-R15 */
-        if (!(mask & 1u << RZ_RAISE))
-            return RZ_ERR_NO_RAISE;
+    default: /* RZ_RAISE: R9-R15 */
+        aliased = 0;
         if (total == 0)
             total = cbr;
         else if (total != cbr) {
             /* alias: exactly an all-in opponent's reach, high < it < cbr */
             amount = 0;
-            for (s = 0; s < h->n; s++)
+            for (s = 0; s < RZ_N(h); s++)
                 if (s != p && h->live[s] && h->stacks[s] > 0 && h->bets[s] + h->stacks[s] > amount)
                     amount = h->bets[s] + h->stacks[s];
             if (!alias || total != amount || total <= h->high || total >= cbr ||
                 total > h->bets[p] + h->stacks[p] || h->phase != RZ_NORMAL)
                 return RZ_ERR_AMOUNT;
+            aliased = 1; /* counts as a full raise: it reopens the betting */
         }
         rz_put(h, p, total - h->bets[p]);
-        if (alias || total >= h->level + h->u) {
+        if (aliased || total >= h->level + h->u) {
             h->level = total;
             h->count++;
             for (s = 0; s < RZ_SEATS; s++)
@@ -1042,11 +1153,50 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias)
             h->high = total;
         h->phase = RZ_NORMAL;
         h->aggressor = p;
-        rz_after(h, p, 0);
+        rz_emit(ev, RZ_RAISE, p, 0, total);
+        rz_after(h, p, 0, ev);
         return RZ_OK;
-    default:
-        return RZ_ERR_NO_RAISE;
     }
+}
+
+/* R20 at a manual showdown: seat s shows (show = 1) or mucks.  Only the seat
+ * due to show may, unless the hand replays a history (any_order: real
+ * histories table hands out of the showing order).  Returns RZ_OK or why
+ * not (nothing changed). */
+RZ_ENTRY int rz_hand_show(rz_hand *h, int s, int show, rz_events *ev)
+{
+    int i, in_order = 0;
+    if (h->phase == RZ_OVER)
+        return RZ_ERR_OVER;
+    if (h->phase != RZ_SHOW || h->actor < 0)
+        return RZ_ERR_NOT_SHOWDOWN;
+    for (i = 0; i < h->nsd && i < RZ_SEATS; i++)
+        in_order |= h->sd_order[i] == s;
+    if (s < 0 || s >= RZ_N(h) || !in_order || (s != h->actor && !h->any_order))
+        return RZ_ERR_TURN;
+    if (h->shown[s] >= 0)
+        return RZ_ERR_DECIDED;
+    if (!show && !rz_may_muck(h, s))
+        return RZ_ERR_NO_MUCK;
+    rz_decide(h, s, show, ev);
+    return RZ_OK;
+}
+
+/* Whether seat s may muck now (R20.3, R20.5). */
+RZ_ENTRY int rz_hand_may_muck(const rz_hand *h, int s)
+{
+    return h->phase == RZ_SHOW && s >= 0 && s < RZ_N(h) && rz_may_muck(h, s);
+}
+
+/* The pots of the chips collected so far (the street's bets not yet in):
+ * main pot first; returns how many (R16). */
+RZ_ENTRY int rz_hand_pots(const rz_hand *h, rz_pot *pots)
+{
+    int64_t collected[RZ_SEATS];
+    int s;
+    for (s = 0; s < RZ_SEATS; s++)
+        collected[s] = s < RZ_N(h) ? h->contrib[s] - h->bets[s] : 0;
+    return rz_build_pots(collected, h->live, RZ_N(h), pots);
 }
 
 /* R6: the bring-in seat: the highest door card by rank, ties by suit
@@ -1071,7 +1221,7 @@ RZ_INLINE int rz_bring_in_seat(const rz_hand *h)
 
 /* R23: absent players dealt in post the bring-in if it is theirs, then their
  * hands are killed.  Returns 1 if that settled the round. */
-RZ_INLINE int rz_kill_absent(rz_hand *h, int b)
+RZ_INLINE int rz_kill_absent(rz_hand *h, int b, rz_events *ev)
 {
     int posted = b >= 0 && h->absent[RZ_S(b)] && h->stacks[RZ_S(b)] > 0, i, s;
     if (posted) {
@@ -1082,18 +1232,21 @@ RZ_INLINE int rz_kill_absent(rz_hand *h, int b)
         h->phase = RZ_NORMAL;
         h->acted[b] = 1;
         h->last[b] = h->bets[b];
+        rz_emit(ev, RZ_POST, b, 0, 0);
     }
     for (i = 0; i < RZ_N(h); i++) {
         s = h->order[RZ_S(i)];
-        if (h->absent[s])
+        if (h->absent[s]) {
             h->live[s] = 0;
+            rz_emit(ev, RZ_FOLD, s, 0, 0);
+        }
     }
     if (rz_live_count(h) == 1 || rz_active_count(h) < 2) {
-        rz_end_round(h);
+        rz_end_round(h, ev);
         return 1;
     }
     if (posted) {
-        rz_after(h, b, 0);
+        rz_after(h, b, 0, ev);
         return 1;
     }
     return 0;
@@ -1101,12 +1254,16 @@ RZ_INLINE int rz_kill_absent(rz_hand *h, int b)
 
 /* Start a hand: stacks[n] before the ante (0 = not dealt in, R3), absent[n]
  * flags of the seats sitting out (R23) or NULL, deck[52] top first, all
- * distinct, rake >= 0.
+ * distinct, rake >= 0; flags: RZ_START_MANUAL (the caller shows and mucks,
+ * rz_hand_show), RZ_START_ANY_ORDER (and may do so out of turn: PHH
+ * replay); ev (or NULL) receives what happened.
  * Antes (R3), the 3rd-street deal (R4: two down passes and an up pass over
  * the dealt-in seats from the deal-start seat), the bring-in (R6-R8).
  * Returns 0, or -1 for arguments the caller should have refused. */
+enum { RZ_START_MANUAL = 1, RZ_START_ANY_ORDER = 2 };
 RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
-                         const uint8_t *absent, const uint8_t *deck, int64_t rake)
+                           const uint8_t *absent, const uint8_t *deck, int64_t rake,
+                           int flags, rz_events *ev)
 {
     int i, s, k = 0, b, m = 0, ranked[RZ_SEATS];
     uint64_t seen = 0;
@@ -1144,6 +1301,8 @@ RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64
     if (m < 2 || k < 1)
         return -1;
     h->m = m;
+    h->manual = (flags & RZ_START_MANUAL) != 0;
+    h->any_order = (flags & RZ_START_ANY_ORDER) != 0;
     h->rake = rake < 0 ? 0 : rake;
     h->community = -1;
     h->actor = h->aggressor = h->first_actor = h->sixth_first = -1;
@@ -1167,18 +1326,19 @@ RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64
         h->up[s * 4] = deck[k + 2 * m];
         h->ncards[s] = 3;
         h->nup[s] = 1;
+        rz_emit(ev, RZ_EV_DEAL3, s, 0, 0);
         k++;
     }
     h->dpos = 3 * m;
     b = rules->has_bring ? rz_bring_in_seat(h) : -1;
     for (s = 0; s < n; s++)
         if (h->absent[s]) {
-            if (rz_kill_absent(h, b))
+            if (rz_kill_absent(h, b, ev))
                 return 0;
             break;
         }
     if (rz_active_count(h) < 2) { /* R17: no betting at all */
-        rz_end_round(h);
+        rz_end_round(h, ev);
         return 0;
     }
     if (b < 0) { /* R24: no bring-in: the best door opens */
@@ -1444,7 +1604,7 @@ RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_
     for (s = 0; s < n; s++)
         m += stacks[s] > 0;
     rz_shuffle_deck(g, deck, 7 * m + 5);
-    if (rz_hand_start(h, rules, n, stacks, NULL, deck, 0) != 0)
+    if (rz_hand_start(h, rules, n, stacks, NULL, deck, 0, 0, NULL) != 0)
         return -1;
     if (log != NULL) {
         memcpy(log->deck, deck, 52);
@@ -1462,7 +1622,7 @@ RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_
                 log->count = -1;
             }
         }
-        if (rz_hand_apply(h, kind, 0, 0) != RZ_OK)
+        if (rz_hand_apply(h, kind, 0, 0, NULL) != RZ_OK)
             return -1;
     }
     rz_hand_payoffs(h, out);

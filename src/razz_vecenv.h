@@ -116,7 +116,7 @@ static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
     for (tries = 0; tries < RZ_VEC_DEAL_TRIES; tries++) {
         /* only the cards a hand can use need shuffling (as Hand does) */
         rz_shuffle_deck(&t->g, deck, 7 * c->n + 5 < 51 ? 7 * c->n + 5 : 51);
-        if (rz_hand_start(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0) != 0)
+        if (rz_hand_start(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0, 0, NULL) != 0)
             return -1;
         t->hands++;
         memcpy(t->deck, deck, sizeof t->deck);
@@ -204,7 +204,7 @@ static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t
         default: return i;
         }
         street = h->street;
-        if (rz_hand_apply(h, kind, 0, 0) != RZ_OK)
+        if (rz_hand_apply(h, kind, 0, 0, NULL) != RZ_OK)
             return i;
         if (kind != RZ_FOLD && street >= 3 && street <= 7) {
             int slot = kind == RZ_RAISE ? RZ_OBS_RAISE : kind == RZ_POST ? RZ_OBS_POST : RZ_OBS_CALL;

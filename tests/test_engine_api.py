@@ -384,9 +384,26 @@ def test_engine_doc_examples() -> None:
 
 
 def test_copy_copies_every_field() -> None:
-    from razzcore._state import HandState
-
-    h = Hand(TDA, [100] * 4, seed=9, manual_showdown=True)
+    """The C struct byte for byte, the history, the awards and the options the
+    hand was made with; acting on the copy leaves the original as it was."""
+    h = Hand(TDA, [100] * 4, seed=9, manual_showdown=True, absent=[3], replay=True)
     c = h.copy()
-    for name in HandState.__slots__:
-        assert getattr(c, name) == getattr(h, name), name
+    assert c._raw() == h._raw()
+    assert (c.history, c.awards, c.absent, c.rules) == (h.history, h.awards, h.absent, h.rules)
+    assert (c._deck, c._replay) == (h._deck, h._replay)
+    before = h._raw()
+    c.act(c.legal_actions()[0])
+    assert h._raw() == before and c._raw() != before
+
+
+def test_a_seat_that_is_not_at_the_table_is_a_seat_error() -> None:
+    from razzcore.errors import RulesError, SeatError
+
+    h = Hand(Rules(2, 5, 10, 20), [50, 50, 50], seed=1)
+    for call in (h.view, h.board, h.hole_cards):
+        with pytest.raises(SeatError, match=r"no seat 5: this table has seats 0\.\.2 \(0-based"):
+            call(5)
+        with pytest.raises(IndexError):
+            call(-1)
+        with pytest.raises(RulesError, match="a seat is an int index"):
+            call("1")  # type: ignore[arg-type]

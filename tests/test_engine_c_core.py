@@ -1,7 +1,8 @@
-"""The C hand state machine (src/razz_engine.h, stepped through
-razzcore._core.EngineHand) against razzcore.hand.Hand: the same legal
-actions, turn, chips, cards and payoffs after every action, over random
-rule sets, stacks, absent players and decks."""
+"""The C hand state machine (src/razz_engine.h) under razzcore.Hand: the
+struct's fields, read by its own field table (RZ_HAND_FIELDS), agree with
+everything Hand reports after every action, over random rule sets, stacks,
+absent players and decks; a refused action leaves the struct's bytes as they
+were; the replay-only raise to an all-in total is checked in C."""
 
 from __future__ import annotations
 
@@ -12,23 +13,11 @@ from typing import Any
 import pytest
 
 from razzcore import Hand, Rules
-from razzcore._core import EngineHand
-from razzcore.engine import (
-    ENGINE_CALL,
-    ENGINE_FOLD,
-    ENGINE_POST,
-    ENGINE_RAISE,
-    engine_hand,
-    engine_legal_actions,
-    engine_state,
-    pack_rules,
-    pack_stacks,
-)
+from razzcore.engine import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, engine_state
 from razzcore.errors import IllegalActionError, RulesError
 from razzcore.rules import OPTION_CHOICES, PROFILES
 
 HANDS = int(os.environ.get("RAZZ_ENGINE_DIFF_HANDS", "4000"))
-KIND = {"f": ENGINE_FOLD, "pb": ENGINE_POST, "cc": ENGINE_CALL}
 BOOLS = ("burn_cards", "heads_up_uncapped", "face_up_all_in", "bring_in_may_complete",
          "allow_call_bring_in", "allow_open_fold", "losers_may_muck", "reveal_all_at_showdown")
 
@@ -59,29 +48,26 @@ def _rules(rng: random.Random) -> Rules | None:
         return None
 
 
-def _observe_hand(h: Hand) -> tuple[Any, ...]:
-    n = len(h.starting_stacks)
-    return (
-        h.actor, h.legal_actions(), h.street, h.stacks, h.bets, h.contributions, h.folded,
-        tuple(h.board(s) for s in range(n)), tuple(h.hole_cards(s) for s in range(n)),
-        h.community_card, h.is_over,
-    )
-
-
-def _observe_engine(e: EngineHand, n: int) -> tuple[Any, ...]:
-    st: dict[str, Any] = engine_state(e)
-    return (
-        e.actor, engine_legal_actions(e), st["street"], tuple(st["stacks"][:n]),
-        tuple(st["bets"][:n]), tuple(st["contrib"][:n]),
-        tuple(bool(st["dealt"][s] and not st["live"][s]) for s in range(n)),
-        tuple(tuple(st["up"][4 * s: 4 * s + st["nup"][s]]) for s in range(n)),
-        tuple(tuple(st["cards"][7 * s: 7 * s + st["ncards"][s]]) for s in range(n)),
-        None if st["community"] < 0 else st["community"], st["phase"] == 4,
-    )
+def _check_struct(h: Hand, n: int) -> None:
+    """Every reader of ``h`` against the C struct's fields."""
+    st: dict[str, Any] = engine_state(h)
+    assert st["n"] == n and st["street"] == h.street
+    assert (st["actor"] if st["actor"] >= 0 else None) == h.actor
+    assert tuple(st["stacks"][:n]) == h.stacks and tuple(st["bets"][:n]) == h.bets
+    assert tuple(st["contrib"][:n]) == h.contributions
+    assert tuple(st["start"][:n]) == h.starting_stacks
+    assert tuple(bool(st["dealt"][s] and not st["live"][s]) for s in range(n)) == h.folded
+    assert tuple(bool(x) for x in st["dealt"][:n]) == h.dealt_in
+    for s in range(n):
+        assert tuple(st["up"][4 * s: 4 * s + st["nup"][s]]) == h.board(s)
+        assert tuple(st["cards"][7 * s: 7 * s + st["ncards"][s]]) == h.hole_cards(s)
+    assert (None if st["community"] < 0 else st["community"]) == h.community_card
+    assert (st["phase"] == 4) == h.is_over
+    assert 52 - st["dpos"] == h.cards_left
 
 
 @pytest.mark.parametrize("block", range(4))
-def test_engine_matches_hand_after_every_action(block: int) -> None:
+def test_hand_reports_the_c_struct_after_every_action(block: int) -> None:
     rng = random.Random(1000 + block)
     played = 0
     while played < HANDS // 4:
@@ -100,20 +86,15 @@ def test_engine_matches_hand_after_every_action(block: int) -> None:
             hand = Hand(rules, stacks, deck=deck, absent=away, rake=rake)
         except RulesError:
             continue
-        engine = engine_hand(rules, stacks, deck, absent=away, rake=rake)
         played += 1
-        history = []
         while True:
-            assert _observe_engine(engine, n) == _observe_hand(hand), (rules, stacks, history)
+            _check_struct(hand, n)
             if hand.actor is None:
                 break
-            action = rng.choice(hand.legal_actions())
-            history.append(action)
-            hand.act(action)
-            kind = ENGINE_RAISE if action.startswith("cbr") else KIND[action]
-            assert engine.apply(kind) == 0
-        assert engine.payoffs() == hand.payoffs
-        st = engine_state(engine)
+            hand.act(rng.choice(hand.legal_actions()))
+        payoffs = hand.payoffs
+        assert payoffs is not None and sum(payoffs) == -hand.rake
+        st = engine_state(hand)
         assert st["raked"] == hand.rake
         won = [0] * n
         for award in hand.awards:
@@ -130,81 +111,39 @@ def test_engine_matches_hand_after_every_action(block: int) -> None:
 def test_illegal_actions_give_a_reason_and_change_nothing() -> None:
     rules = Rules(2, 5, 10, 20)
     deck = list(range(52))
-    e = engine_hand(rules, [50, 50], deck)
-    before = engine_state(e)
-    for kind in (ENGINE_FOLD, ENGINE_CALL):
-        assert e.apply(kind) != 0
-    assert e.apply(ENGINE_RAISE, 25) != 0
-    assert engine_state(e) == before
     h = Hand(rules, [50, 50], deck=deck)
+    before = h._raw()
+    for kind in (ENGINE_FOLD, ENGINE_CALL):
+        assert h._apply(kind) != 0
+    assert h._apply(ENGINE_RAISE, 25) != 0
+    assert h._raw() == before and len(h.history) == 2
     for action in ("f", "cc", "cbr 25"):
         with pytest.raises(IllegalActionError):
             h.act(action)
+    assert h._raw() == before and len(h.history) == 2
 
 
 def test_replayed_raise_to_an_all_in_total_is_checked() -> None:
     """The replay alias accepts only exactly an all-in opponent's reach
     between the current bet and the legal total; anything else changes nothing."""
-    e = engine_hand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
-    before = engine_state(e)
-    assert e.apply(ENGINE_RAISE, 10**15, True) != 0
-    assert engine_state(e) == before
-    assert e.apply(ENGINE_POST) == 0
-    before = engine_state(e)
+    h = Hand(Rules(2, 5, 10, 20), [50, 50], deck=list(range(52)), replay=True)
+    before = h._raw()
+    assert h._apply(ENGINE_RAISE, 10**15, True) != 0
+    assert h._raw() == before
+    assert h._apply(ENGINE_POST) == 0
+    before = h._raw()
     for total in (10**15, 2**63 - 1, 7, 11):
-        assert e.apply(ENGINE_RAISE, total, True) != 0
-    assert engine_state(e) == before
-    e = engine_hand(Rules(2, 5, 10, 20), [50, 9], list(range(52)))
-    assert e.apply(ENGINE_POST) == 0  # the short seat brings in: it can reach 7
-    before = engine_state(e)
-    assert e.apply(ENGINE_RAISE, 8, True) != 0
-    assert e.apply(ENGINE_RAISE, 7) != 0
-    assert engine_state(e) == before
-    assert e.apply(ENGINE_RAISE, 7, True) == 0
-    assert engine_state(e)["bets"][:2] == [7, 5]
-
-
-def test_copy_is_independent() -> None:
-    e = engine_hand(Rules(2, 5, 10, 20), [50, 50], list(range(52)))
-    c = e.copy()
-    assert c.apply(ENGINE_POST) == 0
-    assert engine_state(e)["bets"] != engine_state(c)["bets"]
-
-
-@pytest.mark.parametrize(
-    ("args", "match"),
-    [
-        (([50],), "2..8 seats"),
-        (([50, -1],), "stacks"),
-        (([50, 50], list(range(51))), "52"),
-        (([50, 50], [0] * 52), "cannot start"),
-        (([50, 50], list(range(52)), [5]), "absent"),
-        (([50, 50], list(range(52)), (), -1), "rake"),
-    ],
-)
-def test_engine_hand_rejects_bad_input(args: tuple[Any, ...], match: str) -> None:
-    full = (*args, list(range(52))) if len(args) == 1 else args
-    with pytest.raises(RulesError, match=match):
-        engine_hand(Rules(2, 5, 10, 20), *full)
-
-
-def test_engine_hand_takes_packed_arguments_only() -> None:
-    rules = pack_rules(Rules(2, 5, 10, 20))
-    stacks = pack_stacks([50, 50])
-    deck = bytes(range(52))
-    with pytest.raises(RulesError, match="pack_rules"):
-        EngineHand(Rules(2, 5, 10, 20), stacks, deck, bytes(2), 0)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="pack_rules"):
-        EngineHand(rules[:-1], stacks, deck, bytes(2), 0)
-    with pytest.raises(RulesError, match="pack_stacks"):
-        EngineHand(rules, stacks[:-1], deck, bytes(2), 0)
-    with pytest.raises(RulesError, match="MAX_CHIPS"):
-        EngineHand(rules, pack_stacks([50, 50])[:8] + (2**60).to_bytes(8, "little"), deck,
-                   bytes(2), 0)
-    with pytest.raises(RulesError, match="52 cards"):
-        EngineHand(rules, stacks, deck[:51], bytes(2), 0)
-    with pytest.raises(RulesError, match="absent flag"):
-        EngineHand(rules, stacks, deck, bytes(3), 0)
-    with pytest.raises(RulesError, match="rake"):
-        EngineHand(rules, stacks, deck, bytes(2), -1)
-    assert EngineHand(rules, stacks, deck, bytes(2), 0).actor == 1  # door 2d over 2c
+        assert h._apply(ENGINE_RAISE, total, True) != 0
+    assert h._raw() == before
+    h = Hand(Rules(2, 5, 10, 20), [50, 9], deck=list(range(52)), replay=True)
+    assert h._apply(ENGINE_POST) == 0  # the short seat brings in: it can reach 7
+    before = h._raw()
+    assert h._apply(ENGINE_RAISE, 8, True) != 0
+    assert h._apply(ENGINE_RAISE, 7) != 0
+    assert h._raw() == before
+    played = Hand(Rules(2, 5, 10, 20), [50, 9], deck=list(range(52)))
+    played.act("pb")
+    with pytest.raises(IllegalActionError, match="in fixed limit the total is 10"):
+        played.act("p1 cbr 7")
+    h.act("p1 cbr 7")
+    assert h.bets == (7, 5) and h.history[-1] == "p1 cbr 7"

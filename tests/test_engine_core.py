@@ -1,4 +1,4 @@
-"""The compiled core of the engine (razzcore/_betting.pxi): the deck shuffle
+"""The compiled core of the engine (razzcore/_hand.pxi): the deck shuffle
 draws exactly as the plain Python loop it replaced, bad random sources and
 oversized chip counts are refused with our errors, and chips are conserved at
 the largest supported amounts."""
@@ -153,17 +153,6 @@ def test_illegal_actions_leave_the_core_unchanged() -> None:
         assert (h.stacks, h.bets, h.actor, h.history, h.legal_actions()) == before
 
 
-def test_core_fields_list_every_compiled_field() -> None:
-    from razzcore._state import CORE_FIELDS
-
-    descriptors = {
-        name
-        for name, value in vars(core.HandCore).items()
-        if type(value).__name__ == "getset_descriptor" and name != "actor"
-    }
-    assert descriptors == set(CORE_FIELDS)
-
-
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_pickle_and_copy_module_round_trip_mid_hand(players: int) -> None:
     import copy
@@ -197,18 +186,14 @@ def test_pickle_and_copy_module_round_trip_mid_hand(players: int) -> None:
 
 def test_bad_core_fields_raise_instead_of_crashing() -> None:
     h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
-    for value in (["verbose", "log", "color", "x", "y", "z"], "abcdefg", {"f": 0}):
+    for name, value in (("_log", "abc"), ("_awards", {"f": 0}), ("_deck", [1, 2]),
+                        ("_away", [0])):
         with pytest.raises(TypeError):
-            h._opts = value  # type: ignore[assignment]
-    h._opts = (1, 2)  # type: ignore[assignment]  # a tuple of the wrong shape
-    with pytest.raises((IndexError, TypeError)):
-        h.act("pb")
-    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
-    h._cw = ([1], [0])  # type: ignore[assignment]
-    with pytest.raises(TypeError):
-        h.act("pb")
+            setattr(h, name, value)
     with pytest.raises(TypeError):
         h._copy_core(None)  # type: ignore[arg-type]
+    h.act("pb")  # the hand itself is untouched
+    assert h.history[-1].endswith(" pb") and len(h.history) == 3
 
 
 def test_rules_of_a_hand_are_read_only() -> None:
@@ -302,16 +287,6 @@ def test_bad_seed_or_rng_is_refused(kwargs: dict[str, object], match: str) -> No
         Hand(Rules(2, 5, 10, 20), [100, 100], **kwargs)  # type: ignore[arg-type]
 
 
-def test_a_bad_getrandbits_is_refused_at_construction() -> None:
-    class Bad(random.Random):
-        def getrandbits(self, k: int) -> int:
-            return [1]  # type: ignore[return-value]
-
-    rules = Rules(2, 5, 10, 20, profile="tda")  # 8 players: a TDA remix may be needed
-    with pytest.raises(RulesError, match="getrandbits"):
-        Hand(rules, [100] * 8, rng=Bad(1))
-
-
 @pytest.mark.parametrize("stacks", [b"dd", {0: 100, 1: 100}, "ab", {100, 200}, [100, 1.5]])
 def test_stacks_that_are_not_a_sequence_of_ints_are_refused(stacks: object) -> None:
     with pytest.raises(RulesError, match="stacks"):
@@ -328,20 +303,6 @@ def test_numpy_integers_are_plain_ints_inside() -> None:
 def test_infinite_fractions_are_refused() -> None:
     with pytest.raises(RulesError):
         Rules.standard(10, ante_fraction=float("inf"))
-
-
-def test_board_order_table_is_published_in_one_step() -> None:
-    """Threads that find the table non-empty never see it half built."""
-    from razzcore import _state
-
-    saved = _state._BOARD_ORDER
-    try:
-        empty: dict[int, int] = {}
-        _state._BOARD_ORDER = empty
-        built = _state._board_places()
-        assert empty == {} and len(built) == 2379 and _state._BOARD_ORDER is built
-    finally:
-        _state._BOARD_ORDER = saved
 
 
 # ---- the compiled core against hostile inputs and mutating random sources
@@ -374,32 +335,43 @@ def test_a_hand_made_with_new_alone_has_no_actor() -> None:
 
 
 def test_pickles_of_the_pure_python_engine_still_load() -> None:
-    """Earlier versions pickled Hand by its slots: state (None, {slot: value}),
-    with options whose kinds were methods, not ints."""
-    import pickle
-
-    from razzcore._state import CORE_FIELDS, HandState
-
+    """Earlier versions pickled a hand by its own fields, ``(None, {slot:
+    value})``: the rules, starting stacks, deck, history and options; such a
+    pickle loads by replaying its history."""
     for seed in range(10):
-        h = Hand(Rules(2, 5, 10, 20), [100] * 3, seed=seed)
+        h = Hand(Rules(2, 5, 10, 20), [100] * 3, seed=seed, rake=seed % 3)
         rng = random.Random(seed)
         for _ in range(seed % 5):
             if h.actor is not None:
                 h.act(rng.choice(h.legal_actions()))
-        h.legal_actions()
-        slots = {name: getattr(h, name) for name in CORE_FIELDS + HandState.__slots__}
-        if slots["_opts"] is not None:
-            old = slots["_opts"]
-            slots["_opts"] = (*old[:5], {k: Hand.fold for k in old[5]})
+        slots = {
+            "rules": h.rules, "_start": h.starting_stacks, "_deck": list(h._deck),
+            "_log": list(h._log), "_away": (), "_manual": False, "_replay": False,
+            "_rake": seed % 3, "_opts": None, "_stacks": list(h.stacks),
+        }
         old_style = Hand.__new__(Hand)
-        old_style.__setstate__((None, pickle.loads(pickle.dumps(slots))))
+        old_style.__setstate__((None, slots))
         assert old_style.legal_actions() == h.legal_actions()
+        assert old_style._raw() == h._raw()
         script = random.Random(seed + 1)
         while h.actor is not None:
             action = script.choice(h.legal_actions())
             h.act(action)
             old_style.act(action)
         assert old_style.history == h.history and old_style.payoffs == h.payoffs
+
+
+def test_a_pickle_whose_history_cannot_happen_is_refused() -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.act("pb")
+    state = h.__reduce__()[1][1]
+    for log in ([("cc", 0)], [*h._log[:2], ("cbr", 1, 10**12)], [("dh", 0, (1, 2, 3))]):
+        with pytest.raises(RulesError, match="not a pickled razzcore Hand"):
+            Hand.__new__(Hand).__setstate__({**state, "log": log})
+    with pytest.raises(RulesError, match="not a pickled razzcore Hand"):
+        Hand.__new__(Hand).__setstate__({**state, "deck": b"\x00" * 52})
+    with pytest.raises(RulesError, match="not a pickled razzcore Hand"):
+        Hand.__new__(Hand).__setstate__([1, 2, 3])
 
 
 # ---- copies, pickles and subclasses of the compiled core
@@ -437,12 +409,11 @@ def test_private_subclass_slots_survive_copies() -> None:
 
 
 def test_rebuild_accepts_the_two_argument_form() -> None:
-    from razzcore._state import CORE_FIELDS, HandState
     from razzcore.hand import _rebuild
 
     h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
-    state = {name: getattr(h, name) for name in CORE_FIELDS + HandState.__slots__}
-    assert _rebuild(Hand, state).history == h.history
+    h.act("pb")
+    assert _rebuild(Hand, h.__reduce__()[1][1]).history == h.history
 
 
 def test_float_seeds_and_random_only_generators_are_accepted() -> None:
@@ -457,9 +428,11 @@ def test_float_seeds_and_random_only_generators_are_accepted() -> None:
 
     h = Hand(Rules(2, 5, 10, 20), [100, 100], rng=OnlyRandom())  # type: ignore[arg-type]
     assert h.hole_cards(1)
-    # ... unless a TDA 7th-street remix may need getrandbits:
-    with pytest.raises(RulesError, match="getrandbits"):
-        Hand(Rules(2, 5, 10, 20, profile="tda"), [100] * 8, rng=OnlyRandom())  # type: ignore[arg-type]
+    # A TDA 7th-street remix draws nothing more from the generator.
+    h = Hand(Rules(2, 5, 10, 20, profile="tda"), [100] * 8, rng=OnlyRandom())  # type: ignore[arg-type]
+    while h.actor is not None:
+        h.act("pb" if "pb" in h.legal_actions() else "cc")
+    assert h.is_over and sum(h.stacks) == 800
 
 
 def test_shuffle_of_other_sequences_checks_the_random_source() -> None:

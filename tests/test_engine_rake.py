@@ -10,7 +10,6 @@ import pytest
 
 from razzcore import Hand, Rules
 from razzcore.errors import RulesError
-from razzcore.pots import build_pots
 
 RULES = Rules(2, 5, 10, 20)
 
@@ -50,7 +49,7 @@ def test_rake_main_pot_first_then_side_pots() -> None:
         assert h.payoffs is not None and plain.payoffs is not None
         taken = h.rake
         assert sum(h.payoffs) == -taken
-        pots = [p.amount for p in build_pots(list(h.contributions), [not f for f in h.folded])]
+        pots = [p.amount for p in h.pots]  # after the hand: the pots as awarded
         total = sum(h.contributions)
         assert taken == min(rake, total)
         # What each pot lost: the main pot first, then the side pots in order.

@@ -39,10 +39,11 @@ def test_soak_smoke_has_no_violation() -> None:
 
 
 def test_soak_catches_a_chip_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The soak's checks can fail: an engine that loses a chip at the end of
-    every betting round with a wager is caught on the first hands, each
+    """The soak's checks can fail: a hand that reports one chip fewer in
+    seat 0's stack from 4th street on is caught on the first hands, each
     reported with its number."""
     pytest.importorskip("razzcore.phh")
+    from razzcore._core import HandCore
     from razzcore.hand import Hand
 
     sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -50,23 +51,17 @@ def test_soak_catches_a_chip_leak(monkeypatch: pytest.MonkeyPatch) -> None:
         import soak
     finally:
         sys.path.remove(os.path.join(ROOT, "tools"))
-    original = Hand._end_round
+    real = HandCore.stacks
 
-    def leaky(self: Hand) -> None:
-        bets = self._bets
-        if any(bets):
-            seat = bets.index(max(bets))
-            if self._stacks[seat]:
-                self._stacks[seat] -= 1
-        original(self)
+    def leaky(self: Hand) -> tuple[int, ...]:
+        stacks = list(real.__get__(self))
+        if self.street >= 4 and stacks[0]:
+            stacks[0] -= 1
+        return tuple(stacks)
 
-    monkeypatch.setattr(Hand, "_end_round", leaky)
+    monkeypatch.setattr(Hand, "stacks", property(leaky), raising=False)
     done, _, bad = soak.run_chunk(5, 0, 20)
     assert done == 20 and len(bad) >= 5, bad
     assert all("stack" in msg or "chips" in msg for _, msg in bad), bad
-
-    def replay_ok(seed: int, i: int) -> int:
-        return soak.play_one(seed, i)
-
-    monkeypatch.setattr(Hand, "_end_round", original)
-    assert replay_ok(5, bad[0][0]) > 0
+    monkeypatch.undo()
+    assert soak.play_one(5, bad[0][0]) > 0

@@ -334,13 +334,13 @@ int main(void)
         for (i = 0; i < 52; i++)
             if (!memchr(top, i, 6))
                 deck[k++] = (uint8_t)i;
-        check(rz_hand_start(&h, &rules, 2, stacks, NULL, deck, 0) == 0, "engine: start");
+        check(rz_hand_start(&h, &rules, 2, stacks, NULL, deck, 0, 0, NULL) == 0, "engine: start");
         mask = rz_hand_options(&h, &cbr);
         check(h.actor == 0 && mask == (1u << RZ_POST | 1u << RZ_RAISE) && cbr == 10,
               "engine: p1 posts or completes to 10");
-        check(rz_hand_apply(&h, RZ_CALL, 0, 0) == RZ_ERR_NO_CALL, "engine: no call yet");
-        check(rz_hand_apply(&h, RZ_POST, 0, 0) == RZ_OK, "engine: bring-in");
-        check(rz_hand_apply(&h, RZ_FOLD, 0, 0) == RZ_OK, "engine: fold");
+        check(rz_hand_apply(&h, RZ_CALL, 0, 0, NULL) == RZ_ERR_CALL_BRING, "engine: no call yet");
+        check(rz_hand_apply(&h, RZ_POST, 0, 0, NULL) == RZ_OK, "engine: bring-in");
+        check(rz_hand_apply(&h, RZ_FOLD, 0, 0, NULL) == RZ_OK, "engine: fold");
         rz_hand_payoffs(&h, pay);
         check(h.phase == RZ_OVER && pay[0] == 2 && pay[1] == -2, "engine: payoffs +2 -2");
         check(rz_hand_fields(&nf) != NULL && nf > 10, "engine: field table");

@@ -34,6 +34,12 @@ of these behaviours:
   in it does not replay on the current engine.
 * ``dealer_left``: ``showdown_order="dealer_left"``, which the current
   engine plays as ``deal_start_seat``.
+* ``shuffled_remix``: a shuffled (not fully stacked) deck under the TDA
+  7th-street shortage procedure with 7+ players: the engine in C mixes the
+  stub with the burns as it does for a stacked deck (stub, then burns; the
+  deck is already uniformly shuffled), where the Python engine shuffled them
+  with 64 bits drawn from the hand's generator, so a remixed 7th street
+  deals other cards.
 
 Commands (``PYTHONPATH`` names the build under test: ``$A`` and ``$B`` are
 checkouts built in place; ``.gz`` and ``.xz`` names are compressed; the
@@ -50,7 +56,7 @@ comparison itself lives in tools/trace_diff.py)::
     PYTHONPATH=$PWD python tools/engine_trace.py check tests/engine_golden.jsonl.xz
     # re-record the tagged hands of the golden file on this build (the rest kept)
     PYTHONPATH=$PWD python tools/engine_trace.py regen tests/engine_golden.jsonl.xz \\
-        --tags absent_bring_in,absent_phh,dealer_left
+        --tags absent_bring_in,absent_phh,dealer_left,shuffled_remix
 
 The golden file of tests/test_engine_golden.py was made with
 ``record tests/engine_golden.jsonl.xz --hands 2200 --seed 20261201 --golden --jobs 2``
@@ -770,7 +776,7 @@ def cmd_regen(args: argparse.Namespace) -> int:
     redone = 0
     with _open(args.file, "w") as out:
         for rec in records:
-            if "meta" not in rec and wanted & set(rec["tags"]):
+            if "meta" not in rec and wanted & {*rec["tags"], *tags_of(rec["sc"], None)}:
                 rec = finish(play(rec["sc"], golden=meta["golden"]), rec["i"])
                 redone += 1
             out.write(_dump(rec) + "\n")

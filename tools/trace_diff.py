@@ -14,9 +14,10 @@ import json
 from collections.abc import Iterable
 from typing import IO, Any
 
-from razzcore.rules import PROFILES
+from razzcore.errors import RulesError
+from razzcore.rules import PROFILES, Rules
 
-TAGS = ("absent_bring_in", "absent_phh", "dealer_left")
+TAGS = ("absent_bring_in", "absent_phh", "dealer_left", "shuffled_remix")
 """Behaviours of the current engine that a corrected engine changes (see the
 module docstring); a hand carries the tags that apply to it."""
 
@@ -114,6 +115,18 @@ def tags_of(sc: dict[str, Any], first: dict[str, Any] | None) -> list[str]:
         tags.append("absent_phh")
     if _option(sc, "showdown_order") == "dealer_left":
         tags.append("dealer_left")
+    deck = sc.get("deck")
+    try:  # options can depend on each other (burn_cards and the shortage rule)
+        rules = Rules(*sc["rules"], profile=sc["profile"], **sc["options"])
+        shortage = rules.seventh_street_shortage
+    except RulesError:
+        shortage = None
+    if (
+        shortage == "tda_rp10h"
+        and (deck is None or len(deck) < 52)
+        and sum(1 for v in sc["stacks"] if v) >= 7
+    ):
+        tags.append("shuffled_remix")
     return tags
 
 
@@ -195,6 +208,11 @@ def _first_line_diff(
     return None
 
 
+def _body(trace: dict[str, Any]) -> str:
+    """The canonical form without the tags (they follow from the scenario)."""
+    return canonical({k: v for k, v in trace.items() if k != "tags"})
+
+
 def differences(a: dict[str, Any], b: dict[str, Any]) -> list[Difference]:
     """Every section's first difference between two traces of one hand."""
     if a.get("digest") is not None and a.get("digest") == b.get("digest"):
@@ -226,7 +244,7 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[Difference]:
                 out.append(Difference(i, name, None, _field_diff(va, vb)))
             else:
                 out.append(Difference(i, name, None, {name: (va, vb)}))
-    if not out and canonical(a) != canonical(b):
+    if not out and _body(a) != _body(b):
         out.append(Difference(i, "record", None, {"record": ("differs", "differs")}))
     return out
 
@@ -290,6 +308,14 @@ def _bring_in_kept(a_states: list[dict[str, Any]], b_states: list[dict[str, Any]
     )
 
 
+def _at_seventh(states: list[dict[str, Any]], step: int | None) -> bool:
+    """Whether the state after ``step`` is on 7th street (where a TDA
+    remix of a shuffled deck deals other cards than before)."""
+    if step is None or not 0 <= step < len(states):
+        return False
+    return bool(states[step].get("street") == 7)
+
+
 def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> bool:
     """Mark each difference explained by a tagged behaviour (``known``);
     True if every difference is explained."""
@@ -313,6 +339,12 @@ def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> b
                 and _bring_in_kept(la, lb, sc)
             ):
                 d.known = "absent_bring_in"
+            elif (
+                "shuffled_remix" in tags
+                and _at_seventh(la, d.step)
+                and (d.step != 0 or "error" not in d.fields)  # made, unlike refused
+            ):
+                d.known = "shuffled_remix"
             main_known = d.known
         elif d.where == "branch":
             k = a["snap"]["at"]
@@ -331,6 +363,10 @@ def classify(a: dict[str, Any], b: dict[str, Any], diffs: list[Difference]) -> b
                 and _bring_in_kept([la[0], *ba], [lb[0], *bb], sc)
             ):
                 d.known = "absent_bring_in"
+            elif "shuffled_remix" in tags and ba and ba[-1].get("street") == 7:
+                # a copy's continuation keeps only its last state: it reached
+                # 7th street, where the remixed deck deals differently
+                d.known = main_known = "shuffled_remix"
         elif d.where == "snap":
             first = _first_line_diff(a["steps"], b["steps"], None, None)
             if main_known and first is not None and first[0] <= a["snap"]["at"]:

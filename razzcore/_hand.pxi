@@ -1,0 +1,641 @@
+# Included by _core.pyx: HandCore, the compiled base of razzcore.Hand.
+#
+# A hand is one rz_hand (src/razz_engine.h: every rule of the game lives
+# there) plus what only Python needs: the rules object, the history as a list
+# of entries (built from the events each C step reports), the awards, the deck
+# dealt from and the constructor's options.  This file checks arguments, deals
+# the deck, steps the C machine and reads its fields; it decides nothing about
+# the game.  Messages for refused actions are worded in razzcore/hand.py from
+# the reason codes the machine returns.
+#
+# Every index into the struct's arrays is a seat < h.n <= 8 (checked here or
+# bounded by construction) or a card count the machine keeps <= 7.
+
+#: Betting phases of a hand (``rz_hand.phase``).
+NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
+
+# Shared, immutable history entries: appending one allocates nothing.
+FOLD_ENTRY = tuple([("f", s) for s in range(8)])
+CALL_ENTRY = tuple([("cc", s) for s in range(8)])
+POST_ENTRY = tuple([("pb", s) for s in range(8)])
+DEAL_ENTRY = tuple([tuple([("dh", s, (c,)) for c in range(52)]) for s in range(8)])
+
+cdef dict _OPTIONS = {}
+cdef object _Award = None
+cdef object _Pot = None
+cdef object _pack_rules = None
+cdef object _Random = None
+cdef object _Rules = None  # razzcore.rules.Rules, imported on first use
+cdef int64_t _MAX_CHIPS = (<int64_t>1) << 53
+
+
+cdef tuple _options_for(unsigned mask, int64_t cbr):
+    """The (shared, never mutated) ``(legal strings, exact string -> kind)``
+    of a decision with legal ``mask`` and raise total ``cbr``; ``"cbr"``
+    alone is accepted as the implied total."""
+    key = (cbr << 4) | mask
+    found = _OPTIONS.get(key)
+    if found is not None:
+        return <tuple>found
+    legal = []
+    kinds = {}
+    if mask & (1 << RZ_FOLD):
+        legal.append("f")
+        kinds["f"] = RZ_FOLD
+    if mask & (1 << RZ_POST):
+        legal.append("pb")
+        kinds["pb"] = RZ_POST
+    elif mask & (1 << RZ_CALL):
+        legal.append("cc")
+    if mask & (1 << RZ_CALL):
+        kinds["cc"] = RZ_CALL
+    if mask & (1 << RZ_RAISE):
+        text = f"cbr {cbr}"
+        legal.append(text)
+        kinds[text] = RZ_RAISE
+        kinds["cbr"] = RZ_RAISE
+    result = (tuple(legal), kinds)
+    # Entries are never replaced (a reader may hold one); past 4,096 shapes
+    # (odd all-in totals) options are built afresh instead of cached.
+    if len(_OPTIONS) < 4096:
+        result = _OPTIONS.setdefault(key, result)
+    return result
+
+
+cdef double _unit(v) except -1.0:
+    """A draw of the random source as a float in [0, 1), or RulesError."""
+    cdef double x
+    if type(v) is float:
+        x = v
+    else:
+        try:
+            if not PyNumber_Check(v) or isinstance(v, (str, bytes, bytearray)):
+                raise TypeError
+            x = float(v)
+        except (TypeError, ValueError, OverflowError):
+            raise RulesError(
+                f"the random source returned {brief(v)}, not a float in [0, 1)"
+            ) from None
+    if not 0.0 <= x < 1.0:
+        raise RulesError(f"the random source returned {brief(v)}, outside [0, 1)")
+    return x
+
+
+cdef int _shuffle_codes(uint8_t *cards, Py_ssize_t size, rnd, Py_ssize_t last) except -1:
+    # Fisher-Yates over positions 0..last-1, exactly as shuffle_prefix.
+    cdef Py_ssize_t i, j
+    cdef uint8_t t
+    if last > size - 1:
+        last = size - 1
+    for i in range(last):
+        j = i + <Py_ssize_t>(_unit(rnd()) * <double>(size - i))
+        if j >= size:  # unreachable for x < 1.0
+            j = size - 1
+        t = cards[i]
+        cards[i] = cards[j]
+        cards[j] = t
+    return 0
+
+
+@cython.boundscheck(True)
+@cython.wraparound(False)
+def shuffle_prefix(list cards, rnd, Py_ssize_t last):
+    """Fisher-Yates over positions ``0..last-1`` of ``cards`` driven by the
+    float source ``rnd()`` (``random.Random.random``): position ``i`` swaps
+    with ``i + int(rnd() * (len(cards) - i))``, exactly as the Python loop
+    would, so seeded deals are the same.
+
+    >>> import random
+    >>> deck = list(range(52)); shuffle_prefix(deck, random.Random(1).random, 51)
+    >>> sorted(deck) == list(range(52))
+    True
+    """
+    cdef Py_ssize_t size = len(cards), i, j
+    if last > size - 1:
+        last = size - 1
+    for i in range(last):
+        x = _unit(rnd())
+        if len(cards) != size:
+            raise RulesError("the cards changed size while being shuffled")
+        j = i + <Py_ssize_t>(x * <double>(size - i))
+        if j >= size:  # unreachable for x < 1.0
+            j = size - 1
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+cdef object _generator(seed, rng):
+    """The hand's random source: ``rng`` if given (anything with the
+    ``random()`` of :class:`random.Random`), else ``random.Random(seed)``."""
+    global _Random
+    if rng is not None:
+        if seed is not None:
+            raise RulesError("give seed or rng, not both")
+        if not callable(getattr(rng, "random", None)):
+            raise RulesError(
+                f"rng must be a random.Random (or have its random() method), not {brief(rng)}"
+            )
+        return rng
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, float, str, bytes, bytearray))
+    ):
+        raise RulesError(f"seed must be an int, float, str or bytes, not {brief(seed)}")
+    if _Random is None:
+        import random
+        _Random = random.Random
+    return _Random(seed)
+
+
+cdef int64_t _chips(v, str what) except -1:
+    """A chip count in 0..MAX_CHIPS (numpy integers and the like taken as ints)."""
+    if type(v) is not int:
+        if isinstance(v, bool) or not PyIndex_Check(v):
+            raise RulesError(f"{what} must be non-negative ints, not {brief(v)}")
+        v = operator.index(v)
+    if v < 0:
+        raise RulesError(f"{what} must be non-negative ints, not {brief(v)}")
+    if v > _MAX_CHIPS:
+        raise RulesError(f"a stack may hold at most MAX_CHIPS (2**53), not {brief(v)}")
+    return <int64_t>v
+
+
+cdef bytes _packed_rules(rules):
+    global _pack_rules
+    packed = rules._packed
+    if packed is None:
+        if _pack_rules is None:
+            from .engine import pack_rules
+            _pack_rules = pack_rules
+        packed = _pack_rules(rules)
+        object.__setattr__(rules, "_packed", packed)
+    return <bytes>packed
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef class HandCore:
+    """The compiled base of :class:`razzcore.Hand`: one C hand
+    (``src/razz_engine.h``) and its history.  Not used on its own.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> isinstance(Hand(Rules(2, 5, 10, 20), [50, 50], seed=1), HandCore)
+    True
+    """
+
+    cdef rz_hand h
+    cdef readonly object rules
+    cdef public list _log
+    cdef public list _awards
+    cdef public bytes _deck
+    cdef public tuple _away
+    cdef public bint _replay
+    cdef object __weakref__
+
+    def __cinit__(self):
+        self.h.actor = -1  # a hand made with __new__ alone has nobody to act
+        self.h.phase = RZ_OVER
+        self._log = []
+        self._awards = []
+        self._away = ()
+
+    def __init__(self, rules, stacks, *, deck=None, seed=None, rng=None,
+                 manual_showdown=False, absent=(), replay=False, rake=0):
+        cdef int64_t st[8]
+        cdef uint8_t away[8]
+        cdef uint8_t cards[52]
+        cdef Py_ssize_t n, s, m = 0, i
+        cdef int64_t r
+        cdef rz_rules packed
+        cdef rz_events ev
+        global _Rules
+        if _Rules is None:
+            from .rules import Rules
+            _Rules = Rules
+        if type(rules) is not _Rules:
+            if not isinstance(rules, _Rules):
+                raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
+        if seed is not None and rng is not None:
+            raise RulesError("give seed or rng, not both")
+        if type(stacks) is not list:
+            if isinstance(stacks, (str, bytes, bytearray, Mapping, Set)):
+                raise RulesError(
+                    f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
+                )
+            try:
+                stacks = list(stacks)
+            except TypeError:
+                raise RulesError(
+                    f"stacks must be a sequence of ints (one per seat), not {type(stacks).__name__}"
+                ) from None
+        n = len(<list>stacks)
+        for s in range(min(n, 8)):
+            st[s] = _chips((<list>stacks)[s], "stacks")
+        for s in range(8, n):
+            _chips((<list>stacks)[s], "stacks")
+        if not 2 <= n <= 8:
+            raise RulesError(f"a table has 2..8 seats, not {n}")
+        if type(rake) is not int:
+            if isinstance(rake, bool) or not PyIndex_Check(rake):
+                raise RulesError(f"rake must be a non-negative int, not {brief(rake)}")
+            rake = operator.index(rake)
+        if not 0 <= rake <= _MAX_CHIPS:
+            raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(rake)}")
+        r = rake
+        memset(away, 0, sizeof(away))
+        self._away = ()
+        deal_in = rules.deal_in_absent_players
+        if absent:
+            self._away = _absent_seats(absent, stacks)
+            for s in self._away:
+                away[s] = 1
+            if deal_in and all([away[s] for s in range(n) if st[s] > 0]):
+                raise RulesError("every seat dealt in is absent: nobody could play the hand")
+        for s in range(n):
+            m += st[s] > 0 and (deal_in or not away[s])
+        if not rules.min_players <= m <= rules.max_players:
+            from .engine import check_player_count  # R1, one home
+            check_player_count(rules, [1] * m, "")  # the seats dealt in
+        if rules.deal_start_seat > n:
+            raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
+        gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
+        if deck is None:
+            for i in range(52):
+                cards[i] = <uint8_t>i
+            # Only the cards that can be dealt need shuffling (a uniform
+            # prefix); the rest keeps its order.
+            _shuffle_codes(cards, 52, gen.random, 7 * m + 5)
+            self._deck = PyBytes_FromStringAndSize(<char *>cards, 52)
+        else:
+            self._deck = _stacked_deck(deck, gen)
+        self.rules = rules
+        self._replay = bool(replay)
+        memcpy(&packed, PyBytes_AS_STRING(_packed_rules(rules)), sizeof(rz_rules))
+        ev.count = 0
+        if rz_hand_start(&self.h, &packed, <int>n, st, away,
+                         <const uint8_t *>PyBytes_AS_STRING(self._deck), r,
+                         (1 if manual_showdown else 0) | (2 if self._replay else 0),
+                         &ev) != 0:
+            raise RulesError("the engine cannot start this hand")  # checked above
+        self._log = []
+        self._awards = []
+        self._record(&ev)
+
+    # ------------------------------------------------------------ stepping
+
+    cdef int _record(self, rz_events *ev) except -1:
+        """Append what a C step did to the history (and the awards)."""
+        cdef int i, k, s, j, c
+        cdef list log = self._log
+        for i in range(ev.count):
+            k = ev.kind[i]
+            s = ev.seat[i] & 7
+            if k == RZ_CALL:
+                log.append(CALL_ENTRY[s])
+            elif k == RZ_EV_DEAL:
+                log.append(DEAL_ENTRY[s][ev.card[i] % 52])
+            elif k == RZ_FOLD:
+                log.append(FOLD_ENTRY[s])
+            elif k == RZ_RAISE:
+                log.append(("cbr", s, ev.value[i]))
+            elif k == RZ_POST:
+                log.append(POST_ENTRY[s])
+            elif k == RZ_EV_DEAL3:
+                log.append(("dh", s, (self.h.cards[7 * s], self.h.cards[7 * s + 1],
+                                      self.h.cards[7 * s + 2])))
+            elif k == RZ_EV_BOARD:
+                log.append(("db", ev.card[i]))
+            elif k == RZ_EV_SHOW:
+                c = min(self.h.ncards[s], 7)
+                log.append(("sm", s, tuple([self.h.cards[7 * s + j] for j in range(c)])))
+            elif k == RZ_EV_MUCK:
+                log.append(("sm", s, None))
+            elif k == RZ_EV_AWARD:
+                self._award(s, ev.value[i], ev.card[i])
+        return 0
+
+    cdef int _award(self, int s, int64_t amount, int pot) except -1:
+        global _Award
+        if _Award is None:
+            from .pots import Award
+            _Award = Award
+        self._awards.append(_Award(s, amount, pot))
+        return 0
+
+    def _apply(self, int kind, int64_t total=0, bint alias=False):
+        """Apply action ``kind`` (``ENGINE_*``) for the actor: 0, or the
+        reason code (``RZ_ERR_*``) why it is illegal (nothing changed)."""
+        cdef rz_events ev
+        ev.count = 0
+        cdef int code = rz_hand_apply(&self.h, kind, total, alias, &ev)
+        if code == 0:
+            self._record(&ev)
+        return code
+
+    def _show(self, Py_ssize_t seat, bint show):
+        """Show (or muck) ``seat``'s hand at a manual showdown: 0 or the
+        reason code."""
+        cdef rz_events ev
+        ev.count = 0
+        if not 0 <= seat < 8:
+            return RZ_ERR_TURN
+        cdef int code = rz_hand_show(&self.h, <int>seat, show, &ev)
+        if code == 0:
+            self._record(&ev)
+        return code
+
+    def _options(self):
+        """``(legal mask, raise total)`` of the pending betting decision."""
+        cdef int64_t cbr
+        cdef unsigned mask = rz_hand_options(&self.h, &cbr)
+        return mask, cbr
+
+    def _may_muck(self, Py_ssize_t seat):
+        """Whether ``seat`` may muck at the showdown now."""
+        return 0 <= seat < 8 and rz_hand_may_muck(&self.h, <int>seat) != 0
+
+    @property
+    def actor(self):
+        """The seat whose decision is pending, or ``None`` when the hand is over.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").actor
+        0
+        """
+        return self.h.actor if self.h.actor >= 0 else None
+
+    def legal_actions(self):
+        """The actor's legal actions as PHH strings: ``"pb"``, ``"f"``,
+        ``"cc"``, ``"cbr N"``; at a manual showdown ``"sm <cards>"`` (show)
+        and ``"sm"`` (muck) where mucking is allowed.  Empty when over.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.legal_actions()
+        ['pb', 'cbr 10']
+        >>> h.act("pb"); h.legal_actions()
+        ['f', 'cc', 'cbr 10']
+        """
+        cdef int64_t cbr
+        cdef unsigned mask
+        if self.h.actor < 0:
+            return []
+        if self.h.phase == RZ_SHOW:
+            return self._show_actions(self.h.actor)
+        mask = rz_hand_options(&self.h, &cbr)
+        return list((<tuple>_options_for(mask, cbr))[0])
+
+    def act(self, action):
+        """Apply one action given as a PHH string (an optional ``"pN "`` prefix
+        names the acting player, 1-based).  Illegal actions raise
+        :class:`~razzcore.errors.IllegalActionError` and change nothing.
+
+        ``act`` applies the action itself, never through the public methods
+        (``fold()``, ``check_or_call()``...): a subclass that overrides those
+        does not change what ``act`` does (override ``act`` to see every
+        action).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.act("cc")
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.IllegalActionError: p1 cannot 'cc': the bring-in must be posted ...
+        """
+        cdef int64_t cbr
+        cdef unsigned mask
+        cdef rz_events ev
+        if type(action) is str and self.h.actor >= 0 and self.h.phase < RZ_SHOW:
+            # Fast path: an exact legal string of the pending betting decision.
+            mask = rz_hand_options(&self.h, &cbr)
+            kind = (<dict>(<tuple>_options_for(mask, cbr))[1]).get(action)
+            if kind is not None:
+                ev.count = 0
+                if rz_hand_apply(&self.h, <int>kind, 0, 0, &ev) == 0:
+                    self._record(&ev)
+                    return
+        self._act_slow(action)
+
+    # ------------------------------------------------------------ reading
+
+    cdef Py_ssize_t _n(self):
+        return self.h.n if 0 <= self.h.n <= 8 else 0
+
+    cdef tuple _seat_values(self, const int64_t *values):
+        return tuple([values[s] for s in range(self._n())])
+
+    cdef Py_ssize_t _seat(self, seat) except -1:
+        """``seat`` as a seat index of this table, or SeatError."""
+        cdef Py_ssize_t n = self._n()
+        if isinstance(seat, bool) or not PyIndex_Check(seat):
+            raise SeatError(f"a seat is an int index 0..{n - 1}, not {brief(seat)}")
+        index = operator.index(seat)
+        if not 0 <= index < n:
+            raise SeatError(
+                f"no seat {brief(seat)}: this table has seats 0..{n - 1} (0-based; the "
+                f"players p1..p{n})"
+            )
+        return index
+
+    def _check_seat(self, seat):
+        """``seat`` as a plain int; :class:`~razzcore.errors.SeatError` unless
+        it is a seat index of this table (an int, numpy integers included)."""
+        return self._seat(seat)
+
+    @property
+    def street(self):
+        """The current (or last) street, 3..7.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).street
+        3
+        """
+        return self.h.street
+
+    @property
+    def stacks(self):
+        """Chips behind of each seat (not counting the current street's bets).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd"); h.act("pb")
+        >>> h.stacks, h.bets
+        ((43, 48), (5, 0))
+        """
+        return self._seat_values(self.h.stacks)
+
+    @property
+    def starting_stacks(self):
+        """The stacks given to the constructor."""
+        return self._seat_values(self.h.start)
+
+    @property
+    def bets(self):
+        """Each seat's chips wagered on the current street (antes excluded)."""
+        return self._seat_values(self.h.bets)
+
+    @property
+    def contributions(self):
+        """Each seat's total chips put in this hand (antes and bets)."""
+        return self._seat_values(self.h.contrib)
+
+    @property
+    def total_pot(self):
+        """All chips in the middle (collected pots plus current bets; 0 once
+        the chips are pushed)."""
+        if self.h.phase == RZ_OVER:
+            return 0
+        return sum(self._seat_values(self.h.contrib))
+
+    @property
+    def is_over(self):
+        """Whether the hand is finished (chips pushed)."""
+        return self.h.phase == RZ_OVER
+
+    @property
+    def payoffs(self):
+        """Net result of each seat (final minus starting stack), or ``None``
+        while the hand is running."""
+        if self.h.phase != RZ_OVER or self._n() == 0:
+            return None
+        return tuple([self.h.stacks[s] - self.h.start[s] for s in range(self._n())])
+
+    @property
+    def rake(self):
+        """The house's rake: the most it takes (the ``rake`` given) while the
+        hand runs; once it is over, what it took from the pots (never more
+        than they held).  Payoffs sum to minus the rake taken."""
+        return self.h.raked if self.h.phase == RZ_OVER else self.h.rake
+
+    @property
+    def absent(self):
+        """The seats with chips given as sitting out (R23), in seat order: not
+        dealt in, or with ``deal_in_absent_players`` dealt in and their hands
+        killed."""
+        return self._away
+
+    @property
+    def community_card(self):
+        """The face-up community 7th-street card (R18), if one was dealt."""
+        return self.h.community if self.h.community >= 0 else None
+
+    @property
+    def folded(self):
+        """Whether each seat folded (seats not dealt in count as False)."""
+        return tuple([bool(self.h.dealt[s] and not self.h.live[s]) for s in range(self._n())])
+
+    @property
+    def dealt_in(self):
+        """Whether each seat was dealt in (had chips and was not left out)."""
+        return tuple([bool(self.h.dealt[s]) for s in range(self._n())])
+
+    @property
+    def cards_left(self):
+        """Cards left in the stub (burns excluded)."""
+        return 52 - self.h.dpos if self._n() else 0
+
+    def board(self, seat):
+        """Seat ``seat``'s face-up cards (its board), in deal order.
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> from razzcore.cards import format_cards
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> format_cards(h.board(1))
+        'Qd'
+        """
+        cdef Py_ssize_t s = self._seat(seat), j
+        return tuple([self.h.up[4 * s + j] for j in range(min(self.h.nup[s], 4))])
+
+    def hole_cards(self, seat):
+        """All of seat ``seat``'s own cards in deal order (down and up; the
+        community card is not included).
+
+        >>> from razzcore.hand import Hand
+        >>> from razzcore.rules import Rules
+        >>> from razzcore.cards import format_cards
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> format_cards(h.hole_cards(1))
+        '3c 5c Qd'
+        """
+        cdef Py_ssize_t s = self._seat(seat), j
+        return tuple([self.h.cards[7 * s + j] for j in range(min(self.h.ncards[s], 7))])
+
+    def _exposed(self):
+        """Whether each seat's down cards are face up (shown, or an all-in
+        with ``face_up_all_in``)."""
+        return tuple([bool(self.h.exposed[s]) for s in range(self._n())])
+
+    def _showdown_state(self):
+        """``(phase, showing order, each seat's shown flag -1/0/1, ranks)``."""
+        cdef Py_ssize_t s, k = min(self.h.nsd, 8)
+        return (self.h.phase, tuple([self.h.sd_order[s] for s in range(k)]),
+                tuple([self.h.shown[s] for s in range(self._n())]),
+                tuple([self.h.rank[s] for s in range(self._n())]))
+
+    def _setup(self):
+        """``(manual_showdown, rake)`` as the hand was made."""
+        return bool(self.h.manual), self.h.rake
+
+    def _betting_state(self):
+        """``(phase, wagers this street, the largest street total)``."""
+        return self.h.phase, self.h.count, self.h.high
+
+    def _pots(self):
+        """``[(amount, eligible seats)]`` of the chips collected so far."""
+        cdef rz_pot pots[8]
+        cdef int k = rz_hand_pots(&self.h, pots), i, s
+        return [(pots[i].amount, tuple([s for s in range(self._n())
+                                        if pots[i].eligible >> s & 1]))
+                for i in range(min(k, 8))]
+
+    def _raw(self):
+        """The C struct's bytes (read with :func:`razzcore.engine.engine_state`)."""
+        return PyBytes_FromStringAndSize(<const char *>&self.h, sizeof(rz_hand))
+
+    def _copy_core(self, HandCore new not None):
+        """Copy this hand's state into ``new`` (the history list copied: its
+        entries are immutable)."""
+        memcpy(&new.h, &self.h, sizeof(rz_hand))
+        new.rules = self.rules
+        new._log = self._log[:]
+        new._awards = self._awards[:]
+        new._deck = self._deck
+        new._away = self._away
+        new._replay = self._replay
+
+    def _restart(self, rules):
+        """For unpickling: bind ``rules`` to a hand made with ``__new__``."""
+        self.rules = rules
+
+
+cdef tuple _absent_seats(absent, list stacks):
+    """The absent seats with chips, sorted; RulesError unless every one is a
+    seat index."""
+    cdef Py_ssize_t n = len(stacks)
+    bad = RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {brief(absent)}")
+    try:
+        away = set(absent)
+    except TypeError:
+        raise bad from None
+    if any([isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away]):
+        raise bad
+    # Only seats with chips sit out: an empty seat is not dealt in anyway.
+    return tuple(sorted([int(s) for s in away if stacks[s]]))
+
+
+cdef bytes _stacked_deck(deck, gen):
+    """An explicit card order, top first, completed with the unused cards
+    shuffled by ``gen``."""
+    try:
+        given = list(parse_cards(deck))
+        check_distinct(given)
+    except CardError as exc:
+        raise RulesError(f"bad deck: {exc}") from None
+    used = set(given)
+    rest = [c for c in range(52) if c not in used]
+    shuffle_prefix(rest, gen.random, len(rest) - 1)
+    return bytes(given + rest)
