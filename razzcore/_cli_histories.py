@@ -157,36 +157,69 @@ def stars_error(path: str, exc: Any) -> str:
     return one_line(f"{place}: {hand}{exc.reason}")
 
 
-def read_histories(path: str) -> tuple[str, bool, list[Any], bool, list[str]]:
-    """The text of ``path``, whether it holds many hands, its hand histories,
-    whether it is PokerStars text (else PHH), and each malformed PokerStars
-    hand left out (``FILE:LINE: hand #N: reason``)."""
+def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, list[str]]:
+    """The text of ``path``; whether it holds many hands; its hand histories,
+    each with its place in the file (from 0); whether it is PokerStars text
+    (else PHH); and each malformed hand left out, as a message naming its
+    file, line and hand (the other hands still load)."""
     import warnings
 
-    from . import phh
     from ._pokerstars_lines import looks_like_pokerstars
 
     text = read_text(path)
     multi = holds_many(path, text)
-    stars = looks_like_pokerstars(text)
-    left_out: list[str] = []
-    try:
-        if stars:
-            from .pokerstars import PokerStarsWarning, loads_report
+    if looks_like_pokerstars(text):
+        from .pokerstars import PokerStarsWarning, loads_report
 
-            with warnings.catch_warnings():  # each malformed hand is reported below
-                warnings.simplefilter("ignore", PokerStarsWarning)
-                report = loads_report(text, on_error="skip")
-            histories = report.hands
-            left_out = [stars_error(path, exc) for exc in report.errors]
-            multi = True
-        else:
-            histories = phh.loads_all(text) if multi else [phh.loads(text)]
-    except PHHError as exc:
-        raise RazzError(located(path, text, 0, False, exc)) from None
-    if not histories and not left_out:
+        with warnings.catch_warnings():  # each malformed hand is reported below
+            warnings.simplefilter("ignore", PokerStarsWarning)
+            report = loads_report(text, on_error="skip")
+        hands = list(enumerate(report.hands))
+        left_out = [stars_error(path, exc) for exc in report.errors]
+        if not hands and not left_out:
+            raise RazzError(f"{display_name(path)}: no hands in the file")
+        return text, True, hands, True, left_out
+    hands, left_out = load_phh(path, text, multi)
+    if not hands and not left_out:
         raise RazzError(f"{display_name(path)}: no hands in the file")
-    return text, multi, histories, stars, left_out
+    return text, multi, hands, False, left_out
+
+
+def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], list[str]]:
+    """The hands of PHH ``text`` with their places (from 0), and a message for
+    each hand of a ``.phhs`` text that does not load (the others still do);
+    a single hand that does not load is a :class:`RazzError`."""
+    from . import phh
+
+    try:
+        return list(enumerate(phh.loads_all(text) if multi else [phh.loads(text)])), []
+    except PHHError as exc:
+        if not multi:
+            raise RazzError(located(path, text, 0, False, exc)) from None
+        return _load_each(path, text, exc)
+
+
+def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any]], list[str]]:
+    """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
+    raised reading them all: the good ones, and a message for each bad one."""
+    from .phh import HandHistory
+
+    try:
+        tables = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:  # not TOML at all: nothing loads
+        raise RazzError(located(path, text, 0, False, exc)) from None
+    hands: list[tuple[int, Any]] = []
+    left_out: list[str] = []
+    for i, (key, table) in enumerate(tables.items()):
+        label = f"hand {i + 1}: "
+        try:
+            if not isinstance(table, dict):
+                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
+                               field=key)
+            hands.append((i, HandHistory.from_mapping(table)))
+        except PHHError as bad:
+            left_out.append(one_line(located(path, text, i, True, bad, label)))
+    return hands, left_out
 
 
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
@@ -294,15 +327,19 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
         print(f"##### {display_name(path)}")
     options = {} if args.profile is None else {"profile": args.profile}
     reports: list[dict[str, Any]] = []
-    status = EXIT_USAGE if left_out else EXIT_OK
     for message in left_out:
         sys.stderr.write(f"razzcore replay: error: {message} (left out)\n")
-    for i, hh in enumerate(histories):
+    for i, hh in histories:
         label = _label(i, multi, stars, hh)
         try:
             hand = hh.replay(**options)
         except PHHError as exc:
-            raise RazzError(_hand_error(path, text, i, multi, stars, label, exc)) from None
+            message = _hand_error(path, text, i, multi, stars, label, exc)
+            if not multi:
+                raise RazzError(message) from None
+            left_out.append(one_line(message))
+            sys.stderr.write(f"razzcore replay: error: {left_out[-1]} (left out)\n")
+            continue
         got = list(hand.stacks)
         want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
         ok = None if want is None else got == want
@@ -318,11 +355,13 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
             if multi:
                 print()
         if ok is False:
-            status = max(status, EXIT_MISMATCH)
             sys.stderr.write(_mismatch(path, text, i, multi, stars, label, want, got))
+    status = EXIT_USAGE if left_out else (
+        EXIT_MISMATCH if any(r["matches"] is False for r in reports) else EXIT_OK)
     if multi and not args.json:
         good = sum(1 for r in reports if r["matches"])
-        print(f"{len(reports)} hands replayed, {good} match their finishing_stacks")
+        tail = f", {len(left_out)} left out" if left_out else ""
+        print(f"{len(reports)} hands replayed, {good} match their finishing_stacks{tail}")
     if not multi:
         return status, reports[0]
     return status, ({"hands": reports, "left_out": left_out} if left_out else {"hands": reports})
@@ -343,7 +382,7 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
         for message in left_out:
             sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
             status = EXIT_USAGE
-        for i, hh in enumerate(histories):
+        for i, hh in histories:
             label = _label(i, multi, stars, hh)
             try:
                 data = hand_data(hh, number=len(hands) + 1, **options)
@@ -438,11 +477,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
         texts = []
         for path, text in inputs:
             multi = holds_many(path, text)
-            try:
-                histories = phh.loads_all(text) if multi else [phh.loads(text)]
-            except PHHError as exc:
-                raise RazzError(located(path, text, 0, False, exc)) from None
-            for i, hh in enumerate(histories):
+            histories, bad = load_phh(path, text, multi)
+            malformed += len(bad)
+            out += bad
+            for i, hh in histories:
                 try:
                     texts.append(pokerstars.dumps([hh], first=converted + malformed + 1))
                     converted += 1

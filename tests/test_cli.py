@@ -732,18 +732,52 @@ def test_json_errors_before_the_subcommand_and_abbreviated_json() -> None:
     assert run("eval", "As", "--", "--json").stdout == ""
 
 
-def test_an_interrupted_json_result_is_not_half_written(tmp_path: pathlib.Path) -> None:
-    """A replay stopped by a bad hand prints the error object, not part of a result."""
-    target = tmp_path / "two.phhs"
-    assert run("play", "--players", "2", "--hands", "2", "--seed", "1", "--phh",
+def _three_hands_one_bad(tmp_path: pathlib.Path, bad: str) -> tuple[pathlib.Path, str]:
+    """A .phhs file of three hands whose second is changed by ``bad``
+    ("load": an unknown player, "replay": an action out of turn)."""
+    target = tmp_path / "three.phhs"
+    assert run("play", "--players", "2", "--hands", "3", "--seed", "1", "--phh",
                str(target)).returncode == 0
     text = target.read_text()
-    second = text.index("[2]")
-    bad = text[:second] + text[second:].replace("'p1 ", "'p9 ", 1)
-    target.write_text(bad)
-    data = assert_json_error(run("replay", str(target), "--json"), "replay", "hand 2")
-    line = int(str(data["error"]).split(":")[1])
-    assert "'p9 " in bad.splitlines()[line - 1]
+    second, third = text.index("[2]"), text.index("[3]")
+    part = text[second:third]
+    if bad == "load":
+        part = part.replace("'p1 ", "'p9 ", 1)
+    else:  # the first betting action, played by the other player
+        m = re.search(r"'p([12]) (cbr|cc|f|pb)", part)
+        assert m is not None
+        other = "2" if m.group(1) == "1" else "1"
+        part = part[: m.start()] + f"'p{other} {m.group(2)}" + part[m.end():]
+    text = text[:second] + part + text[third:]
+    target.write_text(text)
+    return target, text
+
+
+@pytest.mark.parametrize("bad", ["load", "replay"])
+def test_a_bad_hand_among_good_ones_is_named_and_the_rest_replay(
+        bad: str, tmp_path: pathlib.Path) -> None:
+    target, text = _three_hands_one_bad(tmp_path, bad)
+    proc = run("replay", str(target))
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "hand 2:" in lines[0] and lines[0].endswith("(left out)")
+    line = int(lines[0].split(f"{target}:")[1].split(":")[0])
+    assert "'p9 " in text.splitlines()[line - 1] or bad == "replay"
+    assert text.index("[2]") < sum(len(x) + 1 for x in text.splitlines()[:line]) < text.index(
+        "[3]")
+    assert "=== hand 1 ===" in proc.stdout and "=== hand 3 ===" in proc.stdout
+    assert "=== hand 2 ===" not in proc.stdout
+    assert "2 hands replayed, 2 match their finishing_stacks, 1 left out" in proc.stdout
+    data = json.loads(run("replay", str(target), "--json").stdout)
+    assert len(data["hands"]) == 2 and all(h["matches"] for h in data["hands"])
+    assert data["left_out"] == [lines[0].removeprefix("razzcore replay: error: ")
+                                .removesuffix(" (left out)")]
+    out = tmp_path / "out.txt"
+    proc = run("convert", str(target), "--to", "pokerstars", "-o", str(out))
+    if bad == "load":  # a hand that does not load is not converted; the others are
+        assert proc.returncode == 1 and "hand 2:" in proc.stderr
+        assert "2 hands written" in proc.stdout
+        assert out.read_text().count("PokerStars Hand #") == 2
 
 
 def test_left_out_pokerstars_hands_are_listed_in_the_json(tmp_path: pathlib.Path) -> None:
