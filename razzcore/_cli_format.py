@@ -17,7 +17,14 @@ from .evaluator import best_five, describe, evaluate
 from .play import PlayResult
 
 __all__ = [
-    "EXITS", "check_amount", "eval_result", "json_text", "one_line", "play_summary", "table",
+    "EXITS",
+    "check_amount",
+    "eval_result",
+    "json_text",
+    "one_line",
+    "os_message",
+    "play_summary",
+    "table",
 ]
 
 
@@ -112,6 +119,16 @@ def one_line(message: str, limit: int = 400) -> str:
     """
     line = message.splitlines()[0] if message else ""
     return line if len(line) <= limit else line[: limit - 4] + " ..."
+
+
+def os_message(exc: OSError) -> str:
+    """An operating-system error as the command says it: ``FILE: reason``.
+
+    >>> os_message(FileNotFoundError(2, "No such file or directory", "x.phh"))
+    'x.phh: No such file or directory'
+    """
+    place = f"{exc.filename}: " if exc.filename else ""
+    return f"{place}{exc.strerror or exc}"
 
 
 def check_amount(name: str, value: int, low: int, high: int | None = None) -> int:

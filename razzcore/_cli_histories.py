@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any
 
-from ._cli_format import EXITS, json_text, one_line
+from ._cli_format import EXITS, json_text, one_line, os_message
 from .errors import PHHError, RazzError
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = EXITS
@@ -285,8 +285,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _replay_html(paths, args)
     status = EXIT_OK
     outputs = []
+    several = len(paths) > 1
     for path in paths:
-        code, data = _replay_file(path, args, len(paths) > 1)
+        try:
+            code, data = _replay_file(path, args, several)
+        except (RazzError, OSError) as exc:
+            if not several:  # the command's error
+                raise
+            # one bad file among several: named, and the others still replay
+            message = one_line(os_message(exc) if isinstance(exc, OSError) else str(exc))
+            sys.stderr.write(f"razzcore replay: error: {message}\n")
+            code, data = EXIT_USAGE, {"error": message}
         status = max(status, code)
         outputs.append({"file": path, **data})
     if args.json:
@@ -378,7 +387,13 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
     hands: list[dict[str, Any]] = []
     status = EXIT_OK
     for path in paths:
-        text, multi, histories, stars, left_out = read_histories(path)
+        try:
+            text, multi, histories, stars, left_out = read_histories(path)
+        except (RazzError, OSError) as exc:
+            message = one_line(os_message(exc) if isinstance(exc, OSError) else str(exc))
+            sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
+            status = EXIT_USAGE
+            continue
         for message in left_out:
             sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
             status = EXIT_USAGE

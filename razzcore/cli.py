@@ -30,7 +30,15 @@ from typing import Any, NoReturn
 
 from . import __version__
 from ._cli_format import EXITS as _EXITS
-from ._cli_format import check_amount, eval_result, json_text, one_line, play_summary, table
+from ._cli_format import (
+    check_amount,
+    eval_result,
+    json_text,
+    one_line,
+    os_message,
+    play_summary,
+    table,
+)
 from ._cli_histories import cmd_convert, cmd_replay
 from .cards import parse_cards
 from .errors import EquityError, RazzError, brief
@@ -597,8 +605,7 @@ def _run(words: list[str]) -> int:
         if isinstance(exc, BrokenPipeError):
             _silence_stdout()
             return EXIT_OK
-        place = f"{exc.filename}: " if exc.filename else ""
-        _report(prog, f"{place}{exc.strerror or exc}")
+        _report(prog, os_message(exc))
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted\n")
         return 130

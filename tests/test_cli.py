@@ -977,3 +977,23 @@ def test_players_hands_and_seats_are_counted_from_1(tmp_path: pathlib.Path) -> N
     # the readable log seats p1 as "Seat 1"
     out = run("replay", str(WSOP / "03-50-24.phh")).stdout
     assert "Seat 1: Talal Shakerchi" in out
+
+
+def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "good.phh").write_text(HAND_PHH)
+    (tmp_path / "illegal.phh").write_text(HAND_PHH.replace('"p2 pb"', '"p1 cc"'))
+    files = ["good.phh", "missing.phh", "illegal.phh"]
+    proc = run("replay", *files, "--json", cwd=tmp_path)
+    assert proc.returncode == 2
+    data = json.loads(proc.stdout)["files"]
+    assert [f["file"] for f in data] == files
+    assert data[0]["matches"] is True
+    assert data[1]["error"] == "missing.phh: No such file or directory"
+    assert data[2]["error"].startswith("illegal.phh:10: 3rd action 'p1 cc'")
+    assert proc.stderr.splitlines() == [f"razzcore replay: error: {f['error']}" for f in data[1:]]
+    text = run("replay", *files, cwd=tmp_path)
+    assert text.returncode == 2 and "##### good.phh" in text.stdout
+    assert "(match the file)" in text.stdout
+    page = run("replay", *files, "--html", "page.html", cwd=tmp_path)
+    assert page.returncode == 2 and "wrote 1 hand(s)" in page.stdout
+    assert page.stderr.count("(left out of the page)") == 2
