@@ -48,9 +48,6 @@ __all__ = ["build_parser", "main"]
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = _EXITS
 
-
-_one_line = one_line
-
 #: Whether errors are also written as JSON on stdout (``--json`` was given).
 _JSON_ERRORS: ContextVar[bool] = ContextVar("razzcore_cli_json_errors", default=False)
 
@@ -62,7 +59,7 @@ class _Fail(Exception):
 def _report(prog: str, message: str, hint: str = "") -> None:
     """The error line on stderr (``razzcore play: error: ...``) and, under
     ``--json``, the object ``{"error": ..., "command": ...}`` on stdout."""
-    text = _one_line(message) + hint
+    text = one_line(message) + hint
     sys.stderr.write(f"{prog}: error: {text}\n")
     if _JSON_ERRORS.get():
         command = prog.partition(" ")[2] or None
