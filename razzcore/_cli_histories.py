@@ -435,8 +435,11 @@ def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     if os.path.exists(args.output):
         for path in args.files:
             if path != STDIN and os.path.exists(path) and os.path.samefile(path, args.output):
-                raise RazzError(f"{args.output} is also an input: write the output to another "
-                            f"file (nothing was written)")
+                raise RazzError(f"{args.output} is also an input: write the output to "
+                                f"another file (nothing was written)")
+    if args.to == "pokerstars" and args.output.endswith((".phh", ".phhs")):
+        raise RazzError(f"-o {args.output}: --to pokerstars writes PokerStars text; name the "
+                        f"output .txt (nothing was written)")
     inputs = []
     for path in args.files:
         text = read_text(path)
@@ -525,7 +528,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
             other += report.other_games
             malformed += len(report.errors)
             out += [stars_error(path, e) for e in report.errors]
-        body = phh.dumps_all(hands)
+        if args.output.endswith(".phh") and len(hands) > 1:
+            raise RazzError(f"-o {args.output}: {len(hands)} hands need a .phhs file (a .phh "
+                            f"holds one hand; nothing was written)")
+        body = phh.dumps(hands[0]) if args.output.endswith(".phh") else phh.dumps_all(hands)
         skipped = "hand of another game" if other == 1 else "hands of other games"
         summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
                    f"{malformed} malformed")

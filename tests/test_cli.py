@@ -997,3 +997,17 @@ def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathl
     page = run("replay", *files, "--html", "page.html", cwd=tmp_path)
     assert page.returncode == 2 and "wrote 1 hand(s)" in page.stdout
     assert page.stderr.count("(left out of the page)") == 2
+
+
+def test_convert_refuses_an_output_name_of_another_format(tmp_path: pathlib.Path) -> None:
+    stars = ROOT / "data" / "pokerstars"
+    proc = run("convert", str(stars / "line-kinds.txt"), "-o", "many.phh", cwd=tmp_path)
+    assert_user_error(proc, "many.phh", ".phhs", "nothing was written")
+    assert not (tmp_path / "many.phh").exists()
+    one = run("convert", str(stars / "example-razz.txt"), "-o", "one.phh", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    assert phh.loads((tmp_path / "one.phh").read_text()).finishing_stacks is not None
+    assert run("replay", "one.phh", cwd=tmp_path).returncode == 0
+    proc = run("convert", "one.phh", "--to", "pokerstars", "-o", "back.phhs", cwd=tmp_path)
+    assert_user_error(proc, "back.phhs", "name the output .txt")
+    assert not (tmp_path / "back.phhs").exists()
