@@ -281,7 +281,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     check_amount("--stack", args.stack, 1)
     check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
     _resolve_show(args, 0 if args.phh else 1)
-    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player")
+    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player", args.players)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     # Every player is built in: the hands run wholly in the compiled engine.
@@ -305,9 +305,10 @@ def _resolve_show(args: argparse.Namespace, default: int) -> None:
                     "leave out one of them")
 
 
-def _names(flag: str, text: str, known: Sequence[str], noun: str) -> list[str]:
-    """The comma list of built-in names of ``flag``, in lower case; an empty or
-    unknown name is refused by its position (counted from 1)."""
+def _names(flag: str, text: str, known: Sequence[str], noun: str, seats: int) -> list[str]:
+    """The comma list of built-in names of ``flag``, in lower case, seated in
+    turn at ``seats`` seats; an empty or unknown name is refused by its
+    position (counted from 1), and so are names that would never sit."""
     names = [name.strip().lower() for name in text.split(",")]
     for i, name in enumerate(names):
         if not name:
@@ -316,13 +317,16 @@ def _names(flag: str, text: str, known: Sequence[str], noun: str) -> list[str]:
         if name not in known:
             raise _Fail(f"{flag}: unknown {noun} {brief(text.split(',')[i].strip())}; choose "
                         f"one of {', '.join(known)} (one, or a comma list seated in turn)")
+    if len(names) > seats:
+        raise _Fail(f"{flag} {brief(text)} names {len(names)} players for {seats} seats "
+                    f"(--players {seats}): name {seats + 1} on would never sit")
     return names
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .play import MAX_HANDS
     from .rules import Rules
-    from .simulation import POLICIES
+    from .simulation import MAX_RECORD, POLICIES
 
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1, MAX_HANDS)
@@ -330,7 +334,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     _resolve_show(args, 0)
     if args.threads is not None:
         check_amount("--threads", args.threads, 1, 256)
-    policies = _names("--policy", args.policy, POLICIES, "policy")
+    policies = _names("--policy", args.policy, POLICIES, "policy", args.players)
     try:
         stakes = [int(v) for v in args.stakes.split(",")]
     except ValueError:
@@ -338,7 +342,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if len(stakes) != 4:
         raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big")
     rules = Rules(*stakes, profile=args.profile)
-    check_amount("--record", args.record, 0)
+    check_amount("--record", args.record, 0, min(args.hands, MAX_RECORD))
     if args.phh:
         _check_phh_target(args.phh, args.record or 1)
         if not args.record:

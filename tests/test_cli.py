@@ -879,6 +879,8 @@ def test_simulate_phh_writes_exactly_the_recorded_hands(tmp_path: pathlib.Path) 
     (["simulate", "--show", "2", "--json"], ["--show", "--json"]),
     (["simulate", "--record", "5"], ["--record", "--phh"]),
     (["simulate", "--phh", "x.phhs"], ["--record"]),
+    (["simulate", "--hands", "10", "--record", "20", "--phh", "x.phhs"],
+     ["--record", "at most 10"]),
     (["equity", "As 2d 3c", "Kh Qd Js", "--exact", "--seed", "1"], ["--seed", "--exact"]),
     (["starting-hands", "--seed", "1"], ["--seed", "--trials"]),
     (["starting-hands", "--exact", "--seed", "1"], ["--seed", "--exact"]),
@@ -927,18 +929,24 @@ def test_lineup_names_are_read_in_any_case() -> None:
 def test_policy_names_are_read_in_any_case() -> None:
     from razzcore.simulation import POLICIES
 
-    args = ("simulate", "--players", "3", "--hands", "300", "--seed", "6", "--threads", "1",
-            "--json")
+    seats = min(8, max(2, len(POLICIES)))
+    args = ("simulate", "--players", str(seats), "--hands", "300", "--seed", "6", "--threads",
+            "1", "--json")
     lower = _summary(run(*args, "--policy", ",".join(POLICIES)))
     assert _summary(run(*args, "--policy", ",".join(p.upper() for p in POLICIES))) == lower
-    assert lower["players"] == list(POLICIES)[:3]
+    assert lower["players"] == list(POLICIES)[:seats]
 
 
-def test_empty_and_unknown_names_are_refused_by_position() -> None:
+def test_empty_unknown_and_unseated_names_are_refused_by_position() -> None:
     assert_user_error(run("play", "--lineup", "basic,,random"), "--lineup", "name 2", "empty")
     assert_user_error(run("play", "--lineup", "basic,"), "name 2", "empty")
     assert_user_error(run("simulate", "--policy", "random,Shark"), "--policy",
                       "unknown policy 'Shark'")
+    # more names than seats: the last would never sit
+    assert_user_error(run("play", "--players", "2", "--lineup", "basic,random,basic"),
+                      "3 players for 2 seats", "name 3 on would never sit")
+    assert_user_error(run("simulate", "--players", "2", "--policy", "random,random,basic"),
+                      "--policy", "3 players for 2 seats")
 
 
 # ---------------------------------------------------------------- numbering in messages
