@@ -461,12 +461,14 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
 
 def _few_cards(text: str) -> bool:
-    """Whether ``text`` is one or two cards: too few for a hand (3 to 7), so a
-    word split off a list of dead cards or of a player's cards.
+    """Whether ``text`` is one word of one or two cards: too few for a hand
+    (3 to 7), so a word split off a list of dead cards or of a player's cards.
 
-    >>> _few_cards("9h"), _few_cards("8c 9h"), _few_cards("?? ?? 7c"), _few_cards("[A-8]")
+    >>> _few_cards("9h"), _few_cards("8c9h"), _few_cards("8c 9h"), _few_cards("?? ?? 7c")
     (True, True, False, False)
     """
+    if len(text.split()) != 1:
+        return False
     try:
         return 1 <= len(parse_cards(text)) <= 2
     except RazzError:

@@ -648,6 +648,10 @@ def test_unquoted_hand_is_refused_saying_how_to_quote() -> None:
     proc = run("equity", "As", "2d", "3c", "Kh", "Qd", "Js")
     assert_user_error(proc, "player 1", "got 1", "quote each player's cards as one argument")
     assert_user_error(run("equity", "As 2d", "Kh Qd Js"), "player 1", "got 2")
+    # a quoted hand of too few cards is that, not dead cards split off
+    proc = run("equity", "As 2d", "Kh Qd Js", "--dead", "8c")
+    assert_user_error(proc, "player 1", "got 2")
+    assert "--dead" not in proc.stderr
 
 
 def test_a_hand_after_dead_cards_is_a_hand() -> None:
