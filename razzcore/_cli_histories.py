@@ -417,8 +417,13 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
             hands.append(data)
     if not hands:
         raise RazzError("no hand could be replayed: no page written")
+    page = render(hands)
+    if args.html == STDIN:  # the page on stdout, the note on stderr
+        sys.stdout.write(page)
+        sys.stderr.write(f"wrote {len(hands)} hand(s) to standard output\n")
+        return status
     with open(args.html, "w", encoding="utf-8") as fp:
-        fp.write(render(hands))
+        fp.write(page)
     print(f"wrote {len(hands)} hand(s) to {args.html}")
     return status
 
@@ -432,7 +437,7 @@ def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     from ._pokerstars_lines import looks_like_pokerstars
 
     _one_stdin(args.files)
-    if os.path.exists(args.output):
+    if args.output != STDIN and os.path.exists(args.output):
         for path in args.files:
             if path != STDIN and os.path.exists(path) and os.path.samefile(path, args.output):
                 raise RazzError(f"{args.output} is also an input: write the output to "
@@ -539,6 +544,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
         sys.stderr.write(line + "\n")
     if not converted:
         raise RazzError(f"{summary}: no hand to write, {args.output} not written")
-    _write_atomically(args.output, body)
-    print(f"{summary} -> {args.output}")
+    if args.output == STDIN:  # the hands on stdout, the summary on stderr
+        sys.stdout.write(body if body.endswith("\n") else body + "\n")
+        sys.stderr.write(f"{summary} -> standard output\n")
+    else:
+        _write_atomically(args.output, body)
+        print(f"{summary} -> {args.output}")
     return EXIT_MISMATCH if malformed else EXIT_OK

@@ -186,7 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rule profile (default: the file's, else tda)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--html", metavar="OUT.html",
-                   help="write one self-contained HTML page that replays the hands step by step")
+                   help="write one self-contained HTML page that replays the hands step by step "
+                        "(- for standard output)")
 
     p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
              "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
@@ -194,7 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="PokerStars text files (or .phh/.phhs files with --to pokerstars); "
                         "- reads standard input")
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the file to write (- for standard output)")
     p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
                    help="the format to write (phh: a .phhs file of every razz hand)")
 

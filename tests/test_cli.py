@@ -1023,3 +1023,25 @@ def test_convert_refuses_an_output_name_of_another_format(tmp_path: pathlib.Path
     proc = run("convert", "one.phh", "--to", "pokerstars", "-o", "back.phhs", cwd=tmp_path)
     assert_user_error(proc, "back.phhs", "name the output .txt")
     assert not (tmp_path / "back.phhs").exists()
+
+
+# ---------------------------------------------------------------- standard output
+
+
+def test_convert_and_the_page_write_to_standard_output(tmp_path: pathlib.Path) -> None:
+    stars = str(ROOT / "data" / "pokerstars" / "line-kinds.txt")
+    to_file = run("convert", stars, "-o", "hands.phhs", cwd=tmp_path)
+    to_stdout = run("convert", stars, "-o", "-", cwd=tmp_path)
+    assert to_stdout.returncode == 0, to_stdout.stderr
+    assert to_stdout.stdout == (tmp_path / "hands.phhs").read_text()
+    assert to_stdout.stderr.strip() == to_file.stdout.strip().replace("hands.phhs",
+                                                                      "standard output")
+    assert not (tmp_path / "-").exists()
+    # a pipeline: PokerStars text -> PHH -> replay from standard input
+    replay = run("replay", "-", "--json", stdin=to_stdout.stdout)
+    assert len(json.loads(replay.stdout)["hands"]) == 5
+    page = run("replay", "hands.phhs", "--html", "-", cwd=tmp_path)
+    assert page.returncode == 0, page.stderr
+    assert run("replay", "hands.phhs", "--html", "p.html", cwd=tmp_path).returncode == 0
+    assert page.stdout == (tmp_path / "p.html").read_text(encoding="utf-8")
+    assert page.stderr == "wrote 5 hand(s) to standard output\n"
