@@ -8,7 +8,6 @@ p1       +5
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +16,21 @@ from .errors import RazzError
 from .evaluator import best_five, describe, evaluate
 from .play import PlayResult
 
-__all__ = ["action_line", "eval_result", "json_text", "play_summary", "table"]
+__all__ = [
+    "EXITS",
+    "check_amount",
+    "eval_result",
+    "json_text",
+    "one_line",
+    "os_message",
+    "play_summary",
+    "table",
+]
+
+
+EXITS = (0, 1, 2)
+"""The exit statuses of ``razzcore``: success, a replay whose ``finishing_stacks``
+differ (or a convert that left out a malformed hand), and bad input."""
 
 
 def json_text(data: Any) -> str:
@@ -97,51 +110,25 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+def one_line(message: str, limit: int = 400) -> str:
+    """The first line of ``message``, cut to ``limit`` characters (input echoed
+    in an error can be arbitrarily long).
 
-
-def action_line(text: str, index: int) -> int | None:
-    """The 1-based line of ``text`` holding action number ``index`` (0-based)
-    of the first ``actions = [...]`` array, or ``None`` when not found.
-
-    >>> action_line('variant = "FR"\\nactions = [\\n  "d dh p1 AcAd2c",\\n  "p1 pb",\\n]', 1)
-    4
+    >>> one_line("bad card 'x'\\nmore"), one_line("y" * 500)[-5:]
+    ("bad card 'x'", 'y ...')
     """
-    start = re.search(r"^\s*actions\s*=\s*\[", text, re.MULTILINE)
-    if start is None:
-        return None
-    pos = start.end()
-    depth = 1
-    count = 0
-    while pos < len(text) and depth:
-        ch = text[pos]
-        if ch in "\"'":
-            m = _STRING.match(text, pos)
-            if m is None:
-                return None
-            if count == index:
-                return text.count("\n", 0, pos) + 1
-            count += 1
-            pos = m.end()
-            continue
-        if ch == "#":
-            nl = text.find("\n", pos)
-            pos = len(text) if nl < 0 else nl
-            continue
-        depth += ch == "["
-        depth -= ch == "]"
-        pos += 1
-    return None
+    line = message.splitlines()[0] if message else ""
+    return line if len(line) <= limit else line[: limit - 4] + " ..."
 
 
-def field_line(text: str, name: str) -> int | None:
-    """The 1-based line where field ``name`` is set, or ``None``.
+def os_message(exc: OSError) -> str:
+    """An operating-system error as the command says it: ``FILE: reason``.
 
-    >>> field_line('a = 1\\nfinishing_stacks = [1, 2]', "finishing_stacks")
-    2
+    >>> os_message(FileNotFoundError(2, "No such file or directory", "x.phh"))
+    'x.phh: No such file or directory'
     """
-    m = re.search(rf"^\s*{re.escape(name)}\s*=", text, re.MULTILINE)
-    return None if m is None else text.count("\n", 0, m.start()) + 1
+    place = f"{exc.filename}: " if exc.filename else ""
+    return f"{place}{exc.strerror or exc}"
 
 
 def check_amount(name: str, value: int, low: int, high: int | None = None) -> int:

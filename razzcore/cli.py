@@ -7,7 +7,9 @@ write them as a replayer page), ``convert`` (PokerStars text to PHH and back),
 ``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
 (the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
-one line on stderr; a replay whose ``finishing_stacks`` differ exits with 1.
+one line on stderr (under ``--json``, also ``{"error": ...}`` on stdout); a
+replay whose ``finishing_stacks`` differ exits with 1.  Messages count from 1:
+lines, hands, actions (``3rd action``), players ``p1``... and ``Seat 1``...
 
 >>> main(["eval", "As", "2d", "3c", "4h", "7s", "Kd"])
 Seven-Four low, 7-4-3-2-A
@@ -21,41 +23,71 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any, NoReturn
 
 from . import __version__
+from ._cli_format import EXITS as _EXITS
 from ._cli_format import (
-    action_line,
     check_amount,
     eval_result,
-    field_line,
     json_text,
+    one_line,
+    os_message,
     play_summary,
     table,
 )
+from ._cli_histories import cmd_convert, cmd_replay
 from .cards import parse_cards
-from .errors import EquityError, PHHError, RazzError, brief
+from .errors import EquityError, RazzError, brief
 from .rules import PROFILES
 
 __all__ = ["build_parser", "main"]
 
-EXIT_OK = 0
-EXIT_MISMATCH = 1
-EXIT_USAGE = 2
+EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = _EXITS
+
+#: Whether errors are also written as JSON on stdout (``--json`` was given).
+_JSON_ERRORS: ContextVar[bool] = ContextVar("razzcore_cli_json_errors", default=False)
 
 
 class _Fail(Exception):
     """A user error: exit with status 2 and this one-line message."""
 
 
+def _report(prog: str, message: str, hint: str = "") -> None:
+    """The error line on stderr (``razzcore play: error: ...``) and, under
+    ``--json``, the object ``{"error": ..., "command": ...}`` on stdout."""
+    text = one_line(message) + hint
+    sys.stderr.write(f"{prog}: error: {text}\n")
+    if _JSON_ERRORS.get():
+        command = prog.partition(" ")[2] or None
+        print(json_text({"error": text, "command": command}), flush=True)
+
+
+def _wants_json(words: Sequence[str]) -> bool:
+    """Whether ``--json`` (or an abbreviation argparse accepts, ``--js``...)
+    is among the options of ``words`` (before a ``--``).
+
+    >>> _wants_json(["eval", "As", "--json"]), _wants_json(["eval", "--", "--json"])
+    (True, False)
+    """
+    words = list(words)
+    if "--" in words:
+        words = words[: words.index("--")]
+    return any(len(w) >= 4 and "--json".startswith(w) for w in words)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (``razzcore play: error: ...``)."""
+    """argparse with one-line errors (``razzcore play: error: ...``), also as
+    JSON under ``--json``."""
+
+    #: The subcommands' parsers by name (set on the top-level parser).
+    commands: Mapping[str, argparse.ArgumentParser]
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)\n")
+        _report(self.prog, message, f" (see {self.prog} --help)")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -84,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"razzcore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    parser.commands = sub.choices
     profiles = list(PROFILES)
 
     p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards",
@@ -103,13 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed (random when absent; printed in the summary)")
     p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
     p.add_argument("--lineup", default="basic,random", metavar="NAMES",
-                   help="built-in players seated in turn: basic, random (basic,random)")
+                   help="built-in players seated in turn, any case: basic, random "
+                        "(basic,random)")
     p.add_argument("--stack", type=int, default=1000, metavar="CHIPS",
                    help="starting stack of every seat, each hand (1000)")
     p.add_argument("--phh", metavar="FILE",
                    help="write the hands as PHH (.phhs for many hands, .phh for one)")
-    p.add_argument("--show", type=int, default=1, metavar="K",
-                   help="print the readable log of the first K hands (1)")
+    p.add_argument("--show", type=int, default=None, metavar="K",
+                   help="print the readable log of the first K hands (1; 0 with --phh)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -122,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, default=100_000, metavar="H",
                    help="hands to play (100000)")
     p.add_argument("--policy", default="random", metavar="NAMES",
-                   help="random, calldown or basic; a comma list is seated in turn (random)")
+                   help="random, calldown or basic (any case); a comma list is seated in turn "
+                        "(random)")
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="seed (random when absent; printed in the summary)")
     p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
@@ -133,48 +168,55 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=None, metavar="T",
                    help="threads (default: one per CPU for long runs; results do not depend on it)")
     p.add_argument("--record", type=int, default=0, metavar="K",
-                   help="keep the first K hands (for --phh)")
-    p.add_argument("--phh", metavar="FILE", help="write the recorded hands as PHH")
-    p.add_argument("--show", type=int, default=0, metavar="K",
+                   help="keep the first K hands for --phh")
+    p.add_argument("--phh", metavar="FILE", help="write the recorded hands as PHH (needs --record)")
+    p.add_argument("--show", type=int, default=None, metavar="K",
                    help="print the readable log of the first K hands (0)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     p = _add(sub, "replay", "replay PHH or PokerStars hand histories and check their final stacks",
              "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json\n"
              "  razzcore replay session.txt\n"
+             "  gunzip -c hands.phhs.gz | razzcore replay -\n"
              "  razzcore replay hand.phh hands.phhs --html replayer.html")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="a .phh file, a .phhs file of hands, or a PokerStars text file; "
-                        "several may be given")
+                        "several may be given; - reads standard input")
     p.add_argument("--profile", choices=profiles, default=None,
                    help="rule profile (default: the file's, else tda)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--html", metavar="OUT.html",
-                   help="write one self-contained HTML page that replays the hands step by step")
+                   help="write one self-contained HTML page that replays the hands step by step "
+                        "(- for standard output)")
 
     p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
              "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
              "  razzcore convert hands.phhs --to pokerstars -o hands.txt")
     p.add_argument("files", nargs="+", metavar="FILE",
-                   help="PokerStars text files (or .phh/.phhs files with --to pokerstars)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
+                   help="PokerStars text files (or .phh/.phhs files with --to pokerstars); "
+                        "- reads standard input")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the file to write (- for standard output)")
     p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
                    help="the format to write (phh: a .phhs file of every razz hand)")
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
              "  razzcore equity 'As 2d 3c' '[A-8] [A-8] 7h'\n"
-             "  razzcore equity '?? ?? 4h 5d' '?? ?? 9c 2s' --dead 8c 9h --trials 200000 --seed 1")
+             "  razzcore equity '?? ?? 4h 5d' '?? ?? 9c 2s' --dead '8c 9h' --trials 200000 "
+             "--seed 1")
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="a player's cards in street order, ?? for an unknown down card; "
                         "or a range such as '[A-8] [A-8] 7h' (see docs/ranges.md)")
-    p.add_argument("--dead", nargs="+", default=[], metavar="CARD",
-                   help="cards known to be out of play (folded upcards)")
+    p.add_argument("--dead", action="append", default=[], metavar="CARDS",
+                   help="cards known to be out of play (folded upcards), quoted as one "
+                        "argument: --dead '8c 9h' (or --dead 8c --dead 9h)")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--exact", action="store_true", help="enumerate every outcome")
     group.add_argument("--trials", type=int, default=None, metavar="N",
                        help="Monte Carlo with N trials")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="Monte Carlo seed")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="Monte Carlo seed (not used when the equity is exact)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = _add(sub, "starting-hands", "the 455 three-card starts ranked by equity",
@@ -186,7 +228,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--exact", action="store_true", help="enumerate (heads-up only)")
     group.add_argument("--trials", type=int, default=None, metavar="N",
                        help="Monte Carlo with N trials per class")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="Monte Carlo seed")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="Monte Carlo seed (with --trials, or more than 2 players)")
     p.add_argument("--top", type=int, default=None, metavar="K", help="print the best K only")
     p.add_argument("--json", action="store_true", help="print JSON")
 
@@ -238,40 +281,62 @@ def _cmd_play(args: argparse.Namespace) -> int:
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
-    check_amount("--show", args.show, 0)
     check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
-    lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
-    if not lineup:
-        raise _Fail("--lineup: the lineup of built-in players is empty")
-    for name in lineup:
-        if name not in PLAYER_TYPES:
-            raise _Fail(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
+    _resolve_show(args, 0 if args.phh else 1)
+    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player", args.players)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     # Every player is built in: the hands run wholly in the compiled engine.
     names = [lineup[s % len(lineup)] for s in range(args.players)]
     return _run_simulation(
         args, Rules(*DEFAULT_RULES, profile=args.profile), [args.stack] * args.players, names,
-        record=args.hands if args.phh else (0 if args.json else min(args.show, args.hands)),
+        record=args.hands if args.phh else min(args.show, args.hands),
         executor_jobs=args.jobs, progress_from=5_000,
     )
+
+
+def _resolve_show(args: argparse.Namespace, default: int) -> None:
+    """Check ``--show`` (``default`` when absent); ``--json`` prints no hand
+    logs, so the two together are refused rather than ``--show`` ignored."""
+    if args.show is None:
+        args.show = 0 if args.json else default
+        return
+    check_amount("--show", args.show, 0)
+    if args.json and args.show:
+        raise _Fail("--show prints readable hand logs and --json prints only the summary: "
+                    "leave out one of them")
+
+
+def _names(flag: str, text: str, known: Sequence[str], noun: str, seats: int) -> list[str]:
+    """The comma list of built-in names of ``flag``, in lower case, seated in
+    turn at ``seats`` seats; an empty or unknown name is refused by its
+    position (counted from 1), and so are names that would never sit."""
+    names = [name.strip().lower() for name in text.split(",")]
+    for i, name in enumerate(names):
+        if not name:
+            raise _Fail(f"{flag} {brief(text)}: name {i + 1} of the list is empty; give "
+                        f"names separated by single commas, such as {','.join(known[:2])}")
+        if name not in known:
+            raise _Fail(f"{flag}: unknown {noun} {brief(text.split(',')[i].strip())}; choose "
+                        f"one of {', '.join(known)} (one, or a comma list seated in turn)")
+    if len(names) > seats:
+        raise _Fail(f"{flag} {brief(text)} names {len(names)} players for {seats} seats "
+                    f"(--players {seats}): name {seats + 1} on would never sit")
+    return names
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .play import MAX_HANDS
     from .rules import Rules
-    from .simulation import POLICIES
+    from .simulation import MAX_RECORD, POLICIES
 
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
-    check_amount("--show", args.show, 0)
+    _resolve_show(args, 0)
     if args.threads is not None:
         check_amount("--threads", args.threads, 1, 256)
-    policies = [name.strip() for name in args.policy.split(",") if name.strip()]
-    if not policies or any(p not in POLICIES for p in policies):
-        raise _Fail(f"--policy {args.policy}: choose from {', '.join(POLICIES)} "
-                    "(one, or a comma list seated in turn)")
+    policies = _names("--policy", args.policy, POLICIES, "policy", args.players)
     try:
         stakes = [int(v) for v in args.stakes.split(",")]
     except ValueError:
@@ -279,12 +344,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if len(stakes) != 4:
         raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big")
     rules = Rules(*stakes, profile=args.profile)
+    check_amount("--record", args.record, 0, min(args.hands, MAX_RECORD))
     if args.phh:
         _check_phh_target(args.phh, args.record or 1)
         if not args.record:
             raise _Fail("--phh needs --record K (the hands to write)")
+    elif args.record:
+        raise _Fail("--record K keeps hands for --phh FILE: add --phh (--show K prints hands "
+                    "without it)")
     names = [policies[s % len(policies)] for s in range(args.players)]
-    record = max(args.record, 0 if args.json else min(args.show, args.hands))
+    record = max(args.record, min(args.show, args.hands))
     return _run_simulation(args, rules, [args.stack] * args.players, names, record=record,
                            threads=args.threads)
 
@@ -319,23 +388,23 @@ def _run_simulation(
         showdowns=sim.showdowns,
     )
     seat_names = [f"p{s + 1} {n}" for s, n in enumerate(names)]
+    written = sim.histories[: args.hands if args.command == "play" else args.record]
     if args.phh:
-        _write_phh(args.phh, sim.histories, seat_names)
+        _write_phh(args.phh, written, seat_names)
     if args.json:
         data = result.to_dict()
         if args.phh:
             data["phh"] = args.phh
         print(json_text(data))
         return EXIT_OK
-    if args.phh:
-        print(f"wrote {len(sim.histories)} hand(s) to {args.phh}")
-    else:
-        from .phh_text import format_hand
+    from .phh_text import format_hand
 
-        for j, hh in enumerate(sim.histories[: args.show]):
-            print(f"=== hand {j + 1} ===")
-            print(format_hand(hh.replay(), players=seat_names))
-            print()
+    for j, hh in enumerate(sim.histories[: args.show]):
+        print(f"=== hand {j + 1} ===")
+        print(format_hand(hh.replay(), players=seat_names))
+        print()
+    if args.phh:
+        print(f"wrote {len(written)} hand(s) to {args.phh}")
     print(play_summary(result))
     return EXIT_OK
 
@@ -357,319 +426,6 @@ def _write_phh(path: str, histories: Sequence[Any], names: list[str]) -> None:
         fp.write(text)
 
 
-# ---------------------------------------------------------------- replay
-
-
-_TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
-
-
-def _where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
-    """``FILE:LINE`` of the failing action or field of hand ``index``."""
-    offset = 0
-    if multi:
-        headers = list(_TABLE_HEADER.finditer(text))
-        if index < len(headers):
-            offset = headers[index].start()
-    part = text[offset:]
-    line = None
-    if exc.action_index is not None:
-        line = action_line(part, exc.action_index)
-    elif exc.field:
-        line = field_line(part, exc.field)
-    if line is None:
-        return path
-    return f"{path}:{text.count(chr(10), 0, offset) + line}"
-
-
-def _stars_error(path: str, exc: Any) -> str:
-    """``FILE:LINE: hand #N: reason`` of a malformed PokerStars hand (a
-    ``PokerStarsError``)."""
-    where = path if exc.line is None else f"{path}:{exc.line}"
-    hand = "" if exc.hand is None else f"hand #{exc.hand}: "
-    return _one_line(f"{where}: {hand}{exc.reason}")
-
-
-def _read_histories(path: str) -> tuple[str, bool, list[Any], bool, list[str]]:
-    """The text of ``path``, whether it holds many hands, its hand histories,
-    whether it is PokerStars text (else PHH), and each malformed PokerStars
-    hand left out (``FILE:LINE: hand #N: reason``)."""
-    import warnings
-
-    from . import phh
-    from ._pokerstars_lines import looks_like_pokerstars
-
-    text = _read_text(path)
-    multi = path.endswith(".phhs")
-    stars = looks_like_pokerstars(text)
-    left_out: list[str] = []
-    try:
-        if stars:
-            from .pokerstars import PokerStarsWarning, loads_report
-
-            with warnings.catch_warnings():  # each malformed hand is reported below
-                warnings.simplefilter("ignore", PokerStarsWarning)
-                report = loads_report(text, on_error="skip")
-            histories = report.hands
-            left_out = [_stars_error(path, exc) for exc in report.errors]
-            multi = True
-        else:
-            histories = phh.loads_all(text) if multi else [phh.loads(text)]
-    except PHHError as exc:
-        raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
-    if not histories and not left_out:
-        raise _Fail(f"{path}: no hands in the file")
-    return text, multi, histories, stars, left_out
-
-
-def _cmd_replay(args: argparse.Namespace) -> int:
-    paths: list[str] = args.files
-    if args.html:
-        return _replay_html(paths, args)
-    status = EXIT_OK
-    outputs = []
-    for path in paths:
-        code, data = _replay_file(path, args, len(paths) > 1)
-        status = max(status, code)
-        outputs.append({"file": path, **data})
-    if args.json:
-        print(json_text({"files": outputs} if len(paths) > 1 else
-                        {k: v for k, v in outputs[0].items() if k != "file"}))
-    return status
-
-
-def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
-    from .phh_text import format_hand
-
-    text, multi, histories, stars, left_out = _read_histories(path)
-    if several and not args.json:
-        print(f"##### {path}")
-    options = {} if args.profile is None else {"profile": args.profile}
-    reports: list[dict[str, Any]] = []
-    status = EXIT_USAGE if left_out else EXIT_OK
-    for message in left_out:
-        sys.stderr.write(f"razzcore replay: error: {message} (left out)\n")
-    for i, hh in enumerate(histories):
-        label = f"hand {i + 1}: " if multi else ""
-        if stars and hh.hand is not None:
-            label = f"hand #{hh.hand}: "
-        try:
-            hand = hh.replay(**options)
-        except PHHError as exc:
-            if stars:
-                raise _Fail(f"{path}: {label}{exc}") from None
-            raise _Fail(f"{_where(path, text, i, multi, exc)}: {label}{exc}") from None
-        got = list(hand.stacks)
-        want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
-        ok = None if want is None else got == want
-        reports.append({"finishing_stacks": got, "expected_finishing_stacks": want,
-                        "matches": ok, "payoffs": list(hand.payoffs or ())})
-        if not args.json:
-            if multi:
-                print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
-            print(format_hand(hand, players=hh.players, dealt=hh.dealt_cards()))
-            verdict = {None: "(the file has no finishing_stacks)",
-                       True: "(match the file)", False: f"(the file says {want})"}[ok]
-            print(f"finishing stacks: {got} {verdict}")
-            if multi:
-                print()
-        if ok is False:
-            status = max(status, EXIT_MISMATCH)
-            err = PHHError("mismatch", field="finishing_stacks")
-            where = path if stars else _where(path, text, i, multi, err)
-            sys.stderr.write(
-                f"{where}: {label}finishing_stacks mismatch: "
-                f"the file says {want}, the replay gives {got}\n"
-            )
-    if multi and not args.json:
-        good = sum(1 for r in reports if r["matches"])
-        print(f"{len(reports)} hands replayed, {good} match their finishing_stacks")
-    return status, ({"hands": reports} if multi else reports[0])
-
-
-def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
-    """Write the replayer page; a hand that cannot be replayed is reported on
-    stderr (file, line, hand number) and left out while the others go in."""
-    from .replayer import hand_data, render
-
-    if args.json:
-        raise _Fail("--html writes a page; leave out --json")
-    options = {} if args.profile is None else {"profile": args.profile}
-    hands: list[dict[str, Any]] = []
-    status = EXIT_OK
-    for path in paths:
-        text, multi, histories, stars, left_out = _read_histories(path)
-        for message in left_out:
-            sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
-            status = EXIT_USAGE
-        for i, hh in enumerate(histories):
-            label = f"hand {i + 1}: " if multi else ""
-            if stars and hh.hand is not None:
-                label = f"hand #{hh.hand}: "
-            try:
-                data = hand_data(hh, number=len(hands) + 1, **options)
-            except PHHError as exc:
-                where = path if stars else _where(path, text, i, multi, exc)
-                message = _one_line(f"{where}: {label}{exc}")
-                sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
-                status = EXIT_USAGE
-                continue
-            result = data["result"]
-            if result is not None and result["matches"] is False:
-                err = PHHError("mismatch", field="finishing_stacks")
-                sys.stderr.write(
-                    f"{path if stars else _where(path, text, i, multi, err)}: "
-                    f"{label}finishing_stacks mismatch: "
-                    f"the file says {hh.finishing_stacks}, the replay gives "
-                    f"{result['finishing_stacks']}\n"
-                )
-                status = max(status, EXIT_MISMATCH)
-            if len(paths) > 1:
-                data["label"] = f"{os.path.basename(path)} \u00b7 {data['label']}"
-            hands.append(data)
-    if not hands:
-        raise _Fail("no hand could be replayed: no page written")
-    with open(args.html, "w", encoding="utf-8") as fp:
-        fp.write(render(hands))
-    print(f"wrote {len(hands)} hand(s) to {args.html}")
-    return status
-
-
-# ---------------------------------------------------------------- convert
-
-
-def _read_text(path: str) -> str:
-    """The text of ``path``: UTF-8, a BOM allowed (as PokerStars writes)."""
-    with open(path, "rb") as fp:
-        raw = fp.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise _Fail(f"{path}: not UTF-8 text (byte {exc.start}): hand histories are read as "
-                    f"UTF-8; re-save the file as UTF-8") from None
-
-
-def _is_phh_text(path: str, text: str) -> bool:
-    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
-    import tomllib
-
-    if path.endswith((".phh", ".phhs")):
-        return True
-    try:
-        return bool(tomllib.loads(text))
-    except tomllib.TOMLDecodeError:
-        return False
-
-
-def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """Each input's path and text, after checking that the output is not one
-    of them and that each is in the format ``--to`` converts from."""
-    from ._pokerstars_lines import looks_like_pokerstars
-
-    if os.path.exists(args.output):
-        for path in args.files:
-            if os.path.exists(path) and os.path.samefile(path, args.output):
-                raise _Fail(f"{args.output} is also an input: write the output to another "
-                            f"file (nothing was written)")
-    inputs = []
-    for path in args.files:
-        text = _read_text(path)
-        if not text.strip():
-            raise _Fail(f"{path}: the file is empty")
-        if args.to == "pokerstars" and looks_like_pokerstars(text):
-            raise _Fail(f"{path} is PokerStars text: to convert it to PHH, leave out "
-                        f"--to pokerstars")
-        if args.to == "phh" and not looks_like_pokerstars(text) and _is_phh_text(path, text):
-            raise _Fail(f"{path} is a PHH file: to convert PHH to PokerStars text, add "
-                        f"--to pokerstars")
-        inputs.append((path, text))
-    return inputs
-
-
-def _write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder
-    and a rename, so that a failure never leaves a truncated file."""
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text)
-        if os.path.exists(path):
-            os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
-
-
-def _count(number: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def _cmd_convert(args: argparse.Namespace) -> int:
-    import warnings
-
-    from . import phh, pokerstars
-
-    out: list[str] = []
-    converted = other = malformed = 0
-    inputs = _convert_inputs(args)
-    if args.to == "pokerstars":
-        texts = []
-        for path, text in inputs:
-            multi = path.endswith(".phhs")
-            try:
-                histories = phh.loads_all(text) if multi else [phh.loads(text)]
-            except PHHError as exc:
-                raise _Fail(f"{_where(path, text, 0, False, exc)}: {exc}") from None
-            for i, hh in enumerate(histories):
-                try:
-                    texts.append(pokerstars.dumps([hh], first=converted + malformed + 1))
-                    converted += 1
-                except pokerstars.PokerStarsError as exc:
-                    malformed += 1
-                    cause = exc.__cause__
-                    where = (_where(path, text, i, multi, cause)
-                             if isinstance(cause, PHHError) else path)
-                    label = f"hand {i + 1}: " if multi else ""
-                    out.append(_one_line(f"{where}: {label}{exc.reason}"))
-        body = "\n\n".join(texts)
-        summary = f"{_count(converted, 'hand')} written as PokerStars text"
-    else:
-        hands: list[phh.HandHistory] = []
-        for path, text in inputs:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
-                try:
-                    report = pokerstars.loads_report(text, on_error="skip")
-                except pokerstars.PokerStarsError as exc:
-                    malformed += 1
-                    out.append(f"{path}: {_one_line(str(exc))}")
-                    continue
-            hands += report.hands
-            converted += len(report.hands)
-            other += report.other_games
-            malformed += len(report.errors)
-            out += [_stars_error(path, e) for e in report.errors]
-        body = phh.dumps_all(hands)
-        skipped = "hand of another game" if other == 1 else "hands of other games"
-        summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
-                   f"{malformed} malformed")
-    for line in out:
-        sys.stderr.write(line + "\n")
-    if not converted:
-        raise _Fail(f"{summary}: no hand to write, {args.output} not written")
-    _write_atomically(args.output, body)
-    print(f"{summary} -> {args.output}")
-    return EXIT_MISMATCH if malformed else EXIT_OK
-
-
 # ---------------------------------------------------------------- equity
 
 
@@ -678,10 +434,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
     if args.trials is not None:
         check_amount("--trials", args.trials, 1, MAX_TRIALS)
-    for item in args.dead:  # --dead is greedy: a hand after it would be read as dead cards
-        if len(item.split()) > 1 or len(item.replace("10", "T")) > 2:
-            raise _Fail(f"--dead takes single cards, but {brief(item)} looks like a hand: "
-                        f"put the hands before --dead")
+    _check_quoting(args.hands, args.dead)
+    if args.exact and args.seed is not None:
+        raise _Fail("--seed seeds Monte Carlo and --exact enumerates every outcome: leave out "
+                    "one of them")
     try:
         result = equity(
             [_hand_or_range(h) for h in args.hands], " ".join(args.dead),
@@ -700,7 +456,43 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         }))
     else:
         print(result)
+    if args.seed is not None and result.exact:
+        sys.stderr.write("razzcore equity: note: the equity is exact, so --seed is not used "
+                         "(--trials N asks for Monte Carlo)\n")
     return EXIT_OK
+
+
+def _few_cards(text: str) -> bool:
+    """Whether ``text`` is one word of one or two cards: too few for a hand
+    (3 to 7), so a word split off a list of dead cards or of a player's cards.
+
+    >>> _few_cards("9h"), _few_cards("8c9h"), _few_cards("8c 9h"), _few_cards("?? ?? 7c")
+    (True, True, False, False)
+    """
+    if len(text.split()) != 1:
+        return False
+    try:
+        return 1 <= len(parse_cards(text)) <= 2
+    except RazzError:
+        return False
+
+
+def _check_quoting(hands: Sequence[str], dead: Sequence[str]) -> None:
+    """Each player's cards and the dead cards are one argument each: words
+    of one or two cards mean that a list was split, so say how to quote it."""
+    split = [h for h in hands if _few_cards(h)]
+    if not split:
+        return
+    if dead:
+        cards = " ".join([*dead, *split])
+        raise _Fail(f"--dead takes one argument: quote the dead cards together, as in "
+                    f"--dead '{cards}' (unquoted, {' '.join(split)} would be read as a "
+                    f"player's cards)")
+    first = hands.index(split[0])
+    count = len(parse_cards(split[0]))
+    raise _Fail(f"player {first + 1}: a razz hand has 3 to 7 cards, got {count}: "
+                f"{brief(split[0])} (quote each player's cards as one argument, as in "
+                f"'As 2d 3c' '?? ?? 7h')")
 
 
 def _hand_or_range(text: str) -> Any:
@@ -729,6 +521,9 @@ def _cmd_starting_hands(args: argparse.Namespace) -> int:
     if args.top is not None:
         check_amount("--top", args.top, 1)
     exact = True if args.exact else (False if args.trials is not None else None)
+    if args.seed is not None and (args.exact or (exact is None and args.players == 2)):
+        raise _Fail("--seed seeds Monte Carlo, and this chart is enumerated exactly (heads-up "
+                    "without --trials, or --exact): add --trials N or leave out --seed")
     try:
         chart = starting_hands(args.players, exact=exact, trials=args.trials, seed=args.seed,
                                progress=_progress_wanted(1, 1) or None)
@@ -770,44 +565,56 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "simulate": _cmd_simulate,
-             "replay": _cmd_replay, "convert": _cmd_convert, "equity": _cmd_equity,
+             "replay": cmd_replay, "convert": cmd_convert, "equity": _cmd_equity,
              "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``razzcore`` command; returns the exit status.
+    """Run the ``razzcore`` command; returns the exit status (a bad option
+    exits through ``SystemExit(2)``, as argparse does).
 
     >>> main(["eval", "As", "2d"])  # the error line goes to stderr
     2
     """
+    words = list(sys.argv[1:] if argv is None else argv)
+    token = _JSON_ERRORS.set(_wants_json(words))
+    try:
+        return _run(words)
+    finally:
+        _JSON_ERRORS.reset(token)
+
+
+def _parse(words: list[str]) -> argparse.Namespace:
+    """The options of ``words``.  ``equity`` takes its options anywhere among
+    the hands (``'As 2d 3c' --dead Kc 'Kh Qd Js'``)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    assert isinstance(parser, _Parser)
+    args, extra = parser.parse_known_args(words)
+    command: str = args.command
+    if command == "equity":
+        args = parser.commands[command].parse_intermixed_args(words[words.index(command) + 1:])
+        args.command = command
+    elif extra:
+        parser.commands[command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _run(words: list[str]) -> int:
+    args = _parse(words)
     prog = f"razzcore {args.command}"
     try:
         return _COMMANDS[args.command](args)
     except (_Fail, RazzError) as exc:
-        sys.stderr.write(f"{prog}: error: {_one_line(str(exc) or type(exc).__name__)}\n")
+        _report(prog, str(exc) or type(exc).__name__)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             _silence_stdout()
             return EXIT_OK
-        where = f"{exc.filename}: " if exc.filename else ""
-        sys.stderr.write(f"{prog}: error: {_one_line(f'{where}{exc.strerror or exc}')}\n")
+        _report(prog, os_message(exc))
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted\n")
         return 130
     return EXIT_USAGE
-
-
-def _one_line(message: str, limit: int = 400) -> str:
-    """The first line of ``message``, cut to ``limit`` characters (input echoed
-    in an error can be arbitrarily long).
-
-    >>> _one_line("bad card 'x'\\nmore"), _one_line("y" * 500)[-5:]
-    ("bad card 'x'", 'y ...')
-    """
-    line = message.splitlines()[0] if message else ""
-    return line if len(line) <= limit else line[: limit - 4] + " ..."
 
 
 def _silence_stdout() -> None:

@@ -335,7 +335,7 @@ def test_cli_html_leaves_out_a_bad_hand_and_names_it(tmp_path: pathlib.Path) -> 
     (tmp_path / "h.phhs").write_text(phh.dumps_all(hands), encoding="utf-8")
     proc = run("replay", "h.phhs", "--html", "out.html", cwd=tmp_path)
     assert proc.returncode == 2
-    assert re.match(r"razzcore replay: error: h\.phhs:\d+: hand 2: action 6 'p1 cbr 999'",
+    assert re.match(r"razzcore replay: error: h\.phhs:\d+: hand 2: 7th action 'p1 cbr 999'",
                     proc.stderr)
     assert "left out of the page" in proc.stderr
     assert len(page_data((tmp_path / "out.html").read_text(encoding="utf-8"))) == 2

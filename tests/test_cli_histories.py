@@ -1,0 +1,191 @@
+"""``razzcore replay`` and ``razzcore convert`` through the real entry point:
+standard input and output (``-``), and a bad hand or file among good ones."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+import pytest
+from test_cli import HAND_PHH, ROOT, WSOP, assert_user_error, run
+
+from razzcore import phh
+
+# ------------------------------------------------------------ a bad hand or file among good ones
+
+
+def _three_hands_one_bad(tmp_path: pathlib.Path, bad: str) -> tuple[pathlib.Path, str]:
+    """A .phhs file of three hands whose second is changed by ``bad``
+    ("load": an unknown player, "replay": an action out of turn)."""
+    target = tmp_path / "three.phhs"
+    assert run("play", "--players", "2", "--hands", "3", "--seed", "1", "--phh",
+               str(target)).returncode == 0
+    text = target.read_text()
+    second, third = text.index("[2]"), text.index("[3]")
+    part = text[second:third]
+    if bad == "load":
+        part = part.replace("'p1 ", "'p9 ", 1)
+    else:  # the first betting action, played by the other player
+        m = re.search(r"'p([12]) (cbr|cc|f|pb)", part)
+        assert m is not None
+        other = "2" if m.group(1) == "1" else "1"
+        part = part[: m.start()] + f"'p{other} {m.group(2)}" + part[m.end():]
+    text = text[:second] + part + text[third:]
+    target.write_text(text)
+    return target, text
+
+
+@pytest.mark.parametrize("bad", ["load", "replay"])
+def test_a_bad_hand_among_good_ones_is_named_and_the_rest_replay(
+        bad: str, tmp_path: pathlib.Path) -> None:
+    target, text = _three_hands_one_bad(tmp_path, bad)
+    proc = run("replay", str(target))
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "hand 2:" in lines[0] and lines[0].endswith("(left out)")
+    line = int(lines[0].split(f"{target}:")[1].split(":")[0])
+    assert "'p9 " in text.splitlines()[line - 1] or bad == "replay"
+    assert text.index("[2]") < sum(len(x) + 1 for x in text.splitlines()[:line]) < text.index(
+        "[3]")
+    assert "=== hand 1 ===" in proc.stdout and "=== hand 3 ===" in proc.stdout
+    assert "=== hand 2 ===" not in proc.stdout
+    assert "2 hands replayed, 2 match their finishing_stacks, 1 left out" in proc.stdout
+    data = json.loads(run("replay", str(target), "--json").stdout)
+    assert len(data["hands"]) == 2 and all(h["matches"] for h in data["hands"])
+    assert data["left_out"] == [lines[0].removeprefix("razzcore replay: error: ")
+                                .removesuffix(" (left out)")]
+    out = tmp_path / "out.txt"
+    proc = run("convert", str(target), "--to", "pokerstars", "-o", str(out))
+    if bad == "load":  # a hand that does not load is not converted; the others are
+        assert proc.returncode == 1 and "hand 2:" in proc.stderr
+        assert "2 hands written" in proc.stdout
+        assert out.read_text().count("PokerStars Hand #") == 2
+
+
+def test_left_out_pokerstars_hands_are_listed_in_the_json(tmp_path: pathlib.Path) -> None:
+    stars = (ROOT / "data" / "pokerstars" / "example-razz.txt").read_text()
+    good = (ROOT / "data" / "pokerstars" / "line-kinds.txt").read_text()
+    (tmp_path / "mixed.txt").write_text(
+        stars.replace("calls $0.50", "calls $0.40", 1) + "\n\n\n" + good)
+    proc = run("replay", "mixed.txt", "--json", cwd=tmp_path)
+    assert proc.returncode == 2
+    data = json.loads(proc.stdout)
+    assert len(data["left_out"]) == 1 and "mixed.txt:" in data["left_out"][0]
+    assert data["left_out"][0] in proc.stderr
+    assert all(h["matches"] for h in data["hands"])
+
+
+def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "good.phh").write_text(HAND_PHH)
+    (tmp_path / "illegal.phh").write_text(HAND_PHH.replace('"p2 pb"', '"p1 cc"'))
+    files = ["good.phh", "missing.phh", "illegal.phh"]
+    proc = run("replay", *files, "--json", cwd=tmp_path)
+    assert proc.returncode == 2
+    data = json.loads(proc.stdout)["files"]
+    assert [f["file"] for f in data] == files
+    assert data[0]["matches"] is True
+    assert data[1]["error"] == "missing.phh: No such file or directory"
+    assert data[2]["error"].startswith("illegal.phh:10: 3rd action 'p1 cc'")
+    assert proc.stderr.splitlines() == [f"razzcore replay: error: {f['error']}" for f in data[1:]]
+    text = run("replay", *files, cwd=tmp_path)
+    assert text.returncode == 2 and "##### good.phh" in text.stdout
+    assert "(match the file)" in text.stdout
+    page = run("replay", *files, "--html", "page.html", cwd=tmp_path)
+    assert page.returncode == 2 and "wrote 1 hand(s)" in page.stdout
+    assert page.stderr.count("(left out of the page)") == 2
+
+
+# ---------------------------------------------------------------- standard input
+
+
+def test_replay_reads_one_hand_from_standard_input() -> None:
+    path = WSOP / "03-50-24.phh"
+    from_file = run("replay", str(path), "--json")
+    from_stdin = run("replay", "-", "--json", stdin=path.read_text())
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    assert json.loads(from_stdin.stdout) == json.loads(from_file.stdout)
+    text = run("replay", "-", stdin=path.read_text())
+    assert text.stdout == run("replay", str(path)).stdout
+
+
+def test_replay_reads_many_hands_and_pokerstars_text_from_standard_input(
+        tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "hands.phhs"
+    assert run("play", "--players", "3", "--hands", "12", "--seed", "2", "--phh",
+               str(target)).returncode == 0
+    proc = run("replay", "-", "--json", stdin=target.read_text())
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == json.loads(run("replay", str(target), "--json").stdout)
+    assert len(json.loads(proc.stdout)["hands"]) == 12
+    stars = ROOT / "data" / "pokerstars" / "line-kinds.txt"
+    proc = run("replay", "-", "--json", stdin=stars.read_text())
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == json.loads(run("replay", str(stars), "--json").stdout)
+
+
+def test_standard_input_with_files_in_messages_and_pages(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "illegal.phh"
+    path.write_text(HAND_PHH.replace('"p2 pb"', '"p1 cc"'))
+    assert_user_error(run("replay", "-", stdin=path.read_text()), "<stdin>:10: 3rd action")
+    proc = run("replay", str(WSOP / "03-50-24.phh"), "-", "--json", stdin=HAND_PHH)
+    assert proc.returncode == 0, proc.stderr
+    files = json.loads(proc.stdout)["files"]
+    assert files[1]["file"] == "-" and files[1]["finishing_stacks"] == [107, 93]
+    proc = run("replay", "-", "--html", "page.html", stdin=HAND_PHH, cwd=tmp_path)
+    assert proc.returncode == 0 and "wrote 1 hand(s)" in proc.stdout
+    assert (tmp_path / "page.html").stat().st_size > 1000
+    assert_user_error(run("replay", "-", "-", stdin=HAND_PHH), "more than once")
+    assert_user_error(run("replay", "-", stdin=""), "<stdin>")
+
+
+def test_convert_reads_standard_input(tmp_path: pathlib.Path) -> None:
+    stars = (ROOT / "data" / "pokerstars" / "example-razz.txt").read_text()
+    proc = run("convert", "-", "-o", "out.phhs", stdin=stars, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    run("convert", str(ROOT / "data" / "pokerstars" / "example-razz.txt"), "-o", "ref.phhs",
+        cwd=tmp_path)
+    assert (tmp_path / "out.phhs").read_text() == (tmp_path / "ref.phhs").read_text()
+    back = run("convert", "-", "--to", "pokerstars", "-o", "back.txt",
+               stdin=(tmp_path / "out.phhs").read_text(), cwd=tmp_path)
+    assert back.returncode == 0, back.stderr
+    assert (tmp_path / "back.txt").read_text().startswith("PokerStars Hand #")
+
+
+# ---------------------------------------------------------------- standard output
+
+
+def test_convert_and_the_page_write_to_standard_output(tmp_path: pathlib.Path) -> None:
+    stars = str(ROOT / "data" / "pokerstars" / "line-kinds.txt")
+    to_file = run("convert", stars, "-o", "hands.phhs", cwd=tmp_path)
+    to_stdout = run("convert", stars, "-o", "-", cwd=tmp_path)
+    assert to_stdout.returncode == 0, to_stdout.stderr
+    assert to_stdout.stdout == (tmp_path / "hands.phhs").read_text()
+    assert to_stdout.stderr.strip() == to_file.stdout.strip().replace("hands.phhs",
+                                                                      "standard output")
+    assert not (tmp_path / "-").exists()
+    # a pipeline: PokerStars text -> PHH -> replay from standard input
+    replay = run("replay", "-", "--json", stdin=to_stdout.stdout)
+    assert len(json.loads(replay.stdout)["hands"]) == 5
+    page = run("replay", "hands.phhs", "--html", "-", cwd=tmp_path)
+    assert page.returncode == 0, page.stderr
+    assert run("replay", "hands.phhs", "--html", "p.html", cwd=tmp_path).returncode == 0
+    assert page.stdout == (tmp_path / "p.html").read_text(encoding="utf-8")
+    assert page.stderr == "wrote 5 hand(s) to standard output\n"
+
+
+# ---------------------------------------------------------------- output names
+
+
+def test_convert_refuses_an_output_name_of_another_format(tmp_path: pathlib.Path) -> None:
+    stars = ROOT / "data" / "pokerstars"
+    proc = run("convert", str(stars / "line-kinds.txt"), "-o", "many.phh", cwd=tmp_path)
+    assert_user_error(proc, "many.phh", ".phhs", "nothing was written")
+    assert not (tmp_path / "many.phh").exists()
+    one = run("convert", str(stars / "example-razz.txt"), "-o", "one.phh", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    assert phh.loads((tmp_path / "one.phh").read_text()).finishing_stacks is not None
+    assert run("replay", "one.phh", cwd=tmp_path).returncode == 0
+    proc = run("convert", "one.phh", "--to", "pokerstars", "-o", "back.phhs", cwd=tmp_path)
+    assert_user_error(proc, "back.phhs", "name the output .txt")
+    assert not (tmp_path / "back.phhs").exists()
