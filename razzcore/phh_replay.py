@@ -163,6 +163,117 @@ class _Misplaced(Exception):
         self.want = want
 
 
+def _street(card: int) -> int:
+    """The street (3-7) on which a seat receives its hole card number ``card`` (0-based)."""
+    return max(3, card + 1)
+
+
+def _at_showdown(hand: Hand) -> bool:
+    """Whether the betting is over and the hand waits for the showdown."""
+    legal = hand.legal_actions()
+    return bool(legal) and all(t.startswith("sm") for t in legal)
+
+
+class _Due:
+    """The cards the engine has dealt that the history has not named yet.
+
+    The engine deals each street as soon as the betting before it ends, so a
+    history must name those cards (``d dh`` / ``d db`` lines, in any order
+    and split as it likes within the street) before the next player action.
+    """
+
+    def __init__(self, seats: int) -> None:
+        self.hole: list[deque[int]] = [deque() for _ in range(seats)]
+        self.board: deque[int] = deque()
+        self.given = [0] * seats  # hole cards the engine has dealt each seat
+        self.after: int | None = None  # the line whose action made the engine deal
+
+    def __bool__(self) -> bool:
+        return bool(self.board) or any(self.hole)
+
+    def dealt(self, entry: Action, last: int | None) -> None:
+        """Record one deal entry of the engine's history; ``last`` is the line
+        played last (``None`` before any: the initial deal)."""
+        if not self:
+            self.after = last
+        cards = [c for c in entry.cards if c is not None]
+        if entry.verb == "db":
+            self.board.extend(cards)
+        elif entry.seat is not None:
+            self.hole[entry.seat].extend(cards)
+            self.given[entry.seat] += len(cards)
+
+    def queue(self, action: Action) -> deque[int]:
+        return self.board if action.verb == "db" else self.hole[action.seat or 0]
+
+    def _due(self) -> tuple[int, int, str]:
+        """The first and last street due and the cards, e.g. ``p1: 1 card, p2: 1 card``."""
+        streets: list[int] = []
+        parts: list[str] = []
+        for s, queue in enumerate(self.hole):
+            if queue:
+                streets += [_street(self.given[s] - len(queue)), _street(self.given[s] - 1)]
+                parts.append(f"p{s + 1}: {len(queue)} card{'s' if len(queue) > 1 else ''}")
+        if self.board:
+            streets.append(7)
+            parts.append("the board: 1 card")
+        return min(streets), max(streets), ", ".join(parts)
+
+    def streets(self) -> str:
+        """The streets and cards due, e.g. ``4th street (p1: 1 card, p2: 1 card)``."""
+        low, high, cards = self._due()
+        name = _STREET_NAMES[low] + ("" if low == high else f" to {_STREET_NAMES[high]}")
+        return f"{name} street ({cards})"
+
+    def ended(self, texts: Sequence[str]) -> str:
+        """Which line ended the betting before the cards due (empty for the
+        initial deal), e.g. ``3rd street ended at action 5 'p1 cc'``."""
+        if self.after is None:
+            return ""
+        low = self._due()[0]
+        before = _STREET_NAMES.get(low - 1, "the")
+        return f"{before} street ended at action {self.after} {texts[self.after]!r}"
+
+    def first(self, texts: Sequence[str]) -> str:
+        """Why a player line cannot stand here: the dealer's lines come first."""
+        ended = self.ended(texts)
+        return f"the dealer deals {self.streets()} first" + (f": {ended}" if ended else "")
+
+    def missing(self, texts: Sequence[str]) -> str:
+        """Why a history cannot end here: the dealer's lines are missing."""
+        ended = self.ended(texts)
+        return (f"the history ends without the dealer's lines for {self.streets()}"
+                + (f", dealt when {ended}" if ended else ""))
+
+    def not_dealt(self, action: Action, hand: Hand) -> str:
+        """Why a deal line cannot stand here."""
+        who = "the board" if action.verb == "db" else f"p{(action.seat or 0) + 1}"
+        queue = self.queue(action)
+        count = f"{len(action.cards)} card{'s' if len(action.cards) > 1 else ''}"
+        if queue:
+            what = f"the dealer has only {len(queue)} card(s) for {who} here, not {count}"
+        else:
+            what = f"the dealer deals no card to {who} here"
+        seat = action.seat
+        if seat is not None and not queue:
+            if not hand.dealt_in[seat]:
+                return f"{what}: p{seat + 1} was not dealt in"
+            if hand.folded[seat]:
+                return f"{what}: p{seat + 1} has folded"
+        if hand.is_over:
+            return f"{what} (the hand is over)"
+        if self and not queue:
+            return f"{what}: it deals {self.streets()}"
+        if _at_showdown(hand):
+            return f"{what} (the betting is over)"
+        if hand.actor is not None and not queue:
+            return f"{what}: p{hand.actor + 1} is to act on {_STREET_NAMES[hand.street]} street"
+        return what
+
+
+_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
 class _Replay:
     """Replay of one hand history (see :func:`replay_actions`)."""
 
@@ -249,24 +360,22 @@ class _Replay:
                         absent=self.absent, replay=True, rake=self.rake)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
-        pending: list[deque[int]] = [deque() for _ in range(self.n)]
-        board: deque[int] = deque()
+        due = _Due(self.n)
         unknown: list[set[int]] = [set() for _ in range(self.n)]
         # Player actions the engine took by itself (R23: absent players dealt in
         # post their bring-in and are killed); the history lists them too.
         auto: deque[str] = deque()
         mine = 0
         seen = 0
+        last: int | None = None  # the last line played (or matched) on the engine
         for i, a in enumerate(self.actions):
             if observe is not None:
                 observe(i - 1, hand)
             history = hand.history
             for text in history[seen:]:
                 e = parse_action(text)
-                if e.verb == "dh" and e.seat is not None:
-                    pending[e.seat].extend(c for c in e.cards if c is not None)
-                elif e.verb == "db":
-                    board.extend(c for c in e.cards if c is not None)
+                if e.is_dealer:
+                    due.dealt(e, last)
                 elif mine:
                     mine -= 1
                 else:
@@ -275,11 +384,10 @@ class _Replay:
             where = f"action {i} {self.texts[i]!r}"
             if a.verb == "":
                 continue
-            if a.verb in ("dh", "db"):
-                queue = board if a.verb == "db" else pending[a.seat or 0]
+            if a.is_dealer:
+                queue = due.queue(a)
                 if len(queue) < len(a.cards):
-                    who = "the board" if a.verb == "db" else f"p{(a.seat or 0) + 1}"
-                    raise PHHError(f"{where}: {who} is not dealt {len(a.cards)} card(s) now",
+                    raise PHHError(f"{where}: {due.not_dealt(a, hand)}",
                                    field="actions", action_index=i)
                 for want in a.cards:
                     got = queue.popleft()
@@ -289,10 +397,17 @@ class _Replay:
                     elif want != got:
                         raise _Misplaced(got, want)
                 continue
+            if due and not (a.verb == "sm" and (hand.is_over or _at_showdown(hand))):
+                # The dealer deals as soon as a betting round ends: its lines come
+                # first.  Only all-in hands tabled before the last cards (the
+                # showdown has begun) may stand between.
+                raise PHHError(f"{where}: {due.first(self.texts)}",
+                               field="actions", action_index=i)
             if a.verb == "sm" and hand.is_over:
                 continue  # showing or mucking after the pot is pushed changes nothing
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
                 self._check_shown(hand, a, unknown[a.seat], where, i)
+            last = i
             if auto and auto[0] == a.engine_text():
                 auto.popleft()
                 continue
@@ -301,9 +416,19 @@ class _Replay:
                 hand.act(a.engine_text())
             except IllegalActionError as exc:
                 raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
+        for text in hand.history[seen:]:
+            e = parse_action(text)
+            if e.is_dealer:
+                due.dealt(e, last)
+        if due and hand.is_over:
+            # The showdown was decided with cards the history never names.
+            raise PHHError(due.missing(self.texts), field="actions")
         if observe is not None:
             observe(len(self.actions) - 1, hand)
-        self._finish_showdown(hand, unknown)
+        if not due:
+            # A history that stops before naming the last cards stays a running
+            # hand: the engine's stand-in cards must not decide the pot.
+            self._finish_showdown(hand, unknown)
         if observe is not None:
             observe(len(self.actions), hand)
         return hand

@@ -85,7 +85,7 @@ def test_wrong_actor_is_refused() -> None:
 def test_wrong_card_dealt_to_a_folded_player_is_refused() -> None:
     hh = read("01-02-14.phh")
     hh.actions.insert(hh.actions.index("d dh p1 Ts"), "d dh p2 2s")
-    with pytest.raises(PHHError, match=r"p2 is not dealt 1 card\(s\) now"):
+    with pytest.raises(PHHError, match=r"action 10 'd dh p2 2s': the dealer deals no card to p2 here: p2 has folded"):
         hh.replay()
 
 
