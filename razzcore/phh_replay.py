@@ -174,65 +174,109 @@ def _at_showdown(hand: Hand) -> bool:
     return bool(legal) and all(t.startswith("sm") for t in legal)
 
 
-class _Due:
-    """The cards the engine has dealt that the history has not named yet.
+class _Deal:
+    """One deal entry of the engine's history whose cards the history has not
+    all named yet: ``seat`` (``None`` for the board), the cards left and the
+    seat's hole-card number of the first of them."""
 
-    The engine deals each street as soon as the betting before it ends, so a
-    history must name those cards (``d dh`` / ``d db`` lines, in any order
-    and split as it likes within the street) before the next player action.
+    __slots__ = ("after", "cards", "next", "seat")
+
+    def __init__(self, seat: int | None, cards: list[int], first: int, after: int | None) -> None:
+        self.seat = seat
+        self.cards = deque(cards)
+        self.next = first
+        self.after = after  # the history line played last when the engine dealt it
+
+    def streets(self) -> tuple[int, int]:
+        if self.seat is None:
+            return 7, 7
+        return _street(self.next), _street(self.next + len(self.cards) - 1)
+
+
+class _Engine:
+    """What the engine's history holds that the history being replayed has not
+    matched yet, in order: the cards it dealt (:class:`_Deal`) and the player
+    actions it took by itself (R23: absent players dealt in post their
+    bring-in and are killed).
+
+    The engine deals each street as soon as the betting before it ends, so
+    the dealer's lines must name those cards, in any order and split as the
+    history likes within the street, before the next player line.
     """
 
     def __init__(self, seats: int) -> None:
-        self.hole: list[deque[int]] = [deque() for _ in range(seats)]
-        self.board: deque[int] = deque()
+        self.items: deque[_Deal | str] = deque()
         self.given = [0] * seats  # hole cards the engine has dealt each seat
-        self.after: int | None = None  # the line whose action made the engine deal
 
     def __bool__(self) -> bool:
-        return bool(self.board) or any(self.hole)
+        """Whether the dealer's lines are due now."""
+        return bool(self.items) and isinstance(self.items[0], _Deal)
 
-    def dealt(self, entry: Action, last: int | None) -> None:
-        """Record one deal entry of the engine's history; ``last`` is the line
-        played last (``None`` before any: the initial deal)."""
-        if not self:
-            self.after = last
+    def record(self, entry: Action, last: int | None) -> None:
+        """One entry of the engine's history not played from the history
+        being replayed; ``last`` is the line played last (``None`` before any)."""
+        if not entry.is_dealer:
+            self.items.append(entry.engine_text())
+            return
         cards = [c for c in entry.cards if c is not None]
-        if entry.verb == "db":
-            self.board.extend(cards)
-        elif entry.seat is not None:
-            self.hole[entry.seat].extend(cards)
+        if entry.seat is None:
+            self.items.append(_Deal(None, cards, 0, last))
+        else:
+            self.items.append(_Deal(entry.seat, cards, self.given[entry.seat], last))
             self.given[entry.seat] += len(cards)
 
-    def queue(self, action: Action) -> deque[int]:
-        return self.board if action.verb == "db" else self.hole[action.seat or 0]
+    def _group(self) -> list[_Deal]:
+        """The deals due now (those before the next action the engine took)."""
+        out = []
+        for item in self.items:
+            if not isinstance(item, _Deal):
+                break
+            out.append(item)
+        return out
 
-    def _due(self) -> tuple[int, int, str]:
-        """The first and last street due and the cards, e.g. ``p1: 1 card, p2: 1 card``."""
-        streets: list[int] = []
-        parts: list[str] = []
-        for s, queue in enumerate(self.hole):
-            if queue:
-                streets += [_street(self.given[s] - len(queue)), _street(self.given[s] - 1)]
-                parts.append(f"p{s + 1}: {len(queue)} card{'s' if len(queue) > 1 else ''}")
-        if self.board:
-            streets.append(7)
-            parts.append("the board: 1 card")
-        return min(streets), max(streets), ", ".join(parts)
+    def available(self, action: Action) -> int:
+        """How many cards the dealer deals ``action``'s seat (or the board) now."""
+        return sum(len(d.cards) for d in self._group() if d.seat == action.seat)
+
+    def take(self, action: Action) -> list[int]:
+        """The cards dealt now that ``action`` names, in deal order."""
+        out: list[int] = []
+        for deal in self._group():
+            while deal.seat == action.seat and deal.cards and len(out) < len(action.cards):
+                out.append(deal.cards.popleft())
+                deal.next += 1
+        self.items = deque(i for i in self.items if not isinstance(i, _Deal) or i.cards)
+        return out
+
+    def taken_by_engine(self, text: str) -> bool:
+        """Whether ``text`` is the next action the engine took by itself (then matched)."""
+        if self.items and self.items[0] == text:
+            self.items.popleft()
+            return True
+        return False
 
     def streets(self) -> str:
         """The streets and cards due, e.g. ``4th street (p1: 1 card, p2: 1 card)``."""
-        low, high, cards = self._due()
+        group = self._group()
+        low = min(d.streets()[0] for d in group)
+        high = max(d.streets()[1] for d in group)
+        counts: dict[int | None, int] = {}
+        for d in group:
+            counts[d.seat] = counts.get(d.seat, 0) + len(d.cards)
+        parts = [f"{'the board' if s is None else f'p{s + 1}'}: {k} card{'s' if k > 1 else ''}"
+                 for s, k in sorted(counts.items(), key=lambda sk: 99 if sk[0] is None else sk[0])]
         name = _STREET_NAMES[low] + ("" if low == high else f" to {_STREET_NAMES[high]}")
-        return f"{name} street ({cards})"
+        return f"{name} street ({', '.join(parts)})"
 
     def ended(self, texts: Sequence[str]) -> str:
-        """Which line ended the betting before the cards due (empty for the
-        initial deal), e.g. ``3rd street ended at action 5 'p1 cc'``."""
-        if self.after is None:
+        """Which line ended the betting before the cards due (empty when the
+        engine dealt them by itself), e.g. ``3rd street ended at action 5 'p1 cc'``."""
+        group = self._group()
+        after = group[0].after
+        if after is None:
             return ""
-        low = self._due()[0]
-        before = _STREET_NAMES.get(low - 1, "the")
-        return f"{before} street ended at action {self.after} {texts[self.after]!r}"
+        before = _STREET_NAMES.get(min(d.streets()[0] for d in group) - 1, "the")
+        return f"{before} street ended at action {after} {texts[after]!r}"
 
     def first(self, texts: Sequence[str]) -> str:
         """Why a player line cannot stand here: the dealer's lines come first."""
@@ -248,25 +292,26 @@ class _Due:
     def not_dealt(self, action: Action, hand: Hand) -> str:
         """Why a deal line cannot stand here."""
         who = "the board" if action.verb == "db" else f"p{(action.seat or 0) + 1}"
-        queue = self.queue(action)
+        have = self.available(action)
         count = f"{len(action.cards)} card{'s' if len(action.cards) > 1 else ''}"
-        if queue:
-            what = f"the dealer has only {len(queue)} card(s) for {who} here, not {count}"
-        else:
-            what = f"the dealer deals no card to {who} here"
+        if have:
+            return f"the dealer has only {have} card(s) for {who} here, not {count}"
+        what = f"the dealer deals no card to {who} here"
         seat = action.seat
-        if seat is not None and not queue:
+        if seat is not None:
             if not hand.dealt_in[seat]:
                 return f"{what}: p{seat + 1} was not dealt in"
             if hand.folded[seat]:
                 return f"{what}: p{seat + 1} has folded"
         if hand.is_over:
             return f"{what} (the hand is over)"
-        if self and not queue:
+        if self:
             return f"{what}: it deals {self.streets()}"
+        if self.items:
+            return f"{what}: the history must first list {self.items[0]!r}"
         if _at_showdown(hand):
             return f"{what} (the betting is over)"
-        if hand.actor is not None and not queue:
+        if hand.actor is not None:
             return f"{what}: p{hand.actor + 1} is to act on {_STREET_NAMES[hand.street]} street"
         return what
 
@@ -360,11 +405,8 @@ class _Replay:
                         absent=self.absent, replay=True, rake=self.rake)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
-        due = _Due(self.n)
+        engine = _Engine(self.n)
         unknown: list[set[int]] = [set() for _ in range(self.n)]
-        # Player actions the engine took by itself (R23: absent players dealt in
-        # post their bring-in and are killed); the history lists them too.
-        auto: deque[str] = deque()
         mine = 0
         seen = 0
         last: int | None = None  # the last line played (or matched) on the engine
@@ -374,42 +416,37 @@ class _Replay:
             history = hand.history
             for text in history[seen:]:
                 e = parse_action(text)
-                if e.is_dealer:
-                    due.dealt(e, last)
-                elif mine:
+                if mine and not e.is_dealer:
                     mine -= 1
                 else:
-                    auto.append(e.engine_text())
+                    engine.record(e, last)
             seen = len(history)
             where = f"action {i} {self.texts[i]!r}"
             if a.verb == "":
                 continue
             if a.is_dealer:
-                queue = due.queue(a)
-                if len(queue) < len(a.cards):
-                    raise PHHError(f"{where}: {due.not_dealt(a, hand)}",
+                if engine.available(a) < len(a.cards):
+                    raise PHHError(f"{where}: {engine.not_dealt(a, hand)}",
                                    field="actions", action_index=i)
-                for want in a.cards:
-                    got = queue.popleft()
+                for want, got in zip(a.cards, engine.take(a), strict=True):
                     if want is None:
                         if a.seat is not None:
                             unknown[a.seat].add(got)
                     elif want != got:
                         raise _Misplaced(got, want)
                 continue
-            if due and not (a.verb == "sm" and (hand.is_over or _at_showdown(hand))):
+            if engine and not (a.verb == "sm" and (hand.is_over or _at_showdown(hand))):
                 # The dealer deals as soon as a betting round ends: its lines come
                 # first.  Only all-in hands tabled before the last cards (the
                 # showdown has begun) may stand between.
-                raise PHHError(f"{where}: {due.first(self.texts)}",
+                raise PHHError(f"{where}: {engine.first(self.texts)}",
                                field="actions", action_index=i)
             if a.verb == "sm" and hand.is_over:
                 continue  # showing or mucking after the pot is pushed changes nothing
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
                 self._check_shown(hand, a, unknown[a.seat], where, i)
             last = i
-            if auto and auto[0] == a.engine_text():
-                auto.popleft()
+            if engine.taken_by_engine(a.engine_text()):
                 continue
             mine = 1
             try:
@@ -418,14 +455,16 @@ class _Replay:
                 raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
         for text in hand.history[seen:]:
             e = parse_action(text)
-            if e.is_dealer:
-                due.dealt(e, last)
-        if due and hand.is_over:
+            if mine and not e.is_dealer:
+                mine -= 1
+            else:
+                engine.record(e, last)
+        if engine and hand.is_over:
             # The showdown was decided with cards the history never names.
-            raise PHHError(due.missing(self.texts), field="actions")
+            raise PHHError(engine.missing(self.texts), field="actions")
         if observe is not None:
             observe(len(self.actions) - 1, hand)
-        if not due:
+        if not engine:
             # A history that stops before naming the last cards stays a running
             # hand: the engine's stand-in cards must not decide the pot.
             self._finish_showdown(hand, unknown)
