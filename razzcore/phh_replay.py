@@ -207,14 +207,27 @@ class _Engine:
     def __init__(self, seats: int) -> None:
         self.items: deque[_Deal | str] = deque()
         self.given = [0] * seats  # hole cards the engine has dealt each seat
+        self.seen = 0  # entries of the engine's history read so far
+        self.mine = False  # whether the next player entry is the line just played
+
+    def catch_up(self, hand: Hand, last: int | None) -> None:
+        """Read the engine's new history entries; ``last`` is the line played
+        last (``None`` before any)."""
+        history = hand.history
+        for text in history[self.seen:]:
+            entry = parse_action(text)
+            if self.mine and not entry.is_dealer:
+                self.mine = False
+            else:
+                self.record(entry, last)
+        self.seen = len(history)
 
     def __bool__(self) -> bool:
         """Whether the dealer's lines are due now."""
         return bool(self.items) and isinstance(self.items[0], _Deal)
 
     def record(self, entry: Action, last: int | None) -> None:
-        """One entry of the engine's history not played from the history
-        being replayed; ``last`` is the line played last (``None`` before any)."""
+        """One entry of the engine's history not played from the history being replayed."""
         if not entry.is_dealer:
             self.items.append(entry.engine_text())
             return
@@ -407,20 +420,11 @@ class _Replay:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
         engine = _Engine(self.n)
         unknown: list[set[int]] = [set() for _ in range(self.n)]
-        mine = 0
-        seen = 0
         last: int | None = None  # the last line played (or matched) on the engine
         for i, a in enumerate(self.actions):
             if observe is not None:
                 observe(i - 1, hand)
-            history = hand.history
-            for text in history[seen:]:
-                e = parse_action(text)
-                if mine and not e.is_dealer:
-                    mine -= 1
-                else:
-                    engine.record(e, last)
-            seen = len(history)
+            engine.catch_up(hand, last)
             where = f"action {i} {self.texts[i]!r}"
             if a.verb == "":
                 continue
@@ -448,17 +452,12 @@ class _Replay:
             last = i
             if engine.taken_by_engine(a.engine_text()):
                 continue
-            mine = 1
+            engine.mine = True
             try:
                 hand.act(a.engine_text())
             except IllegalActionError as exc:
                 raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
-        for text in hand.history[seen:]:
-            e = parse_action(text)
-            if mine and not e.is_dealer:
-                mine -= 1
-            else:
-                engine.record(e, last)
+        engine.catch_up(hand, last)
         if engine and hand.is_over:
             # The showdown was decided with cards the history never names.
             raise PHHError(engine.missing(self.texts), field="actions")
