@@ -261,6 +261,15 @@ class _Engine:
         self.items = deque(i for i in self.items if not isinstance(i, _Deal) or i.cards)
         return out
 
+    def due_cards(self, seat: int | None) -> set[int]:
+        """The cards due now to ``seat``."""
+        return {c for d in self._group() if d.seat == seat for c in d.cards}
+
+    def own_action(self) -> str | None:
+        """The action the engine took by itself that the history must list next, if any."""
+        head = self.items[0] if self.items else None
+        return head if isinstance(head, str) else None
+
     def taken_by_engine(self, text: str) -> bool:
         """Whether ``text`` is the next action the engine took by itself (then matched)."""
         if self.items and self.items[0] == text:
@@ -320,8 +329,9 @@ class _Engine:
             return f"{what} (the hand is over)"
         if self:
             return f"{what}: it deals {self.streets()}"
-        if self.items:
-            return f"{what}: the history must first list {self.items[0]!r}"
+        own = self.own_action()
+        if own is not None:
+            return f"{what}: the history must first list {own!r} (R23)"
         if _at_showdown(hand):
             return f"{what} (the betting is over)"
         if hand.actor is not None:
@@ -445,6 +455,12 @@ class _Replay:
                 # showdown has begun) may stand between.
                 raise PHHError(f"{where}: {engine.first(self.texts)}",
                                field="actions", action_index=i)
+            if a.verb == "sm" and engine:
+                early = [c for c in a.cards if c is not None and c in engine.due_cards(a.seat)]
+                if early:
+                    raise PHHError(f"{where}: p{(a.seat or 0) + 1} shows {format_card(early[0])} "
+                                   f"before the dealer's line deals it ({engine.streets()} "
+                                   f"is due)", field="actions", action_index=i)
             if a.verb == "sm" and hand.is_over:
                 continue  # showing or mucking after the pot is pushed changes nothing
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
@@ -452,6 +468,11 @@ class _Replay:
             last = i
             if engine.taken_by_engine(a.engine_text()):
                 continue
+            own = engine.own_action()
+            if own is not None:  # the engine acted by itself first: the history must say so
+                raise PHHError(f"{where}: the history must first list {own!r}, which the "
+                               f"engine played for a seat sitting out (R23)",
+                               field="actions", action_index=i)
             engine.mine = True
             try:
                 hand.act(a.engine_text())

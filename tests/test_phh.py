@@ -668,6 +668,16 @@ def test_all_in_hands_tabled_before_the_last_cards_are_accepted() -> None:
     i = acts.index("p2 sm 4h3d8d2sTd8s")
     assert acts[i - 1] == "p1 cc" and acts[i + 2 : i + 4] == ["d dh p1 Kh", "d dh p2 7h"]
     assert list(hh.replay().stacks) == hh.finishing_stacks
+    # The early shows may not name a card before its deal line.
+    k = acts.index("d dh p1 Kh")
+    hh.actions = [*acts[:k], "p1 sm 8c2h4cAdQdJdKh", *acts[k:k + 2], acts[k + 3]]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == k
+    assert str(info.value) == (
+        f"action {k} 'p1 sm 8c2h4cAdQdJdKh': p1 shows Kh before the dealer's line deals it "
+        f"(7th street (p1: 1 card, p2: 1 card) is due)"
+    )
     # A show while betting remains is a player line where the dealer deals.
     j = acts.index("d dh p1 Ad")
     hh.actions = [*acts[:j], "p2 sm 4h3d8d", *acts[j:]]
@@ -811,3 +821,23 @@ def test_hostile_rule_field_is_named(value: str, match: str, tmp_path: Path) -> 
 def test_unknown_rule_option_from_the_caller_is_named() -> None:
     with pytest.raises(PHHError, match=r"unknown rule option 'ante'.*come from the file"):
         phh.loads(MINI).replay(ante=3)
+
+
+def test_actions_the_engine_takes_for_absent_seats_stand_where_it_takes_them() -> None:
+    """R23: a seat sitting out but dealt in posts its bring-in and is killed by
+    the engine; the history lists those actions where the engine takes them."""
+    rules = Rules(2, 5, 10, 20, profile="tda", deal_in_absent_players=True)
+    hand = play_random(Hand(rules, [100] * 4, seed=3, absent=[1]), random.Random(3))
+    hh = phh.loads(phh.dumps(hand))
+    acts = hh.actions
+    i = next(k for k, a in enumerate(acts) if a.startswith("p2 "))
+    assert acts[i] == "p2 f" and not acts[i + 1].startswith(("d ", "p2 "))
+    assert list(hh.replay().stacks) == hh.finishing_stacks
+    hh.actions = [*acts[:i], acts[i + 1], acts[i], *acts[i + 2 :]]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == i
+    assert str(info.value) == (
+        f"action {i} {acts[i + 1]!r}: the history must first list 'p2 f', which the engine "
+        f"played for a seat sitting out (R23)"
+    )
