@@ -52,7 +52,7 @@ from typing import IO, Any, cast
 from .errors import PHHError, RulesError, brief
 from .hand import Hand
 from .phh_replay import Action, dealt_cards, parse_action, replay_actions
-from .rules import PROFILES, Rules
+from .rules import PROFILES, Rules, option_names
 
 __all__ = [
     "OPTIONAL_FIELDS",
@@ -334,26 +334,35 @@ class HandHistory:
     def rules(self, **rule_options: Any) -> Rules:
         """The :class:`~razzcore.rules.Rules` a replay uses.
 
-        Profile ``tda`` unless the file names one in ``_razzcore_rules`` (as
-        files written from a razzcore ``Hand`` do); ``rule_options`` override
-        single options, and a ``profile`` given here drops the file's options.
+        The file's rule set when it records one in the user field
+        ``_razzcore_rules`` (as every file razzcore writes does: ``{profile =
+        '...', <options that differ from the profile>}``), else profile
+        ``tda``.  ``rule_options`` override single options; a ``profile``
+        given here replaces the file's rule set (its field is then not read).
+        The amounts always come from the file's fields.
 
-        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [])
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [],
+        ...                  user_fields={"_razzcore_rules": {"profile": "roberts"}})
         >>> hh.rules().profile, hh.rules(burn_cards=False).burn_cards
-        ('tda', False)
+        ('roberts', False)
+        >>> hh.rules(profile="tda").profile
+        'tda'
+        >>> hh.rules(ante=3)
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
         """
         self.check()
-        stored = self.user_fields.get(_RULES_FIELD)
+        unknown = [k for k in rule_options if k != "profile" and k not in option_names()]
+        if unknown:
+            raise PHHError(f"rules for the replay: unknown rule option {brief(unknown[0])}; "
+                           f"known options: profile, {', '.join(option_names())} (the amounts "
+                           f"come from the file's fields)")
         options: dict[str, Any] = {}
-        profile: Any = "tda"
-        if isinstance(stored, dict):
-            options = {k: v for k, v in stored.items() if k != "profile"}
-            profile = stored.get("profile", "tda")
-        elif stored is not None:
-            raise PHHError(f"field {brief(_RULES_FIELD)} must be a table", field=_RULES_FIELD)
         if "profile" in rule_options:
             profile = rule_options.pop("profile")
-            options = {}
+        else:
+            profile, options = self._stored_rules()
         options.update(rule_options)
         antes = set(self.antes)
         if len(antes) > 1:
@@ -378,8 +387,44 @@ class HandHistory:
             return Rules(ante, self.bring_in, self.small_bet, self.big_bet,
                          profile=profile, **options)
         except RulesError as exc:
-            source = _RULES_FIELD if stored is not None else None
-            raise PHHError(f"rules for the replay: {exc}", field=source) from None
+            raise PHHError(f"rules for the replay: {exc}") from None
+
+    def _stored_rules(self) -> tuple[str, dict[str, Any]]:
+        """The rule profile and options the file records in its user field
+        ``_razzcore_rules`` (a TOML table: ``profile`` and the options that
+        differ from it, as razzcore writes it), ``("tda", {})`` without it.
+
+        Each value is checked here: :class:`~razzcore.errors.PHHError`
+        naming the field (``exc.field == "_razzcore_rules"``) on anything
+        that is not a rule option with a valid value.
+
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [],
+        ...                  user_fields={"_razzcore_rules": {"profile": "roberts", "cap": 3}})
+        >>> hh._stored_rules()
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: field '_razzcore_rules': unknown rule option 'cap'; ...
+        """
+        stored = self.user_fields.get(_RULES_FIELD)
+        if stored is None:
+            return "tda", {}
+
+        def bad(what: str) -> PHHError:
+            return PHHError(f"field {brief(_RULES_FIELD)}: {what}", field=_RULES_FIELD)
+
+        if not isinstance(stored, dict):
+            raise bad(f"must be a table such as {{profile = 'tda'}}, not {brief(stored)}")
+        profile = stored.get("profile", "tda")
+        options = {k: v for k, v in stored.items() if k != "profile"}
+        unknown = [k for k in options if k not in option_names()]
+        if unknown:
+            raise bad(f"unknown rule option {brief(unknown[0])}; known options: profile, "
+                      f"{', '.join(option_names())}")
+        try:  # the options alone, on a structure any option accepts
+            Rules(1, 1, 2, 2, profile=profile, **options)
+        except RulesError as exc:
+            raise bad(str(exc)) from None
+        return profile, options
 
     def replay(self, *, observe: Callable[[int, Hand], None] | None = None,
                **rule_options: Any) -> Hand:

@@ -163,6 +163,185 @@ class _Misplaced(Exception):
         self.want = want
 
 
+def _street(card: int) -> int:
+    """The street (3-7) on which a seat receives its hole card number ``card`` (0-based)."""
+    return max(3, card + 1)
+
+
+def _at_showdown(hand: Hand) -> bool:
+    """Whether the betting is over and the hand waits for the showdown."""
+    legal = hand.legal_actions()
+    return bool(legal) and all(t.startswith("sm") for t in legal)
+
+
+class _Deal:
+    """One deal entry of the engine's history whose cards the history has not
+    all named yet: ``seat`` (``None`` for the board), the cards left and the
+    seat's hole-card number of the first of them."""
+
+    __slots__ = ("after", "cards", "next", "seat")
+
+    def __init__(self, seat: int | None, cards: list[int], first: int, after: int | None) -> None:
+        self.seat = seat
+        self.cards = deque(cards)
+        self.next = first
+        self.after = after  # the history line played last when the engine dealt it
+
+    def streets(self) -> tuple[int, int]:
+        if self.seat is None:
+            return 7, 7
+        return _street(self.next), _street(self.next + len(self.cards) - 1)
+
+
+class _Engine:
+    """What the engine's history holds that the history being replayed has not
+    matched yet, in order: the cards it dealt (:class:`_Deal`) and the player
+    actions it took by itself (R23: absent players dealt in post their
+    bring-in and are killed).
+
+    The engine deals each street as soon as the betting before it ends, so
+    the dealer's lines must name those cards, in any order and split as the
+    history likes within the street, before the next player line.
+    """
+
+    def __init__(self, seats: int) -> None:
+        self.items: deque[_Deal | str] = deque()
+        self.given = [0] * seats  # hole cards the engine has dealt each seat
+        self.seen = 0  # entries of the engine's history read so far
+        self.mine = False  # whether the next player entry is the line just played
+
+    def catch_up(self, hand: Hand, last: int | None) -> None:
+        """Read the engine's new history entries; ``last`` is the line played
+        last (``None`` before any)."""
+        history = hand.history
+        for text in history[self.seen:]:
+            entry = parse_action(text)
+            if self.mine and not entry.is_dealer:
+                self.mine = False
+            else:
+                self.record(entry, last)
+        self.seen = len(history)
+
+    def __bool__(self) -> bool:
+        """Whether the dealer's lines are due now."""
+        return bool(self.items) and isinstance(self.items[0], _Deal)
+
+    def record(self, entry: Action, last: int | None) -> None:
+        """One entry of the engine's history not played from the history being replayed."""
+        if not entry.is_dealer:
+            self.items.append(entry.engine_text())
+            return
+        cards = [c for c in entry.cards if c is not None]
+        if entry.seat is None:
+            self.items.append(_Deal(None, cards, 0, last))
+        else:
+            self.items.append(_Deal(entry.seat, cards, self.given[entry.seat], last))
+            self.given[entry.seat] += len(cards)
+
+    def _group(self) -> list[_Deal]:
+        """The deals due now (those before the next action the engine took)."""
+        out = []
+        for item in self.items:
+            if not isinstance(item, _Deal):
+                break
+            out.append(item)
+        return out
+
+    def available(self, action: Action) -> int:
+        """How many cards the dealer deals ``action``'s seat (or the board) now."""
+        return sum(len(d.cards) for d in self._group() if d.seat == action.seat)
+
+    def take(self, action: Action) -> list[int]:
+        """The cards dealt now that ``action`` names, in deal order."""
+        out: list[int] = []
+        for deal in self._group():
+            while deal.seat == action.seat and deal.cards and len(out) < len(action.cards):
+                out.append(deal.cards.popleft())
+                deal.next += 1
+        self.items = deque(i for i in self.items if not isinstance(i, _Deal) or i.cards)
+        return out
+
+    def due_cards(self, seat: int | None) -> set[int]:
+        """The cards due now to ``seat``."""
+        return {c for d in self._group() if d.seat == seat for c in d.cards}
+
+    def own_action(self) -> str | None:
+        """The action the engine took by itself that the history must list next, if any."""
+        head = self.items[0] if self.items else None
+        return head if isinstance(head, str) else None
+
+    def taken_by_engine(self, text: str) -> bool:
+        """Whether ``text`` is the next action the engine took by itself (then matched)."""
+        if self.items and self.items[0] == text:
+            self.items.popleft()
+            return True
+        return False
+
+    def streets(self) -> str:
+        """The streets and cards due, e.g. ``4th street (p1: 1 card, p2: 1 card)``."""
+        group = self._group()
+        low = min(d.streets()[0] for d in group)
+        high = max(d.streets()[1] for d in group)
+        counts: dict[int | None, int] = {}
+        for d in group:
+            counts[d.seat] = counts.get(d.seat, 0) + len(d.cards)
+        parts = [f"{'the board' if s is None else f'p{s + 1}'}: {k} card{'s' if k > 1 else ''}"
+                 for s, k in sorted(counts.items(), key=lambda sk: 99 if sk[0] is None else sk[0])]
+        name = _STREET_NAMES[low] + ("" if low == high else f" to {_STREET_NAMES[high]}")
+        return f"{name} street ({', '.join(parts)})"
+
+    def ended(self, texts: Sequence[str]) -> str:
+        """Which line ended the betting before the cards due (empty when the
+        engine dealt them by itself), e.g. ``3rd street ended at action 5 'p1 cc'``."""
+        group = self._group()
+        after = group[0].after
+        if after is None:
+            return ""
+        before = _STREET_NAMES.get(min(d.streets()[0] for d in group) - 1, "the")
+        return f"{before} street ended at action {after} {texts[after]!r}"
+
+    def first(self, texts: Sequence[str]) -> str:
+        """Why a player line cannot stand here: the dealer's lines come first."""
+        ended = self.ended(texts)
+        return f"the dealer deals {self.streets()} first" + (f": {ended}" if ended else "")
+
+    def missing(self, texts: Sequence[str]) -> str:
+        """Why a history cannot end here: the dealer's lines are missing."""
+        ended = self.ended(texts)
+        return (f"the history ends without the dealer's lines for {self.streets()}"
+                + (f", dealt when {ended}" if ended else ""))
+
+    def not_dealt(self, action: Action, hand: Hand) -> str:
+        """Why a deal line cannot stand here."""
+        who = "the board" if action.verb == "db" else f"p{(action.seat or 0) + 1}"
+        have = self.available(action)
+        count = f"{len(action.cards)} card{'s' if len(action.cards) > 1 else ''}"
+        if have:
+            return f"the dealer has only {have} card(s) for {who} here, not {count}"
+        what = f"the dealer deals no card to {who} here"
+        seat = action.seat
+        if seat is not None:
+            if not hand.dealt_in[seat]:
+                return f"{what}: p{seat + 1} was not dealt in"
+            if hand.folded[seat]:
+                return f"{what}: p{seat + 1} has folded"
+        if hand.is_over:
+            return f"{what} (the hand is over)"
+        if self:
+            return f"{what}: it deals {self.streets()}"
+        own = self.own_action()
+        if own is not None:
+            return f"{what}: the history must first list {own!r} (R23)"
+        if _at_showdown(hand):
+            return f"{what} (the betting is over)"
+        if hand.actor is not None:
+            return f"{what}: p{hand.actor + 1} is to act on {_STREET_NAMES[hand.street]} street"
+        return what
+
+
+_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
 class _Replay:
     """Replay of one hand history (see :func:`replay_actions`)."""
 
@@ -249,61 +428,66 @@ class _Replay:
                         absent=self.absent, replay=True, rake=self.rake)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
-        pending: list[deque[int]] = [deque() for _ in range(self.n)]
-        board: deque[int] = deque()
+        engine = _Engine(self.n)
         unknown: list[set[int]] = [set() for _ in range(self.n)]
-        # Player actions the engine took by itself (R23: absent players dealt in
-        # post their bring-in and are killed); the history lists them too.
-        auto: deque[str] = deque()
-        mine = 0
-        seen = 0
+        last: int | None = None  # the last line played (or matched) on the engine
         for i, a in enumerate(self.actions):
             if observe is not None:
                 observe(i - 1, hand)
-            history = hand.history
-            for text in history[seen:]:
-                e = parse_action(text)
-                if e.verb == "dh" and e.seat is not None:
-                    pending[e.seat].extend(c for c in e.cards if c is not None)
-                elif e.verb == "db":
-                    board.extend(c for c in e.cards if c is not None)
-                elif mine:
-                    mine -= 1
-                else:
-                    auto.append(e.engine_text())
-            seen = len(history)
+            engine.catch_up(hand, last)
             where = f"action {i} {self.texts[i]!r}"
             if a.verb == "":
                 continue
-            if a.verb in ("dh", "db"):
-                queue = board if a.verb == "db" else pending[a.seat or 0]
-                if len(queue) < len(a.cards):
-                    who = "the board" if a.verb == "db" else f"p{(a.seat or 0) + 1}"
-                    raise PHHError(f"{where}: {who} is not dealt {len(a.cards)} card(s) now",
+            if a.is_dealer:
+                if engine.available(a) < len(a.cards):
+                    raise PHHError(f"{where}: {engine.not_dealt(a, hand)}",
                                    field="actions", action_index=i)
-                for want in a.cards:
-                    got = queue.popleft()
+                for want, got in zip(a.cards, engine.take(a), strict=True):
                     if want is None:
                         if a.seat is not None:
                             unknown[a.seat].add(got)
                     elif want != got:
                         raise _Misplaced(got, want)
                 continue
+            if engine and not (a.verb == "sm" and (hand.is_over or _at_showdown(hand))):
+                # The dealer deals as soon as a betting round ends: its lines come
+                # first.  Only all-in hands tabled before the last cards (the
+                # showdown has begun) may stand between.
+                raise PHHError(f"{where}: {engine.first(self.texts)}",
+                               field="actions", action_index=i)
+            if a.verb == "sm" and engine:
+                early = [c for c in a.cards if c is not None and c in engine.due_cards(a.seat)]
+                if early:
+                    raise PHHError(f"{where}: p{(a.seat or 0) + 1} shows {format_card(early[0])} "
+                                   f"before the dealer's line deals it ({engine.streets()} "
+                                   f"is due)", field="actions", action_index=i)
             if a.verb == "sm" and hand.is_over:
                 continue  # showing or mucking after the pot is pushed changes nothing
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
                 self._check_shown(hand, a, unknown[a.seat], where, i)
-            if auto and auto[0] == a.engine_text():
-                auto.popleft()
+            last = i
+            if engine.taken_by_engine(a.engine_text()):
                 continue
-            mine = 1
+            own = engine.own_action()
+            if own is not None:  # the engine acted by itself first: the history must say so
+                raise PHHError(f"{where}: the history must first list {own!r}, which the "
+                               f"engine played for a seat sitting out (R23)",
+                               field="actions", action_index=i)
+            engine.mine = True
             try:
                 hand.act(a.engine_text())
             except IllegalActionError as exc:
                 raise PHHError(f"{where}: {exc}", field="actions", action_index=i) from None
+        engine.catch_up(hand, last)
+        if engine and hand.is_over:
+            # The showdown was decided with cards the history never names.
+            raise PHHError(engine.missing(self.texts), field="actions")
         if observe is not None:
             observe(len(self.actions) - 1, hand)
-        self._finish_showdown(hand, unknown)
+        if not engine:
+            # A history that stops before naming the last cards stays a running
+            # hand: the engine's stand-in cards must not decide the pot.
+            self._finish_showdown(hand, unknown)
         if observe is not None:
             observe(len(self.actions), hand)
         return hand

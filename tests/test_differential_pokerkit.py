@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from razzcore import phh
+from razzcore import PHHError, phh
 from razzcore.hand import Hand
 from razzcore.rules import Rules
 
@@ -298,3 +298,66 @@ def test_razzcore_written_real_hands_in_pokerkit() -> None:
             failures[path.name] = result.why
     assert list(failures) == ["03-50-24.phh"]
     assert "'p2 cbr 750000'" in failures["03-50-24.phh"]
+
+
+# The rule options docs/phh.md tells to pass when replaying hands pokerkit played itself.
+POKERKIT_REPLAY_OPTIONS = {
+    "profile": "tda",
+    "later_street_tiebreak": "position",
+    "odd_chip_rule": "position",
+    "all_in_bring_in": "forced_next",
+}
+
+
+def _pokerkit_played_hand(rng: random.Random) -> tuple[str, list[int]]:
+    """One razz hand played in pokerkit with random actions and cards from
+    ``rng``, written by pokerkit, and its finishing stacks.  Stacks are deep
+    (nobody can go all-in in fixed limit), six seats at most (the deck never
+    runs out): the hand meets none of the divergences no option covers."""
+    from pokerkit import Automation, FixedLimitRazz, HandHistory
+
+    auto = (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
+            Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+            Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+    players = rng.randint(2, 6)
+    stacks = [rng.choice([200, 300, 400]) for _ in range(players)]
+    state = FixedLimitRazz.create_state(auto, True, 1, 2, 4, 8, stacks, players)
+    deck = [r + s for r in "A23456789TJQK" for s in "cdhs"]
+    rng.shuffle(deck)
+    while state.status:
+        if state.can_burn_card():
+            state.burn_card(deck.pop())
+        elif state.can_deal_hole():
+            state.deal_hole(deck.pop())
+        else:
+            moves = [m for m, ok in ((state.post_bring_in, state.can_post_bring_in()),
+                                     (state.fold, state.can_fold() and rng.random() < 0.2),
+                                     (state.check_or_call, state.can_check_or_call()),
+                                     (state.complete_bet_or_raise_to,
+                                      state.can_complete_bet_or_raise_to())) if ok]
+            rng.choice(moves)()
+    game = FixedLimitRazz(auto, True, 1, 2, 4, 8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        text = HandHistory.from_game_state(game, state).dumps()
+    return text, list(state.stacks)
+
+
+def test_pokerkit_played_hands_replay_with_the_documented_options() -> None:
+    """Hands pokerkit played replay in razzcore to pokerkit's finishing stacks
+    under the options docs/phh.md gives; under plain tda some do not (pokerkit
+    breaks later-street ties and gives odd chips by position)."""
+    rng = random.Random(SEED)
+    plain_differs = 0
+    for _ in range(300):
+        text, want = _pokerkit_played_hand(rng)
+        hh = phh.loads(text)
+        assert "_razzcore_rules" not in hh.user_fields
+        assert list(hh.replay(**POKERKIT_REPLAY_OPTIONS).stacks) == want, text
+        try:
+            plain_differs += list(hh.replay().stacks) != want
+        except PHHError:
+            plain_differs += 1
+    print(f"pokerkit-played hands: 300 replay under the documented options, "
+          f"{plain_differs} differ or fail under plain tda")
+    assert plain_differs > 0

@@ -5,6 +5,9 @@ from __future__ import annotations
 import datetime
 import io
 import random
+import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -85,7 +88,8 @@ def test_wrong_actor_is_refused() -> None:
 def test_wrong_card_dealt_to_a_folded_player_is_refused() -> None:
     hh = read("01-02-14.phh")
     hh.actions.insert(hh.actions.index("d dh p1 Ts"), "d dh p2 2s")
-    with pytest.raises(PHHError, match=r"p2 is not dealt 1 card\(s\) now"):
+    with pytest.raises(PHHError, match=r"action 10 'd dh p2 2s': the dealer deals no card "
+                                       r"to p2 here: p2 has folded"):
         hh.replay()
 
 
@@ -570,3 +574,270 @@ def test_phh_deeply_nested_toml_is_a_phh_error(depth: int) -> None:
             phh.loads(text)
         with pytest.raises(PHHError):
             phh.loads_all(text.encode())
+
+
+# ------------------------------------------------------- where the deal lines stand
+
+
+def _multiline(hh: phh.HandHistory) -> tuple[str, int]:
+    """PHH text with one action per line, and the file line of action 0."""
+    head = phh.dumps(phh.HandHistory.from_mapping(
+        {k: v for k, v in hh.to_mapping().items() if k != "actions"} | {"actions": []}
+    )).replace("actions = []\n", "")
+    body = "".join(f"    {a!r},\n" for a in hh.actions)
+    return head + "actions = [\n" + body + "]\n", head.count("\n") + 2
+
+
+def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "razzcore", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_deal_lines_moved_past_the_betting_fail_at_the_first_betting_line(
+    tmp_path: Path,
+) -> None:
+    hh = read("03-50-24.phh")
+    acts = hh.actions
+    i = acts.index("d dh p1 Ad")
+    assert acts[i - 1 : i + 5] == ["p1 cc", "d dh p1 Ad", "d dh p2 2s", "p1 cbr 300000",
+                                   "p2 cbr 600000", "p1 cc"]
+    # The 4th-street deal lines after the 4th-street betting.
+    hh.actions = acts[:i] + acts[i + 2 : i + 5] + acts[i : i + 2] + acts[i + 5 :]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == i
+    assert info.value.field == "actions"
+    assert str(info.value) == (
+        f"action {i} 'p1 cbr 300000': the dealer deals 4th street (p1: 1 card, p2: 1 card) "
+        f"first: 3rd street ended at action {i - 1} 'p1 cc'"
+    )
+    # The command line names the file line of that action and fails (no "matches": true).
+    text, first = _multiline(hh)
+    path = tmp_path / "moved.phh"
+    path.write_text(text)
+    assert text.splitlines()[first - 1 + i].strip() == "'p1 cbr 300000',"
+    proc = _run_cli("replay", str(path), "--json")
+    assert proc.returncode == 2, proc.stdout
+    assert f"{path}:{first + i}: action {i} 'p1 cbr 300000': the dealer deals 4th street" \
+        in proc.stderr
+    assert '"matches": true' not in proc.stdout
+
+
+def test_player_line_after_the_street_ended_fails_at_that_line() -> None:
+    hh = read("03-50-24.phh")
+    i = hh.actions.index("p2 pb")
+    hh.actions.insert(i + 1, "p1 cc")  # calls the bring-in, which ends 3rd street
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    # 'p1 cc' itself is legal; the line after it cannot happen before the deal,
+    # and the message names the inserted line as the one that ended the street.
+    assert info.value.action_index == i + 2
+    assert str(info.value) == (
+        f"action {i + 2} 'p1 cbr 300000': the dealer deals 4th street (p1: 1 card, "
+        f"p2: 1 card) first: 3rd street ended at action {i + 1} 'p1 cc'"
+    )
+
+
+def test_deal_lines_before_the_betting_ends_fail_at_the_deal_line() -> None:
+    hh = read("03-50-24.phh")
+    acts = hh.actions
+    i = acts.index("d dh p1 Ad")
+    hh.actions = acts[: i - 1] + acts[i : i + 2] + [acts[i - 1]] + acts[i + 2 :]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == i - 1
+    assert str(info.value) == (
+        f"action {i - 1} 'd dh p1 Ad': the dealer deals no card to p1 here: "
+        f"p1 is to act on 3rd street"
+    )
+
+
+def test_player_line_before_the_first_deal_fails() -> None:
+    hh = phh.loads(MINI)
+    hh.actions = ["p2 pb", *hh.actions[:3], *hh.actions[4:]]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == 0
+    assert str(info.value) == ("action 0 'p2 pb': the dealer deals 3rd street (p1: 3 cards, "
+                               "p2: 3 cards, p3: 3 cards) first")
+
+
+def test_all_in_hands_tabled_before_the_last_cards_are_accepted() -> None:
+    hh = read("03-50-24.phh")
+    acts = hh.actions
+    i = acts.index("p2 sm 4h3d8d2sTd8s")
+    assert acts[i - 1] == "p1 cc" and acts[i + 2 : i + 4] == ["d dh p1 Kh", "d dh p2 7h"]
+    assert list(hh.replay().stacks) == hh.finishing_stacks
+    # The early shows may not name a card before its deal line.
+    k = acts.index("d dh p1 Kh")
+    hh.actions = [*acts[:k], "p1 sm 8c2h4cAdQdJdKh", *acts[k:k + 2], acts[k + 3]]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == k
+    assert str(info.value) == (
+        f"action {k} 'p1 sm 8c2h4cAdQdJdKh': p1 shows Kh before the dealer's line deals it "
+        f"(7th street (p1: 1 card, p2: 1 card) is due)"
+    )
+    # A show while betting remains is a player line where the dealer deals.
+    j = acts.index("d dh p1 Ad")
+    hh.actions = [*acts[:j], "p2 sm 4h3d8d", *acts[j:]]
+    with pytest.raises(PHHError, match=rf"^action {j} 'p2 sm 4h3d8d': the dealer deals 4th"):
+        hh.replay()
+
+
+def test_history_without_the_last_cards_does_not_decide_the_pot() -> None:
+    hh = read("03-50-24.phh")
+    acts = hh.actions
+    i = acts.index("d dh p1 Kh")
+    # Stopping before the 7th-street lines: the hand waits at the showdown.
+    hh.actions = acts[:i]
+    hand = hh.replay()
+    assert not hand.is_over and hand.payoffs is None
+    # Showing down without them: the result would rest on cards the file never names.
+    hh.actions = [*acts[:i], "p1 sm -", "p2 sm -"]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert str(info.value) == (
+        "the history ends without the dealer's lines for 7th street (p1: 1 card, p2: 1 card), "
+        f"dealt when 6th street ended at action {i - 3} 'p1 cc'"
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_unknown_down_cards_of_unshown_hands_replay(path: Path) -> None:
+    """Down cards nobody shows written ``??`` (as pokerkit's datasets do)."""
+    hh = phh.loads(path.read_text())
+    shown = {a.split()[0] for a in hh.actions if " sm " in a}
+    count: dict[str, int] = {}
+    hidden = []
+    for a in hh.actions:
+        words = a.split()
+        if words[:2] == ["d", "dh"] and words[2] not in shown:
+            cards = words[3]
+            before = count.get(words[2], 0)
+            count[words[2]] = before + len(cards) // 2
+            cards = "".join("??" if before + k in (0, 1, 6) else cards[2 * k : 2 * k + 2]
+                            for k in range(len(cards) // 2))
+            a = f"d dh {words[2]} {cards}"
+        hidden.append(a)
+    dealt = {a.split()[2] for a in hh.actions if a.startswith("d dh ")}
+    assert (hidden != hh.actions) == bool(dealt - shown)  # 03-50-24: both hands shown
+    hh.actions = hidden
+    assert list(hh.replay().stacks) == hh.finishing_stacks
+
+
+# ------------------------------------------------------------ the rules in the file
+
+
+def _uncapped_hand() -> Hand:
+    """Heads-up with six raises on 3rd street (the tda cap is four) under a
+    rule set that differs from its profile."""
+    rules = Rules(2, 5, 10, 20, profile="roberts", burn_cards=False, odd_chip_rule="position",
+                  max_bets_per_round=5, suit_order=("s", "h", "d", "c"), deal_start_seat=2)
+    hand = Hand(rules, [1000, 1000], seed=4)
+    hand.act("pb")
+    for _ in range(6):
+        hand.act("cbr")
+    return play_random(hand, random.Random(4))
+
+
+def test_rule_set_round_trips_through_the_user_field() -> None:
+    hand = _uncapped_hand()
+    text = phh.dumps(hand)
+    hh = phh.loads(text)
+    assert hh.user_fields["_razzcore_rules"] == {
+        "profile": "roberts", "burn_cards": False,
+        "seventh_street_shortage": "community_when_short", "odd_chip_rule": "position",
+        "max_bets_per_round": 5, "suit_order": ["s", "h", "d", "c"], "deal_start_seat": 2,
+    }
+    again = hh.replay()
+    assert again.rules == hand.rules
+    assert again.history == hand.history and again.stacks == hand.stacks
+    assert phh.dumps(again) == text
+    # Rules given by the caller win: a profile replaces the file's rule set.
+    assert hh.replay(odd_chip_rule="high_card_in_hand").rules.odd_chip_rule == \
+        "high_card_in_hand"
+    with pytest.raises(PHHError, match="capped"):
+        hh.replay(profile="tda")
+
+
+def test_rule_set_round_trips_through_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "uncapped.phh"
+    path.write_text(phh.dumps(_uncapped_hand()))
+    proc = _run_cli("replay", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert '"matches": true' in proc.stdout
+    proc = _run_cli("replay", str(path), "--profile", "tda")
+    assert proc.returncode == 2 and "capped" in proc.stderr
+
+
+def test_play_phh_files_replay_without_flags(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    proc = _run_cli("play", "--players", "3", "--hands", "30", "--seed", "5",
+                    "--profile", "roberts", "--phh", str(path))
+    assert proc.returncode == 0, proc.stderr
+    hands = phh.loads_all(path.read_bytes())
+    assert len(hands) == 30
+    assert all(hh.user_fields["_razzcore_rules"] == {"profile": "roberts"} for hh in hands)
+    proc = _run_cli("replay", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "30 hands" not in proc.stdout  # JSON only
+    assert proc.stdout.count('"matches": true') == 30
+
+
+@pytest.mark.parametrize(
+    ("value", "match"),
+    [
+        ("'tda'", "must be a table such as {profile = 'tda'}, not 'tda'"),
+        ("[1, 2]", "must be a table"),
+        ("{profile = 'vegas'}", "unknown profile 'vegas'"),
+        ("{profile = 3}", "unknown profile 3"),
+        ("{cap = 3}", "unknown rule option 'cap'"),
+        ("{ante = 3}", "unknown rule option 'ante'"),
+        ("{burn_cards = 'yes'}", "burn_cards must be True or False, not 'yes'"),
+        ("{max_bets_per_round = -1}", "max_bets_per_round must be at least 1"),
+        ("{max_bets_per_round = 2.5}", "max_bets_per_round must be an int"),
+        ("{suit_order = [1, 2]}", "suit_order must list the suits"),
+        ("{odd_chip_rule = {a = 1}}", "odd_chip_rule must be one of"),
+        ("{deal_start_seat = 9223372036854775807}", "deal_start_seat must be a seat number"),
+        ("{burn_cards = false, seventh_street_shortage = 'tda_rp10h'}", "needs burn_cards=True"),
+    ],
+)
+def test_hostile_rule_field_is_named(value: str, match: str, tmp_path: Path) -> None:
+    hh = phh.loads(MINI + f"_razzcore_rules = {value}\n")
+    with pytest.raises(PHHError, match=r"^field '_razzcore_rules': .*" + re.escape(match)) \
+            as info:
+        hh.replay()
+    assert info.value.field == "_razzcore_rules"
+    # A profile given by the caller replaces the field, which is then not read.
+    assert hh.replay(profile="tda").rules.profile == "tda"
+    path = tmp_path / "hostile.phh"
+    path.write_text(MINI + f"_razzcore_rules = {value}\n")
+    proc = _run_cli("replay", str(path))
+    assert proc.returncode == 2
+    assert f"{path}:{MINI.count(chr(10)) + 1}: field '_razzcore_rules': " in proc.stderr
+
+
+def test_unknown_rule_option_from_the_caller_is_named() -> None:
+    with pytest.raises(PHHError, match=r"unknown rule option 'ante'.*come from the file"):
+        phh.loads(MINI).replay(ante=3)
+
+
+def test_actions_the_engine_takes_for_absent_seats_stand_where_it_takes_them() -> None:
+    """R23: a seat sitting out but dealt in posts its bring-in and is killed by
+    the engine; the history lists those actions where the engine takes them."""
+    rules = Rules(2, 5, 10, 20, profile="tda", deal_in_absent_players=True)
+    hand = play_random(Hand(rules, [100] * 4, seed=3, absent=[1]), random.Random(3))
+    hh = phh.loads(phh.dumps(hand))
+    acts = hh.actions
+    i = next(k for k, a in enumerate(acts) if a.startswith("p2 "))
+    assert acts[i] == "p2 f" and not acts[i + 1].startswith(("d ", "p2 "))
+    assert list(hh.replay().stacks) == hh.finishing_stacks
+    hh.actions = [*acts[:i], acts[i + 1], acts[i], *acts[i + 2 :]]
+    with pytest.raises(PHHError) as info:
+        hh.replay()
+    assert info.value.action_index == i
+    assert str(info.value) == (
+        f"action {i} {acts[i + 1]!r}: the history must first list 'p2 f', which the engine "
+        f"played for a seat sitting out (R23)"
+    )

@@ -168,8 +168,9 @@ def test_a_show_of_unknown_cards_names_no_low() -> None:
     assert steps[-1]["lows"][1] is None
 
 
-def test_a_history_without_dealt_cards_shows_backs() -> None:
-    hh = phh.HandHistory([1, 1], 2, 5, 10, [50, 50], ["p2 pb", "p1 f"])
+def test_a_history_of_unknown_cards_shows_backs() -> None:
+    hh = phh.HandHistory([1, 1], 2, 5, 10, [50, 50],
+                         ["d dh p1 ??????", "d dh p2 ??????", "p2 pb", "p1 f"])
     steps = replayer.hand_data(hh)["steps"]
     assert steps[0]["cards"] == [[None, None, None], [None, None, None]]
 
@@ -231,7 +232,8 @@ def test_a_community_card_when_the_deck_runs_short() -> None:
 
 
 def test_an_unfinished_hand_has_no_result() -> None:
-    hh = phh.HandHistory([1, 1], 2, 5, 10, [50, 50], ["p2 pb"], players=["A", "B"])
+    hh = phh.HandHistory([1, 1], 2, 5, 10, [50, 50],
+                         ["d dh p1 ??????", "d dh p2 ??????", "p2 pb"], players=["A", "B"])
     data = replayer.hand_data(hh)
     assert data["result"] is None
     assert [s["text"] for s in data["steps"]] == ["3rd street dealt", "B brings in for 2"]
