@@ -31,7 +31,9 @@ True
 from __future__ import annotations
 
 import datetime
+import random
 import warnings
+from itertools import compress, repeat
 from typing import IO, Any, NamedTuple
 
 from ._pokerstars_lines import (
@@ -108,6 +110,9 @@ class _Bad(Exception):
 
 
 _RULES: dict[tuple[int, int, int, int], Rules] = {}
+# The engine gets all 52 cards, so it has nothing to shuffle: one generator
+# serves every hand instead of seeding a new one per hand.
+_NO_SHUFFLE = random.Random(0)
 # text -> amount, per (unit, currency symbol)
 _AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
@@ -630,7 +635,7 @@ class _Reader:
 
         def start() -> Hand:
             try:
-                return Hand(rules, stacks, deck=deck, seed=0, manual_showdown=True,
+                return Hand(rules, stacks, deck=deck, rng=_NO_SHUFFLE, manual_showdown=True,
                             absent=absent, replay=True, rake=rake)
             except RazzError as exc:
                 raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
@@ -687,7 +692,7 @@ class _Reader:
                     self.take(c, i)
                     known[slot] = c
 
-    def deck(self, dealt: list[int]) -> tuple[int, ...]:
+    def deck(self, dealt: list[int]) -> bytes:
         slots: list[int | None] = []
         for k in range(3):
             slots += [self.known[p][k] for p in dealt]
@@ -703,9 +708,12 @@ class _Reader:
                        "how PokerStars writes one is not known", self.street_line[7])
         used = self.used
         spare = [c for c in range(51, -1, -1) if c not in used]
-        # Only the cards the text deals: the engine shuffles the rest (seed 0),
-        # which only ever fill cards nobody saw.
-        return tuple([c if c is not None else spare.pop() for c in slots])
+        # The whole deck, in a fixed order: the text's cards where it deals
+        # them, unused cards (lowest first) where nobody saw one, then the rest;
+        # as bytes, which the engine reads without parsing card by card.
+        cards = [c if c is not None else spare.pop() for c in slots]
+        spare.reverse()
+        return bytes(cards + spare)
 
     def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
         """Replay the events on ``hand`` and return the PHH actions;
@@ -780,7 +788,8 @@ class _Reader:
                 raise _Bad(f"the engine refuses: {exc}", at) from None
 
 
-def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
+def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | None:
+    """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``)."""
     reader = _Reader(lines)
     try:
         if not reader.header():
@@ -789,10 +798,15 @@ def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)
+        number = first
+        for k in range(at + 1):  # the file line of the hand's line ``at``
+            while not raw[number]:
+                number += 1
+            number += 1
         reason = f"{bad}: {brief(lines[at])}"
         raise PokerStarsError(
-            f"hand #{reader.number}, line {numbers[at]}: {reason}",
-            hand=reader.number, line=numbers[at], reason=reason,
+            f"hand #{reader.number}, line {number}: {reason}",
+            hand=reader.number, line=number, reason=reason,
         ) from None
 
 
@@ -815,41 +829,35 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     if not isinstance(text, str):
         raise PokerStarsError(f"expected PokerStars text, not {type(text).__name__}")
     text = text.lstrip("\ufeff")
-    lines = [raw.strip() for raw in text.splitlines()]
-    numbers = [i for i, line in enumerate(lines, 1) if line]
+    lines = list(map(str.strip, text.splitlines()))
+    heads = [i for i in compress(range(len(lines)), map(str.startswith, lines, repeat(HAND_LINE)))
+             if HAND_START.match(lines[i])]
     hands: list[HandHistory] = []
     errors: list[PokerStarsError] = []
     other = 0
-    start = -1
-    kept = [lines[i - 1] for i in numbers]
-    for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
-        if not (line.startswith(HAND_LINE) and HAND_START.match(line)):
-            if start == -1:
-                reason = f"text before the first hand header: {brief(line)}"
-                before = PokerStarsError(f"line {numbers[j]}: {reason}", line=numbers[j],
-                                         reason=reason)
-                if on_error == "raise":
-                    raise before
-                warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)
-                errors.append(before)
-                start = -2  # reported once
-            continue
-        if start == -2:
-            start = -1
-        if start >= 0:
-            try:
-                hh = _read_one(kept[start:j], numbers[start:j])
-            except PokerStarsError as exc:
-                if on_error == "raise":
-                    raise
-                warnings.warn(PokerStarsWarning(str(exc)), stacklevel=2)
-                errors.append(exc)
+    before = next((i for i in range(heads[0] if heads else len(lines)) if lines[i]), -1)
+    if before >= 0:
+        reason = f"text before the first hand header: {brief(lines[before])}"
+        error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
+        if on_error == "raise":
+            raise error
+        warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
+        errors.append(error)
+    heads.append(len(lines))
+    for k in range(len(heads) - 1):
+        first = heads[k]
+        try:
+            hh = _read_one(list(filter(None, lines[first:heads[k + 1]])), lines, first)
+        except PokerStarsError as exc:
+            if on_error == "raise":
+                raise
+            warnings.warn(PokerStarsWarning(str(exc)), stacklevel=2)
+            errors.append(exc)
+        else:
+            if hh is None:
+                other += 1
             else:
-                if hh is None:
-                    other += 1
-                else:
-                    hands.append(hh)
-        start = j
+                hands.append(hh)
     return Report(hands, other, errors)
 
 
