@@ -37,6 +37,7 @@ from itertools import compress, repeat
 from typing import IO, Any, NamedTuple
 
 from ._pokerstars_lines import (
+    _CARD_GROUPS,
     CENT,
     CHIP,
     COLLECTED,
@@ -117,6 +118,16 @@ _NO_SHUFFLE = random.Random(0)
 _AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
 
+# betting verbs (what Reader.verb returns), per (unit, symbol): action text -> parsed
+_FOLD, _CHECK, _BRING, _CALL, _BET, _RAISE = range(6)
+# the parts of a hand's body, in order
+_ANTES, _STREETS, _SHOWDOWN, _SUMMARY = range(4)
+_VERBS: dict[tuple[str, str], dict[str, tuple[int, int, int, bool]]] = {}
+# header text before the date -> what Reader.game makes of it
+_Game = tuple[str, str, int, int, dict[str, Any], dict[str, Any]]
+_HEADS: dict[tuple[str | None, str | None, str], _Game | tuple[()]] = {}
+
+
 def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
     key = (ante, bring_in, small, big)
     rules = _RULES.get(key)
@@ -160,19 +171,51 @@ class _Reader:
                 raise _Bad("this razz hand's header is not understood", 0)
             return False
         home, number, rest = m.groups()
-        meta: dict[str, Any] = {}
+        club = None
         if rest.startswith("{"):
             end = rest.find("}")
             if end < 0:
                 raise _Bad("the club name has no closing '}'", 0)
-            meta["club"] = rest[1:end]
+            club = rest[1:end]
             rest = rest[end + 1:].lstrip()
+        date = DATE.search(rest)
+        key = (home, club, rest[: date.start()] if date else rest)
+        game = _HEADS.get(key)
+        if game is None:  # the game and stakes part, the same in every hand of a table
+            game = self.game(*key)
+            if len(_HEADS) < 4096:
+                _HEADS[key] = game
+        if not game:
+            return False
+        self.unit, self.symbol, self.small, self.big, meta, fields = game
+        self.amounts = _AMOUNTS[(self.unit, self.symbol)]
+        self.actions = _VERBS[(self.unit, self.symbol)]
+        self.meta = dict(meta)
+        self.fields = fields = dict(fields)
+        if date:
+            y, mo, d, h, mi, s, zone = date.groups()
+            try:
+                fields["time"] = datetime.time(int(h), int(mi), int(s))
+                datetime.date(int(y), int(mo), int(d))
+            except ValueError:
+                raise _Bad("the date or time is not valid", 0) from None
+            fields.update(year=int(y), month=int(mo), day=int(d))
+            if zone:
+                fields["time_zone_abbreviation"] = zone
+        fields["hand"] = int(number)
+        return True
+
+    def game(self, home: str | None, club: str | None,
+             head: str) -> _Game | tuple[()]:
+        """What the header says before the date: ``(unit, currency symbol,
+        small bet, big bet, meta, fields)``, or ``()`` for another game."""
+        meta: dict[str, Any] = {}
+        if club is not None:
+            meta["club"] = club
         if home:
             meta["home_game"] = True
-        date = DATE.search(rest)
-        head = rest[: date.start()] if date else rest
         if "Razz" not in head:
-            return False
+            return ()
         if "Razz Limit" not in head:
             raise _Bad("a razz header names 'Razz Limit'", 0)
         stakes = STAKES.findall(head)
@@ -183,18 +226,19 @@ class _Reader:
         cash = not tournament and any(c in small_text + big_text for c in "$€£.")
         self.unit = unit = CENT if cash else CHIP
         meta["unit"] = unit
-        self.symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
-        self.amounts = _AMOUNTS.setdefault((unit, self.symbol), {})
+        self.symbol = symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
+        self.amounts = _AMOUNTS.setdefault((unit, symbol), {})
+        _VERBS.setdefault((unit, symbol), {})
         try:
-            self.small = self.amount(small_text, 0)
-            self.big = self.amount(big_text, 0)
+            small = self.amount(small_text, 0)
+            big = self.amount(big_text, 0)
         except _Bad as bad:
             raise _Bad(f"stakes: {bad}", 0) from None
         fields: dict[str, Any] = {}
         if currency:
             fields["currency"] = currency
-        if self.symbol:
-            fields["currency_symbol"] = self.symbol
+        if symbol:
+            fields["currency_symbol"] = symbol
         if tournament:
             number_end = head.find(",")
             meta["tournament"] = head[len("Tournament #"): number_end]
@@ -212,20 +256,7 @@ class _Reader:
             at = head.find(" (Razz Limit,")
             if at > 0:
                 meta["game"] = head[:at].split(" ")[-1]
-        if date:
-            y, mo, d, h, mi, s, zone = date.groups()
-            try:
-                fields["time"] = datetime.time(int(h), int(mi), int(s))
-                datetime.date(int(y), int(mo), int(d))
-            except ValueError:
-                raise _Bad("the date or time is not valid", 0) from None
-            fields.update(year=int(y), month=int(mo), day=int(d))
-            if zone:
-                fields["time_zone_abbreviation"] = zone
-        fields["hand"] = int(number)
-        self.fields = fields
-        self.meta = meta
-        return True
+        return unit, symbol, small, big, meta, fields
 
     def amount(self, text: str, at: int) -> int:
         cache = self.amounts
@@ -320,104 +351,133 @@ class _Reader:
         street = 0
         bets = [0] * n
         high = 0
-        section = "antes"
+        section = _ANTES
         dealt_in: list[int] = []
         who = self.who
         events = self.events
-        count = len(lines)
-        while i < count:
+        index = self.index
+        plain = self.plain
+        amounts = self.amounts
+        antes, ante_line, put = self.antes, self.ante_line, self.put
+        sitting_out = self.sitting_out if True in self.sitting_out else None
+        summary_heads = [f"Seat {k}: {name} " for k, name in zip(self.numbers, self.names,
+                                                                  strict=True)]
+        seat_index = self.seat_index
+        for i in range(i, len(lines)):  # noqa: B020 (the seats end where the body starts)
             line = lines[i]
             head = line[0]
             if head == "*" and line.startswith(MARKER_LINE):
                 k = STREETS.get(line)
-                if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
+                if k is not None and section <= _STREETS and k == max(street + 1, 3):
                     self.all_called(bets, i)
                     if k == 3:
-                        dealt_in = [p for p in range(n) if self.in_hand(p)]
+                        dealt_in = self.in_hand()
                     street = k
-                    section = "streets"
+                    section = _STREETS
                     bets = [0] * n
                     high = 0
                     self.street_line[k] = i
                     folded = self.folded
                     self.receivers[k] = [p for p in dealt_in if not folded[p]]
                     events.append(("deal", i, k))
-                elif line == SHOW_DOWN and section == "streets":
+                elif line == SHOW_DOWN and section == _STREETS:
                     self.all_called(bets, i)
-                    section = "showdown"
-                elif line == SUMMARY and section in ("streets", "showdown"):
+                    section = _SHOWDOWN
+                elif line == SUMMARY and _STREETS <= section <= _SHOWDOWN:
                     self.all_called(bets, i)
-                    section = "summary"
+                    section = _SUMMARY
                 else:
                     raise _Bad("this street marker is unknown or out of order", i)
-            elif section == "summary":
-                self.summary_line(line, i)
-            elif head == "D" and section == "streets" and line.startswith(DEALT_LINE):
+            elif section == _SUMMARY:
+                if head == "S" and line.startswith(SEAT_LINE):
+                    colon = line.find(": ", 5)
+                    p = seat_index.get(line[5:colon], -1) if colon > 0 else -1
+                    if p < 0 or not line.startswith(summary_heads[p]):
+                        raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated "
+                                   "player", i)
+                    if self.won[p] or " won (" in line or " collected (" in line:
+                        self.summary_seat(p, line, len(summary_heads[p]) - 1, i)
+                else:
+                    self.summary_line(line, i)
+            elif head == "D" and section == _STREETS and line.startswith(DEALT_LINE):
                 self.dealt(line, i, street)
             else:
-                found = who(line)
-                if found is not None:
-                    p, rest = found
-                    if section == "streets":
+                if plain:  # the first ": " ends the name (who(), inlined)
+                    at = line.find(": ")
+                    p = index.get(line[:at], -1) if at > 0 else -1
+                    rest = line[at + 2:]
+                else:
+                    found = who(line)
+                    p, rest = found if found is not None else (-1, "")
+                if p >= 0:
+                    if section == _STREETS:
                         high = self.action(p, rest, i, street, bets, high)
-                    elif section == "antes" and rest.startswith("posts the ante "):
-                        self.ante(p, rest, i)
-                    elif not (section == "showdown" and self.showdown_line(p, rest, i)) and (
+                    elif section == _ANTES and rest.startswith("posts the ante "):
+                        text = rest[15:]
+                        if text.endswith(" and is all-in"):
+                            text = text[:-14]
+                        if sitting_out is not None and sitting_out[p]:
+                            self.not_sitting_out(p, i)
+                        if ante_line[p] >= 0:
+                            raise _Bad("this player already posted the ante", i)
+                        value = amounts.get(text)
+                        antes[p] = value = self.amount(text, i) if value is None else value
+                        ante_line[p] = i
+                        put[p] += value
+                    elif not (section == _SHOWDOWN and self.showdown_line(p, rest, i)) and (
                         not IGNORED.fullmatch(line)
                     ):
                         raise _Bad("this line is not understood here", i)
                 elif not self.money(line, i, bets) and not IGNORED.fullmatch(line):
                     raise _Bad("this line is not understood", i)
-            i += 1
-        if section != "summary" or self.total is None:
+        if section != _SUMMARY or self.total is None:
             raise _Bad("the hand ends before its summary and total pot (truncated)",
                        len(lines) - 1)
 
-    def ante(self, p: int, rest: str, i: int) -> None:
-        text = rest[15:]
-        text = text[:-14] if text.endswith(" and is all-in") else text
-        self.not_sitting_out(p, i)
-        if self.ante_line[p] >= 0:
-            raise _Bad("this player already posted the ante", i)
-        self.antes[p] = self.amount(text, i)
-        self.ante_line[p] = i
-        self.put[p] += self.antes[p]
-
-    def in_hand(self, p: int) -> bool:
-        return self.ante_line[p] >= 0 or (not self.sitting_out[p] and not any(
-            a >= 0 for a in self.ante_line) and self.stacks[p] > 0)
+    def in_hand(self) -> list[int]:
+        """The players dealt in: those who posted the ante; in a game without
+        antes, every player with chips who is not sitting out."""
+        ante_line = self.ante_line
+        if max(ante_line) >= 0:
+            return [p for p, at in enumerate(ante_line) if at >= 0]
+        out, stacks = self.sitting_out, self.stacks
+        return [p for p in range(len(out)) if not out[p] and stacks[p] > 0]
 
     def dealt(self, line: str, i: int, street: int) -> None:
-        parts = line[len(DEALT_LINE):].rsplit(" [", 1 if street == 3 else 2)
-        p = self.index.get(parts[0], -1)
-        if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
+        if street == 3:
+            name, sep, cards_text = line.rpartition(" [")
+            old_text = new_text = ""
+        else:
+            head, sep, new_text = line.rpartition(" [")
+            name, sep, old_text = head.rpartition(" [")
+            if old_text[-1:] != "]":
+                sep = ""
+            old_text = old_text[:-1]
+        p = self.index.get(name[9:], -1)
+        if p < 0 or not sep or line[-1] != "]":
             raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
                        "[cards so far] [new card]' for a seated player", i)
-        self.not_sitting_out(p, i)
+        if self.sitting_out[p]:
+            self.not_sitting_out(p, i)
         if p not in self.receivers[street]:
             raise _Bad("cards dealt to a player who is not in the hand", i)
-        seen, known = self.seen[p], self.known[p]
-        if street > 3 and parts[1][:-1] == self.last[p]:  # the cards of the last line
-            new = _cards(parts[2][:-1], i)
-            if len(new) != 1 or known[street - 1] is not None:
-                raise _Bad("expected one new card", i)
-            c = new[0]
-            self.take(c, i)
-            seen[street - 1] = known[street - 1] = c
-            self.last[p] = f"{self.last[p]} {parts[2][:-1]}"
-            return
-        self.last[p] = parts[1][:-1] if street == 3 else f"{parts[1][:-1]} {parts[2][:-1]}"
-        if street == 3:
-            cards = _cards(parts[1][:-1], i)
-            if len(cards) == 1:
-                slots: tuple[int, ...] = (2,)
-            elif len(cards) == 3:
-                slots = (0, 1, 2)
-            else:
-                raise _Bad("3rd street shows the door card, or all three cards", i)
-        else:
-            old = _cards(parts[1][:-1], i)
-            cards = _cards(parts[2][:-1], i)
+        seen, known, used = self.seen[p], self.known[p], self.used
+        if street > 3:
+            new_text = new_text[:-1]
+            if old_text == self.last[p]:  # the cards of the last line, and one more
+                new = _CARD_GROUPS.get(new_text) or _cards(new_text, i)
+                if len(new) != 1 or known[street - 1] is not None:
+                    raise _Bad("expected one new card", i)
+                c = new[0]
+                if c in used:
+                    self.take(c, i)
+                used.add(c)
+                seen[street - 1] = known[street - 1] = c
+                self.last[p] = f"{old_text} {new_text}"
+                return
+            self.last[p] = f"{old_text} {new_text}"
+            old = _cards(old_text, i)
+            cards = _cards(new_text, i)
             if len(cards) != 1:
                 raise _Bad("one new card per street", i)
             if len(old) == street - 1:
@@ -433,7 +493,17 @@ class _Reader:
                         seen[slot] = known[slot] = c
                     else:
                         raise _Bad(f"{format_card(c)} was not dealt to this player", i)
-            slots = (street - 1,)
+            slots: tuple[int, ...] = (street - 1,)
+        else:
+            cards_text = cards_text[:-1]
+            self.last[p] = cards_text
+            cards = _CARD_GROUPS.get(cards_text) or _cards(cards_text, i)
+            if len(cards) == 1:
+                slots = (2,)
+            elif len(cards) == 3:
+                slots = (0, 1, 2)
+            else:
+                raise _Bad("3rd street shows the door card, or all three cards", i)
         for slot, c in zip(slots, cards, strict=True):
             if known[slot] is not None:
                 raise _Bad("this card was already dealt", i)
@@ -450,61 +520,91 @@ class _Reader:
             raise _Bad(f"{self.names[p]} is listed as sitting out, so takes no part in the "
                        f"hand", i)
 
+    def verb(self, rest: str, i: int) -> tuple[int, int, int, bool] | None:
+        """``(verb, amount, total, all_in)`` of a betting action (``total``
+        only for a raise), ``None`` if ``rest`` is no betting action."""
+        parsed = self.actions.get(rest)
+        if parsed is not None:
+            return parsed
+        allin = rest.endswith(" and is all-in")
+        text = rest[:-14] if allin else rest
+        verb, _, arg = text.partition(" ")
+        amount = total = 0
+        if text == "folds":
+            kind = _FOLD
+        elif text == "checks":
+            kind = _CHECK
+        elif text.startswith(("brings in for ", "brings-in low for ")):
+            kind = _BRING
+            amount = self.amount(text.rsplit(" ", 1)[1], i)
+        elif verb == "calls":
+            kind = _CALL
+            amount = self.amount(arg, i)
+        elif verb == "bets":
+            kind = _BET
+            amount = self.amount(arg, i)
+        elif verb == "raises":
+            by, to, to_text = arg.partition(" to ")
+            if not to:
+                raise _Bad("a raise is 'raises X to Y'", i)
+            kind = _RAISE
+            total = self.amount(to_text, i)
+            amount = self.amount(by, i)
+        else:
+            return None
+        parsed = (kind, amount, total, allin)
+        if len(self.actions) < 65536:
+            self.actions[rest] = parsed
+        return parsed
+
     def action(self, p: int, rest: str, i: int, street: int, bets: list[int], high: int) -> int:
         if self.sitting_out[p] and rest not in ("is sitting out", "sits out"):
             self.not_sitting_out(p, i)
-        allin = rest.endswith(" and is all-in")
-        if allin:
-            rest = rest[:-14]
-        verb, _, arg = rest.partition(" ")
-        if rest in ("folds", "checks"):
+        parsed = self.verb(rest, i)
+        if parsed is None:
+            rest = rest[:-14] if rest.endswith(" and is all-in") else rest
+            if self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
+                return high
+            raise _Bad("this action is not understood", i)
+        kind, put, total, allin = parsed
+        if kind <= _CHECK:
             if allin:
                 raise _Bad("this action cannot be all-in", i)
-            if rest == "folds":
+            if kind == _FOLD:
                 self.folded[p] = True
-            self.events.append(("act", i, p, "f" if rest == "folds" else "cc", 0, allin))
+                self.events.append(("act", i, p, "f", 0, False))
+            else:
+                self.events.append(("act", i, p, "cc", 0, False))
             return high
-        if rest.startswith(("brings in for ", "brings-in low for ")):
-            verb = "brings"
-            put = self.amount(rest.rsplit(" ", 1)[1], i)
+        if kind == _BRING:
             if allin:  # short: the structure's bring-in is what the others call
                 self.short_bring_in = put
-            else:
-                self.bring_in = max(self.bring_in, put)
-        elif verb == "calls" and street == 3 and self.short_bring_in and not _high_raised(
-                self.events):
-            put = self.amount(arg, i)
-            if not allin:
-                self.bring_in = max(self.bring_in, put)
-        elif verb in ("calls", "bets"):
-            put = self.amount(arg, i)
-        elif verb == "raises":
-            by, to, total = arg.partition(" to ")
-            if not to:
-                raise _Bad("a raise is 'raises X to Y'", i)
-            total_amount = self.amount(total, i)
-            by_amount = self.amount(by, i)
+            elif put > self.bring_in:
+                self.bring_in = put
+        elif kind == _CALL:
+            if (street == 3 and self.short_bring_in and not allin and put > self.bring_in
+                    and not _high_raised(self.events)):
+                self.bring_in = put
+        elif kind == _RAISE:
             if (street == 3 and self.bring_in < 0 and 0 < self.short_bring_in == high
-                    and high <= total_amount - by_amount < total_amount):
+                    and high <= total - put < total):
                 # the bring-in was short and all-in: the raise tells the full one
-                self.bring_in = total_amount - by_amount
-            elif by_amount != total_amount - high:
-                raise _Bad(f"a raise to {total} over a bet of {high} is by "
-                           f"{total_amount - high}, not {by_amount}", i)
-            put = total_amount - bets[p]
-        elif self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
-            return high
-        else:
-            raise _Bad("this action is not understood", i)
+                self.bring_in = total - put
+            elif put != total - high:
+                to_text = rest.partition(" to ")[2]
+                to_text = to_text[:-14] if allin else to_text
+                raise _Bad(f"a raise to {to_text} over a bet of {high} is by "
+                           f"{total - high}, not {put}", i)
+            put = total - bets[p]
         if put <= 0:
             raise _Bad("an amount must be positive", i)
         bets[p] += put
         self.put[p] += put
-        if verb in ("bets", "raises"):
+        if kind >= _BET:
             self.events.append(("act", i, p, f"cbr {bets[p]}", bets[p], allin))
         else:
-            self.events.append(("act", i, p, "pb" if verb == "brings" else "cc", put, allin))
-        return max(high, bets[p])
+            self.events.append(("act", i, p, "pb" if kind == _BRING else "cc", put, allin))
+        return high if high > bets[p] else bets[p]
 
     def showdown_line(self, p: int, rest: str, i: int) -> bool:
         if rest.startswith("shows ["):
@@ -580,19 +680,13 @@ class _Reader:
             if not m or self.total is not None:
                 raise _Bad("expected 'Total pot X | Rake Y' once", i)
             self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
-        elif line.startswith(SEAT_LINE):
-            self.summary_seat(line, i)
         else:
             raise _Bad("this summary line is not understood", i)
 
-    def summary_seat(self, line: str, i: int) -> None:
-        """``Seat N: NAME ...``: what it says the player won must be what
-        the collected lines gave."""
-        number, _, rest = line[len(SEAT_LINE):].partition(": ")
-        p = self.seat_index.get(number, -1)
-        if p < 0 or not rest.startswith(self.names[p] + " "):
-            raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated player", i)
-        amounts = SUMMARY_WON.findall(rest, len(self.names[p]))
+    def summary_seat(self, p: int, line: str, at: int, i: int) -> None:
+        """``Seat N: NAME ...`` (``at``: where NAME ends): what it says the
+        player won must be what the collected lines gave."""
+        amounts = SUMMARY_WON.findall(line, at)
         won = sum(self.amount(text, i) for text in amounts)
         if (won != self.won[p] or (self.won[p] and not amounts)) and self.summary_bad is None:
             # reported after the engine's checks, which name the wrong line if one is
@@ -606,7 +700,7 @@ class _Reader:
         if self.total is None:  # body() guarantees it; keeps the types exact
             raise _Bad("no total pot", len(self.lines) - 1)
         total, rake, total_at = self.total
-        dealt = [p for p in range(n) if self.in_hand(p)]
+        dealt = self.in_hand()
         for p in [p for p in dealt if self.known[p][2] is None]:  # no door card
             if any(a >= 0 for a in self.ante_line) or 3 not in self.street_line:
                 raise _Bad(f"{self.names[p]} is in the hand but is dealt no door card",
@@ -799,7 +893,7 @@ def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | Non
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)
         number = first
-        for k in range(at + 1):  # the file line of the hand's line ``at``
+        for _ in range(at + 1):  # the file line of the hand's line ``at``
             while not raw[number]:
                 number += 1
             number += 1
