@@ -50,6 +50,7 @@ from ._pokerstars_lines import (
     LEVEL,
     MARKER_LINE,
     META_FIELD,
+    POT_PART,
     SEAT,
     SEAT_LINE,
     SHOW_DOWN,
@@ -148,6 +149,15 @@ def _cards(text: str, at: int) -> tuple[int, ...]:
 def _high_raised(events: list[tuple[Any, ...]]) -> bool:
     """Whether the events hold a completion, bet or raise."""
     return any(e[0] == "act" and e[3][0] == "c" and e[3][1] == "b" for e in events)
+
+
+def _pot_name(pot: int, count: int) -> str:
+    """How the text names pot number ``pot`` (0: main) of ``count`` pots."""
+    if count == 1:
+        return "pot"
+    if pot == 0:
+        return "main pot"
+    return "side pot" if count == 2 else f"side pot-{pot}"
 
 
 # ------------------------------------------------------------------- reading
@@ -345,6 +355,8 @@ class _Reader:
         self.bring_in = -1
         self.short_bring_in = 0
         self.total: tuple[int, int, int] | None = None
+        self.stated: list[int] | None = None  # the total line's main and side pots
+        self.collected: list[tuple[int, int, int, int]] = []  # (player, amount, pot, line)
         self.pending: _Bad | None = None
         self.summary_bad: _Bad | None = None
         self.used: set[int] = set()
@@ -669,8 +681,15 @@ class _Reader:
                 if not m:
                     raise _Bad("expected 'NAME collected X from pot'", i)
                 p = self.index[name]
-                self.won[p] += self.amount(m.group(1), i)
+                amount = self.amount(m.group(1), i)
+                self.won[p] += amount
                 self.money_line[p] = i
+                # the pot: -1 for "pot" (the only one), 0 the main pot, k side pot k
+                where = m.group(2)
+                pot = -1 if where == "pot" else 0 if where == "main pot" else int(m.group(3) or 1)
+                if pot == 0 and where != "main pot":
+                    raise _Bad("side pots are numbered from 1 (side pot-1)", i)
+                self.collected.append((p, amount, pot, i))
                 return True
         return False
 
@@ -679,7 +698,15 @@ class _Reader:
             m = TOTAL_POT.match(line)
             if not m or self.total is not None:
                 raise _Bad("expected 'Total pot X | Rake Y' once", i)
-            self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
+            self.total = (self.amount(m.group(1), i), self.amount(m.group(3), i), i)
+            if m.group(2):  # Main pot X. Side pot Y. ...
+                parts = POT_PART.findall(m.group(2))
+                numbers = [0 if name == "Main pot" else int(k or 1) for name, k, _ in parts]
+                if numbers != list(range(len(parts))) or (len(parts) > 2 and "Side pot" in [
+                        name for name, _, _ in parts]):
+                    raise _Bad("the pots are 'Main pot X. Side pot Y.' or 'Main pot X. Side "
+                               "pot-1 Y. Side pot-2 Z. ...', in order", i)
+                self.stated = [self.amount(text, i) for _, _, text in parts]
         else:
             raise _Bad("this summary line is not understood", i)
 
@@ -749,6 +776,7 @@ class _Reader:
         if sum(self.won) + rake != total:
             raise _Bad(f"{sum(self.won)} collected plus rake {rake} is not the total pot "
                        f"{total}", total_at)
+        self.pots_check(total_at)
         bad = [p for p in range(n) if final[p] != expected[p]]
         if bad:
             at = next((self.money_line[p] for p in bad if self.money_line[p] >= 0), total_at)
@@ -769,6 +797,73 @@ class _Reader:
             finishing_stacks=expected, ante_trimming_status=True, user_fields=user,
             **self.fields,
         )
+
+    def pots_check(self, total_at: int) -> None:
+        """The collected lines pot by pot, and the total line's main and side
+        pots, against the pots the engine made and what it paid from each
+        (after taking the rake: from the main pot first, then each side pot)."""
+        hand = self.played
+        sizes = [pot.amount for pot in hand.pots]
+        count = len(sizes)
+        text: dict[tuple[int, int], int] = {}  # (pot, player) -> collected
+        line: dict[tuple[int, int], int] = {}
+        per_pot = [0] * count
+        for p, amount, pot, i in self.collected:
+            if pot < 0:  # "from pot"
+                if count > 1:
+                    raise _Bad(f"the hand has {count} pots (an all-in): a collected line says "
+                               f"which (main pot, side pot...)", i)
+                pot = 0
+            elif pot >= count:
+                raise _Bad(f"the hand has {count} pot{'s' if count > 1 else ''}: there is no "
+                           f"{_pot_name(pot, max(count, 2))}", i)
+            elif pot == 1 and count > 2 and self.lines[i].endswith(" side pot"):
+                raise _Bad(f"the hand has {count - 1} side pots: say which (side pot-1...)", i)
+            text[pot, p] = text.get((pot, p), 0) + amount
+            line.setdefault((pot, p), i)
+            per_pot[pot] += amount
+        stated = self.stated
+        if stated is None and count > 1:
+            raise _Bad(f"the hand has {count} pots (an all-in), but the total line names no "
+                       f"main and side pots", total_at)
+        if stated is not None:
+            if len(stated) != count:
+                raise _Bad(f"the total line names {len(stated)} pots, the money makes {count}",
+                           total_at)
+            for k in range(count):
+                if per_pot[k] != stated[k]:
+                    raise _Bad(f"the collected lines give {per_pot[k]} from the "
+                               f"{_pot_name(k, count)}, the total line says {stated[k]}",
+                               total_at)
+        engine: dict[tuple[int, int], int] = {}
+        for award in hand.awards:
+            if award.amount:
+                key = (award.pot, award.seat)
+                engine[key] = engine.get(key, 0) + award.amount
+        if engine == text:
+            return
+        # The rake each pot gave, by the text and by the engine (whose payouts
+        # are what is left of each pot once raked).
+        theirs = [sizes[k] - per_pot[k] for k in range(count)]
+        ours = [sizes[k] - sum(v for (pot, _), v in engine.items() if pot == k)
+                for k in range(count)]
+        for k in range(count):
+            if theirs[k] < 0:
+                raise _Bad(f"{per_pot[k]} is collected from the {_pot_name(k, count)}, which "
+                           f"holds {sizes[k]}", total_at)
+        if theirs != ours:
+            raise _Bad(
+                f"the text takes the rake {sum(theirs)} as "
+                + ", ".join(f"{theirs[k]} from the {_pot_name(k, count)}" for k in range(count))
+                + "; the engine takes the rake from the main pot first, then each side pot "
+                "in order", total_at)
+        for key in sorted(set(engine) | set(text), key=lambda key: line.get(key, total_at)):
+            if engine.get(key, 0) != text.get(key, 0):
+                pot, p = key
+                at = line.get(key, self.money_line[p] if self.money_line[p] >= 0 else total_at)
+                raise _Bad(f"the engine gives {engine.get(key, 0)} from the "
+                           f"{_pot_name(pot, count)} to {self.names[p]}, the collected lines "
+                           f"give {text.get(key, 0)}", at)
 
     def fill_shown(self) -> None:
         for p, (i, cards) in self.shows.items():
@@ -856,6 +951,7 @@ class _Reader:
         if not hand.is_over:
             raise _Bad("the hand is not finished (truncated?)", len(self.lines) - 1)
         self.final = hand.stacks
+        self.played = hand
         return out
 
     def showdown(self, hand: Hand, out: list[str]) -> None:
