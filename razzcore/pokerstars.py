@@ -38,6 +38,7 @@ from typing import IO, Any, NamedTuple
 
 from ._pokerstars_lines import (
     _CARD_GROUPS,
+    _PHH_CARD,
     CENT,
     CHIP,
     COLLECTED,
@@ -293,20 +294,28 @@ class _Reader:
         names: list[str] = []
         stacks: list[int] = []
         out: list[bool] = []
+        index: dict[str, int] = {}
+        seat_index: dict[str, int] = {}
+        seat_count = self.fields["seat_count"]
+        amounts = self.amounts
         i = 2
-        while i < len(lines) and lines[i].startswith(SEAT_LINE):
+        count = len(lines)
+        while i < count and lines[i].startswith(SEAT_LINE):
             m = SEAT.fullmatch(lines[i])
             if not m:
                 raise _Bad("a seat line is 'Seat N: NAME (STACK in chips)'", i)
-            number = int(m.group(1))
-            if (numbers and number <= numbers[-1]) or m.group(2) in names:
+            number_text, name, stack, rest = m.groups()
+            number = int(number_text)
+            if (numbers and number <= numbers[-1]) or name in index:
                 raise _Bad("seats must be listed once each, in seat order", i)
-            if not 1 <= number <= self.fields["seat_count"]:
-                raise _Bad(f"no seat {number} at a {self.fields['seat_count']}-max table", i)
+            if not 1 <= number <= seat_count:
+                raise _Bad(f"no seat {number} at a {seat_count}-max table", i)
+            index[name] = seat_index[str(number)] = len(names)
             numbers.append(number)
-            names.append(m.group(2))
-            stacks.append(self.amount(m.group(3), i))
-            out.append("sitting out" in m.group(4))
+            names.append(name)
+            value = amounts.get(stack)
+            stacks.append(self.amount(stack, i) if value is None else value)
+            out.append("sitting out" in rest)
             i += 1
         if not 2 <= len(names) <= 8:
             raise _Bad(f"a razz table seats 2 to 8 players, not {len(names)}", i - 1)
@@ -314,8 +323,8 @@ class _Reader:
         self.names = names
         self.stacks = stacks
         self.sitting_out = out
-        self.index = {name: p for p, name in enumerate(names)}
-        self.seat_index = {str(number): p for p, number in enumerate(numbers)}
+        self.index = index
+        self.seat_index = seat_index
         self.by_length = sorted(names, key=len, reverse=True)
         self.plain = not any(": " in name for name in names)
         return i
@@ -776,6 +785,7 @@ class _Reader:
         if sum(self.won) + rake != total:
             raise _Bad(f"{sum(self.won)} collected plus rake {rake} is not the total pot "
                        f"{total}", total_at)
+        self.final_ok = final == expected
         self.pots_check(total_at)
         bad = [p for p in range(n) if final[p] != expected[p]]
         if bad:
@@ -803,6 +813,11 @@ class _Reader:
         pots, against the pots the engine made and what it paid from each
         (after taking the rake: from the main pot first, then each side pot)."""
         hand = self.played
+        awards = hand.awards
+        if (self.stated is None and awards and self.final_ok
+                and all(award.pot == 0 for award in awards)
+                and all(pot <= 0 for _, _, pot, _ in self.collected)):
+            return  # one pot (no award from a side pot), paid as the collected lines say
         sizes = [pot.amount for pot in hand.pots]
         count = len(sizes)
         text: dict[tuple[int, int], int] = {}  # (pot, player) -> collected
@@ -836,7 +851,7 @@ class _Reader:
                                f"{_pot_name(k, count)}, the total line says {stated[k]}",
                                total_at)
         engine: dict[tuple[int, int], int] = {}
-        for award in hand.awards:
+        for award in awards:
             if award.amount:
                 key = (award.pot, award.seat)
                 engine[key] = engine.get(key, 0) + award.amount
@@ -908,26 +923,26 @@ class _Reader:
         """Replay the events on ``hand`` and return the PHH actions;
         ``checked`` also compares every action's chips with its line."""
         out: list[str] = []
-        names = self.names
+        names, seen, card = self.names, self.seen, _PHH_CARD
+        act = hand.act
         for event in self.events:
-            kind, i = event[0], event[1]
-            if kind == "deal":
-                street = event[2]
+            if event[0] == "deal":
+                i, street = event[1], event[2]
                 if street == 3:
-                    out += [f"d dh p{p + 1} {phh_cards(self.seen[p][:3])}" for p in dealt]
+                    out += [f"d dh p{p + 1} {phh_cards(seen[p][:3])}" for p in dealt]
                     continue
                 if hand.street < street or hand.is_over:
                     raise _Bad(f"the engine is not dealing street {street} now "
                                f"(street {hand.street}, hand over: {hand.is_over})", i)
-                if hand.community_card is not None:
+                if street == 7 and hand.community_card is not None:
                     raise _Bad("the engine deals a community card here; how PokerStars "
                                "writes one is not known", i)
-                out += [f"d dh p{p + 1} {phh_cards(self.seen[p][street - 1:street])}"
+                out += [f"d dh p{p + 1} {card[seen[p][street - 1]]}"
                         for p in self.receivers[street]]
                 continue
             _, i, p, code, amount, allin = event
-            actor = hand.actor
-            if actor != p:
+            if hand.actor != p:
+                actor = hand.actor
                 if actor is None:
                     raise _Bad("the hand is already over or at the showdown", i)
                 if code == "pb":
@@ -938,7 +953,7 @@ class _Reader:
                 before = hand.stacks[p]
                 want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
             try:
-                hand.act(code)
+                act(code)
             except IllegalActionError as exc:
                 raise _Bad(f"the engine refuses: {exc}", i) from None
             if checked and before - hand.stacks[p] != want:
