@@ -130,6 +130,20 @@ _Game = tuple[str, str, int, int, dict[str, Any], dict[str, Any]]
 _HEADS: dict[tuple[str | None, str | None, str], _Game | tuple[()]] = {}
 
 
+# "NAME: rest" lines -> (NAME, rest) at the first ": " (("", "") without one): the
+# same lines come back hand after hand at a table, and the cached parts keep
+# their hashes for the lookups that follow
+_SPLITS: dict[str, tuple[str, str]] = {}
+
+
+def _split(line: str) -> tuple[str, str]:
+    at = line.find(": ")
+    parts = (line[:at], line[at + 2:]) if at > 0 else ("", "")
+    if len(_SPLITS) < 65536:
+        _SPLITS[line] = parts
+    return parts
+
+
 def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
     key = (ante, bring_in, small, big)
     rules = _RULES.get(key)
@@ -333,9 +347,9 @@ class _Reader:
         """``(player, rest)`` for a line ``NAME: rest`` of a seated player
         (the longest seated name that fits)."""
         if self.plain:  # no name holds ": ": the first ": " ends the name
-            at = line.find(": ")
-            p = self.index.get(line[:at]) if at > 0 else None
-            return None if p is None else (p, line[at + 2:])
+            name, rest = _split(line)
+            p = self.index.get(name)
+            return None if p is None else (p, rest)
         for name in self.by_length:
             if line.startswith(name) and line.startswith(": ", len(name)):
                 return self.index[name], line[len(name) + 2:]
@@ -384,6 +398,7 @@ class _Reader:
         summary_heads = [f"Seat {k}: {name} " for k, name in zip(self.numbers, self.names,
                                                                   strict=True)]
         seat_index = self.seat_index
+        splits = _SPLITS
         for i in range(i, len(lines)):  # noqa: B020 (the seats end where the body starts)
             line = lines[i]
             head = line[0]
@@ -424,9 +439,8 @@ class _Reader:
                 self.dealt(line, i, street)
             else:
                 if plain:  # the first ": " ends the name (who(), inlined)
-                    at = line.find(": ")
-                    p = index.get(line[:at], -1) if at > 0 else -1
-                    rest = line[at + 2:]
+                    name, rest = splits.get(line) or _split(line)
+                    p = index.get(name, -1)
                 else:
                     found = who(line)
                     p, rest = found if found is not None else (-1, "")
