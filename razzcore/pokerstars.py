@@ -116,6 +116,7 @@ _RULES: dict[tuple[int, int, int, int], Rules] = {}
 # The engine gets all 52 cards, so it has nothing to shuffle: one generator
 # serves every hand instead of seeding a new one per hand.
 _NO_SHUFFLE = random.Random(0)
+_DECK = frozenset(range(52))
 # text -> amount, per (unit, currency symbol)
 _AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
@@ -911,27 +912,26 @@ class _Reader:
                     known[slot] = c
 
     def deck(self, dealt: list[int]) -> bytes:
-        slots: list[int | None] = []
-        for k in range(3):
-            slots += [self.known[p][k] for p in dealt]
+        known = self.known
+        slots = [known[p][k] for k in range(3) for p in dealt]
         for street in range(4, 8):
-            for p in self.receivers.get(street, ()):
-                c = self.known[p][street - 1]
-                if c is None and street < 7:
-                    raise _Bad(f"no 'Dealt to' line for {self.names[p]}",
+            seats = self.receivers.get(street)
+            if seats:
+                cards = [known[p][street - 1] for p in seats]
+                if street < 7 and None in cards:
+                    raise _Bad(f"no 'Dealt to' line for {self.names[seats[cards.index(None)]]}",
                                self.street_line[street])
-                slots.append(c)
+                slots += cards
         if len(slots) > 52:
             raise _Bad("the deck runs out: the engine would deal a community card here, and "
                        "how PokerStars writes one is not known", self.street_line[7])
-        used = self.used
-        spare = [c for c in range(51, -1, -1) if c not in used]
+        spare = sorted(_DECK - self.used, reverse=True)
         # The whole deck, in a fixed order: the text's cards where it deals
         # them, unused cards (lowest first) where nobody saw one, then the rest;
         # as bytes, which the engine reads without parsing card by card.
-        cards = [c if c is not None else spare.pop() for c in slots]
+        laid = [c if c is not None else spare.pop() for c in slots]
         spare.reverse()
-        return bytes(cards + spare)
+        return bytes(laid + spare)
 
     def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
         """Replay the events on ``hand`` and return the PHH actions;
@@ -984,14 +984,16 @@ class _Reader:
         return out
 
     def showdown(self, hand: Hand, out: list[str]) -> None:
-        while hand.actor is not None and hand.legal_actions()[0].startswith("sm"):
+        if hand.actor is None or not hand.legal_actions()[0].startswith("sm"):
+            return  # over, or still betting (the text ends early: play() says so)
+        while hand.actor is not None:  # the showdown, to its end
             p = hand.actor
             shown = self.shows.get(p)
             try:
                 if shown is not None and len(shown[1]) == 7:
-                    cards = "".join(map(format_card, shown[1]))
-                    hand.act(f"p{p + 1} sm {cards}")
-                    out.append(f"p{p + 1} sm {cards}")
+                    # its own cards: the deck holds the shown ones (fill_shown)
+                    hand.act(f"p{p + 1} sm -")
+                    out.append(f"p{p + 1} sm {phh_cards(shown[1])}")
                 elif p in self.mucks:
                     hand.act(f"p{p + 1} sm")
                     out.append(f"p{p + 1} sm")
