@@ -19,14 +19,20 @@ timed on the same hands:
 Run::
 
     python benchmarks/pokerstars_import.py [--hands 4000] [--repeat 5] [--clock cpu]
+    python benchmarks/pokerstars_import.py --profile
 
 Prints the median hands/s of ``--repeat`` measurements of each reader and the
-ratios (one process: one core).
+ratios (one process: one core).  ``--profile`` instead runs ``loads`` once
+under cProfile and prints where its time goes: reading the lines, and the
+replay on the engine (building the ``Hand``, the engine's Python code, the
+rest of the replay: the compiled betting calls and the importer's loop).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import time
@@ -78,18 +84,55 @@ def measure(fn: Callable[[], Any], count: int, repeat: int,
     return statistics.median(rates)
 
 
+REPLAY_STEPS = ("replay", "start", "play", "showdown", "deck", "fill_shown", "pots_check",
+                "in_hand", "take")
+"""The importer's own functions of the replay step (razzcore/pokerstars.py)."""
+
+
+def profile(text: str) -> None:
+    """Where ``pokerstars.loads`` spends its time, by cProfile (which slows
+    Python code more than compiled code: read the shares, not the speed)."""
+    pokerstars.loads(text)  # warm the caches, as the timed runs are
+    prof = cProfile.Profile()
+    prof.runcall(pokerstars.loads, text)
+    stats: dict[Any, Any] = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    total = replay = construct = glue = 0.0
+    for (path, _, name), (_, _, own, cumulative, _) in stats.items():
+        total += own
+        importer = path.endswith("pokerstars.py")
+        if importer and name == "replay":
+            replay += cumulative
+        if (importer and name in REPLAY_STEPS) or path.endswith("phh.py"):
+            glue += own
+        if path.endswith("hand.py") and name == "__init__":
+            construct += cumulative
+    print(f"cProfile of pokerstars.loads: {total:.2f} s profiled")
+    print(f"  reading the lines (header, seats, body):          {(total - replay) / total:6.1%}")
+    print(f"  replaying on the engine:                          {replay / total:6.1%}")
+    print(f"    Hand() construction:                            {construct / total:6.1%}")
+    print(f"    the engine's Python round and showdown code:    "
+          f"{(replay - construct - glue) / total:6.1%}")
+    print("    the importer's replay loop, with the compiled")
+    print(f"    betting calls it makes, and the HandHistory:    {glue / total:6.1%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu")
+    parser.add_argument("--profile", action="store_true",
+                        help="print where loads spends its time (cProfile) instead")
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     hands = make_hands(args.hands, args.seed)
     text = pokerstars.dumps(hands)
     read = pokerstars.loads(text)
     assert len(read) == len(hands)
+    if args.profile:
+        profile(text)
+        return
     phh_text = phh.dumps_all(read)
     n = len(read)
     print(f"{n} razz hands, {len(text.splitlines()) / n:.1f} lines each, "

@@ -128,8 +128,12 @@ STREETS = {
 """Street markers and the street each opens."""
 SHOW_DOWN = "*** SHOW DOWN ***"
 SUMMARY = "*** SUMMARY ***"
-TOTAL_POT = re.compile(r"Total pot (\S+)(?: Main pot \S+\.(?: Side pot(?:-\d+)? \S+\.)*)? \| "
+TOTAL_POT = re.compile(r"Total pot (\S+)((?: Main pot \S+\.(?: Side pot(?:-\d+)? \S+\.)*)?) \| "
                        r"Rake (\S+)$")
+"""``Total pot X [Main pot Y. Side pot Z. ...] | Rake R``: the total, the
+pots part (empty with a single pot) and the rake."""
+POT_PART = re.compile(r" (Main pot|Side pot(?:-(\d+))?) (\S+)\.")
+"""One pot of the total line's pots part: its name, side pot number, amount."""
 COLLECTED = re.compile(r" collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
 UNCALLED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)$")
 SUMMARY_WON = re.compile(r" (?:won|collected) \(([^\s()]+)\)")

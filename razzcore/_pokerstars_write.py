@@ -270,7 +270,7 @@ class _Writer:
                   folded_on: dict[int, int]) -> None:
         hand, out, names = self.hand, self.out, self.names
         awards = [a for a in hand.awards if a.amount]
-        pots = max((a.pot for a in hand.awards), default=0) + 1
+        pots = max(len(hand.pots), 1)  # as awarded: a wholly raked pot is still a pot
         won = [0] * len(names)
         per_pot = [0] * pots
         for a in awards:

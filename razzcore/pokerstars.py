@@ -31,10 +31,14 @@ True
 from __future__ import annotations
 
 import datetime
+import random
 import warnings
+from itertools import compress, repeat
 from typing import IO, Any, NamedTuple
 
 from ._pokerstars_lines import (
+    _CARD_GROUPS,
+    _PHH_CARD,
     CENT,
     CHIP,
     COLLECTED,
@@ -47,6 +51,7 @@ from ._pokerstars_lines import (
     LEVEL,
     MARKER_LINE,
     META_FIELD,
+    POT_PART,
     SEAT,
     SEAT_LINE,
     SHOW_DOWN,
@@ -108,8 +113,36 @@ class _Bad(Exception):
 
 
 _RULES: dict[tuple[int, int, int, int], Rules] = {}
+# The engine gets all 52 cards, so it has nothing to shuffle: one generator
+# serves every hand instead of seeding a new one per hand.
+_NO_SHUFFLE = random.Random(0)
+_DECK = frozenset(range(52))
 # text -> amount, per (unit, currency symbol)
 _AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
+
+
+# betting verbs (what Reader.verb returns), per (unit, symbol): action text -> parsed
+_FOLD, _CHECK, _BRING, _CALL, _BET, _RAISE = range(6)
+# the parts of a hand's body, in order
+_ANTES, _STREETS, _SHOWDOWN, _SUMMARY = range(4)
+_VERBS: dict[tuple[str, str], dict[str, tuple[int, int, int, bool]]] = {}
+# header text before the date -> what Reader.game makes of it
+_Game = tuple[str, str, int, int, dict[str, Any], dict[str, Any]]
+_HEADS: dict[tuple[str | None, str | None, str], _Game | tuple[()]] = {}
+
+
+# "NAME: rest" lines -> (NAME, rest) at the first ": " (("", "") without one): the
+# same lines come back hand after hand at a table, and the cached parts keep
+# their hashes for the lookups that follow
+_SPLITS: dict[str, tuple[str, str]] = {}
+
+
+def _split(line: str) -> tuple[str, str]:
+    at = line.find(": ")
+    parts = (line[:at], line[at + 2:]) if at > 0 else ("", "")
+    if len(_SPLITS) < 65536:
+        _SPLITS[line] = parts
+    return parts
 
 
 def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
@@ -134,6 +167,15 @@ def _high_raised(events: list[tuple[Any, ...]]) -> bool:
     return any(e[0] == "act" and e[3][0] == "c" and e[3][1] == "b" for e in events)
 
 
+def _pot_name(pot: int, count: int) -> str:
+    """How the text names pot number ``pot`` (0: main) of ``count`` pots."""
+    if count == 1:
+        return "pot"
+    if pot == 0:
+        return "main pot"
+    return "side pot" if count == 2 else f"side pot-{pot}"
+
+
 # ------------------------------------------------------------------- reading
 
 
@@ -155,19 +197,51 @@ class _Reader:
                 raise _Bad("this razz hand's header is not understood", 0)
             return False
         home, number, rest = m.groups()
-        meta: dict[str, Any] = {}
+        club = None
         if rest.startswith("{"):
             end = rest.find("}")
             if end < 0:
                 raise _Bad("the club name has no closing '}'", 0)
-            meta["club"] = rest[1:end]
+            club = rest[1:end]
             rest = rest[end + 1:].lstrip()
+        date = DATE.search(rest)
+        key = (home, club, rest[: date.start()] if date else rest)
+        game = _HEADS.get(key)
+        if game is None:  # the game and stakes part, the same in every hand of a table
+            game = self.game(*key)
+            if len(_HEADS) < 4096:
+                _HEADS[key] = game
+        if not game:
+            return False
+        self.unit, self.symbol, self.small, self.big, meta, fields = game
+        self.amounts = _AMOUNTS[(self.unit, self.symbol)]
+        self.actions = _VERBS[(self.unit, self.symbol)]
+        self.meta = dict(meta)
+        self.fields = fields = dict(fields)
+        if date:
+            y, mo, d, h, mi, s, zone = date.groups()
+            try:
+                fields["time"] = datetime.time(int(h), int(mi), int(s))
+                datetime.date(int(y), int(mo), int(d))
+            except ValueError:
+                raise _Bad("the date or time is not valid", 0) from None
+            fields.update(year=int(y), month=int(mo), day=int(d))
+            if zone:
+                fields["time_zone_abbreviation"] = zone
+        fields["hand"] = int(number)
+        return True
+
+    def game(self, home: str | None, club: str | None,
+             head: str) -> _Game | tuple[()]:
+        """What the header says before the date: ``(unit, currency symbol,
+        small bet, big bet, meta, fields)``, or ``()`` for another game."""
+        meta: dict[str, Any] = {}
+        if club is not None:
+            meta["club"] = club
         if home:
             meta["home_game"] = True
-        date = DATE.search(rest)
-        head = rest[: date.start()] if date else rest
         if "Razz" not in head:
-            return False
+            return ()
         if "Razz Limit" not in head:
             raise _Bad("a razz header names 'Razz Limit'", 0)
         stakes = STAKES.findall(head)
@@ -178,18 +252,19 @@ class _Reader:
         cash = not tournament and any(c in small_text + big_text for c in "$€£.")
         self.unit = unit = CENT if cash else CHIP
         meta["unit"] = unit
-        self.symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
-        self.amounts = _AMOUNTS.setdefault((unit, self.symbol), {})
+        self.symbol = symbol = small_text[0] if small_text[:1] in SYMBOLS else ""
+        self.amounts = _AMOUNTS.setdefault((unit, symbol), {})
+        _VERBS.setdefault((unit, symbol), {})
         try:
-            self.small = self.amount(small_text, 0)
-            self.big = self.amount(big_text, 0)
+            small = self.amount(small_text, 0)
+            big = self.amount(big_text, 0)
         except _Bad as bad:
             raise _Bad(f"stakes: {bad}", 0) from None
         fields: dict[str, Any] = {}
         if currency:
             fields["currency"] = currency
-        if self.symbol:
-            fields["currency_symbol"] = self.symbol
+        if symbol:
+            fields["currency_symbol"] = symbol
         if tournament:
             number_end = head.find(",")
             meta["tournament"] = head[len("Tournament #"): number_end]
@@ -207,20 +282,7 @@ class _Reader:
             at = head.find(" (Razz Limit,")
             if at > 0:
                 meta["game"] = head[:at].split(" ")[-1]
-        if date:
-            y, mo, d, h, mi, s, zone = date.groups()
-            try:
-                fields["time"] = datetime.time(int(h), int(mi), int(s))
-                datetime.date(int(y), int(mo), int(d))
-            except ValueError:
-                raise _Bad("the date or time is not valid", 0) from None
-            fields.update(year=int(y), month=int(mo), day=int(d))
-            if zone:
-                fields["time_zone_abbreviation"] = zone
-        fields["hand"] = int(number)
-        self.fields = fields
-        self.meta = meta
-        return True
+        return unit, symbol, small, big, meta, fields
 
     def amount(self, text: str, at: int) -> int:
         cache = self.amounts
@@ -247,20 +309,28 @@ class _Reader:
         names: list[str] = []
         stacks: list[int] = []
         out: list[bool] = []
+        index: dict[str, int] = {}
+        seat_index: dict[str, int] = {}
+        seat_count = self.fields["seat_count"]
+        amounts = self.amounts
         i = 2
-        while i < len(lines) and lines[i].startswith(SEAT_LINE):
+        count = len(lines)
+        while i < count and lines[i].startswith(SEAT_LINE):
             m = SEAT.fullmatch(lines[i])
             if not m:
                 raise _Bad("a seat line is 'Seat N: NAME (STACK in chips)'", i)
-            number = int(m.group(1))
-            if (numbers and number <= numbers[-1]) or m.group(2) in names:
+            number_text, name, stack, rest = m.groups()
+            number = int(number_text)
+            if (numbers and number <= numbers[-1]) or name in index:
                 raise _Bad("seats must be listed once each, in seat order", i)
-            if not 1 <= number <= self.fields["seat_count"]:
-                raise _Bad(f"no seat {number} at a {self.fields['seat_count']}-max table", i)
+            if not 1 <= number <= seat_count:
+                raise _Bad(f"no seat {number} at a {seat_count}-max table", i)
+            index[name] = seat_index[str(number)] = len(names)
             numbers.append(number)
-            names.append(m.group(2))
-            stacks.append(self.amount(m.group(3), i))
-            out.append("sitting out" in m.group(4))
+            names.append(name)
+            value = amounts.get(stack)
+            stacks.append(self.amount(stack, i) if value is None else value)
+            out.append("sitting out" in rest)
             i += 1
         if not 2 <= len(names) <= 8:
             raise _Bad(f"a razz table seats 2 to 8 players, not {len(names)}", i - 1)
@@ -268,8 +338,8 @@ class _Reader:
         self.names = names
         self.stacks = stacks
         self.sitting_out = out
-        self.index = {name: p for p, name in enumerate(names)}
-        self.seat_index = {str(number): p for p, number in enumerate(numbers)}
+        self.index = index
+        self.seat_index = seat_index
         self.by_length = sorted(names, key=len, reverse=True)
         self.plain = not any(": " in name for name in names)
         return i
@@ -278,9 +348,9 @@ class _Reader:
         """``(player, rest)`` for a line ``NAME: rest`` of a seated player
         (the longest seated name that fits)."""
         if self.plain:  # no name holds ": ": the first ": " ends the name
-            at = line.find(": ")
-            p = self.index.get(line[:at]) if at > 0 else None
-            return None if p is None else (p, line[at + 2:])
+            name, rest = _split(line)
+            p = self.index.get(name)
+            return None if p is None else (p, rest)
         for name in self.by_length:
             if line.startswith(name) and line.startswith(": ", len(name)):
                 return self.index[name], line[len(name) + 2:]
@@ -309,110 +379,141 @@ class _Reader:
         self.bring_in = -1
         self.short_bring_in = 0
         self.total: tuple[int, int, int] | None = None
+        self.stated: list[int] | None = None  # the total line's main and side pots
+        self.collected: list[tuple[int, int, int, int]] = []  # (player, amount, pot, line)
         self.pending: _Bad | None = None
         self.summary_bad: _Bad | None = None
         self.used: set[int] = set()
         street = 0
         bets = [0] * n
         high = 0
-        section = "antes"
+        section = _ANTES
         dealt_in: list[int] = []
         who = self.who
         events = self.events
-        count = len(lines)
-        while i < count:
+        index = self.index
+        plain = self.plain
+        amounts = self.amounts
+        antes, ante_line, put = self.antes, self.ante_line, self.put
+        sitting_out = self.sitting_out if True in self.sitting_out else None
+        summary_heads = [f"Seat {k}: {name} " for k, name in zip(self.numbers, self.names,
+                                                                  strict=True)]
+        seat_index = self.seat_index
+        splits = _SPLITS
+        for i in range(i, len(lines)):  # noqa: B020 (the seats end where the body starts)
             line = lines[i]
             head = line[0]
             if head == "*" and line.startswith(MARKER_LINE):
                 k = STREETS.get(line)
-                if k is not None and section in ("antes", "streets") and k == max(street + 1, 3):
+                if k is not None and section <= _STREETS and k == max(street + 1, 3):
                     self.all_called(bets, i)
                     if k == 3:
-                        dealt_in = [p for p in range(n) if self.in_hand(p)]
+                        dealt_in = self.in_hand()
                     street = k
-                    section = "streets"
+                    section = _STREETS
                     bets = [0] * n
                     high = 0
                     self.street_line[k] = i
                     folded = self.folded
                     self.receivers[k] = [p for p in dealt_in if not folded[p]]
                     events.append(("deal", i, k))
-                elif line == SHOW_DOWN and section == "streets":
+                elif line == SHOW_DOWN and section == _STREETS:
                     self.all_called(bets, i)
-                    section = "showdown"
-                elif line == SUMMARY and section in ("streets", "showdown"):
+                    section = _SHOWDOWN
+                elif line == SUMMARY and _STREETS <= section <= _SHOWDOWN:
                     self.all_called(bets, i)
-                    section = "summary"
+                    section = _SUMMARY
                 else:
                     raise _Bad("this street marker is unknown or out of order", i)
-            elif section == "summary":
-                self.summary_line(line, i)
-            elif head == "D" and section == "streets" and line.startswith(DEALT_LINE):
+            elif section == _SUMMARY:
+                if head == "S" and line.startswith(SEAT_LINE):
+                    colon = line.find(": ", 5)
+                    p = seat_index.get(line[5:colon], -1) if colon > 0 else -1
+                    if p < 0 or not line.startswith(summary_heads[p]):
+                        raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated "
+                                   "player", i)
+                    if self.won[p] or " won (" in line or " collected (" in line:
+                        self.summary_seat(p, line, len(summary_heads[p]) - 1, i)
+                else:
+                    self.summary_line(line, i)
+            elif head == "D" and section == _STREETS and line.startswith(DEALT_LINE):
                 self.dealt(line, i, street)
             else:
-                found = who(line)
-                if found is not None:
-                    p, rest = found
-                    if section == "streets":
+                if plain:  # the first ": " ends the name (who(), inlined)
+                    name, rest = splits.get(line) or _split(line)
+                    p = index.get(name, -1)
+                else:
+                    found = who(line)
+                    p, rest = found if found is not None else (-1, "")
+                if p >= 0:
+                    if section == _STREETS:
                         high = self.action(p, rest, i, street, bets, high)
-                    elif section == "antes" and rest.startswith("posts the ante "):
-                        self.ante(p, rest, i)
-                    elif not (section == "showdown" and self.showdown_line(p, rest, i)) and (
+                    elif section == _ANTES and rest.startswith("posts the ante "):
+                        text = rest[15:]
+                        if text.endswith(" and is all-in"):
+                            text = text[:-14]
+                        if sitting_out is not None and sitting_out[p]:
+                            self.not_sitting_out(p, i)
+                        if ante_line[p] >= 0:
+                            raise _Bad("this player already posted the ante", i)
+                        value = amounts.get(text)
+                        antes[p] = value = self.amount(text, i) if value is None else value
+                        ante_line[p] = i
+                        put[p] += value
+                    elif not (section == _SHOWDOWN and self.showdown_line(p, rest, i)) and (
                         not IGNORED.fullmatch(line)
                     ):
                         raise _Bad("this line is not understood here", i)
                 elif not self.money(line, i, bets) and not IGNORED.fullmatch(line):
                     raise _Bad("this line is not understood", i)
-            i += 1
-        if section != "summary" or self.total is None:
+        if section != _SUMMARY or self.total is None:
             raise _Bad("the hand ends before its summary and total pot (truncated)",
                        len(lines) - 1)
 
-    def ante(self, p: int, rest: str, i: int) -> None:
-        text = rest[15:]
-        text = text[:-14] if text.endswith(" and is all-in") else text
-        self.not_sitting_out(p, i)
-        if self.ante_line[p] >= 0:
-            raise _Bad("this player already posted the ante", i)
-        self.antes[p] = self.amount(text, i)
-        self.ante_line[p] = i
-        self.put[p] += self.antes[p]
-
-    def in_hand(self, p: int) -> bool:
-        return self.ante_line[p] >= 0 or (not self.sitting_out[p] and not any(
-            a >= 0 for a in self.ante_line) and self.stacks[p] > 0)
+    def in_hand(self) -> list[int]:
+        """The players dealt in: those who posted the ante; in a game without
+        antes, every player with chips who is not sitting out."""
+        ante_line = self.ante_line
+        if max(ante_line) >= 0:
+            return [p for p, at in enumerate(ante_line) if at >= 0]
+        out, stacks = self.sitting_out, self.stacks
+        return [p for p in range(len(out)) if not out[p] and stacks[p] > 0]
 
     def dealt(self, line: str, i: int, street: int) -> None:
-        parts = line[len(DEALT_LINE):].rsplit(" [", 1 if street == 3 else 2)
-        p = self.index.get(parts[0], -1)
-        if p < 0 or len(parts) != (2 if street == 3 else 3) or not line.endswith("]"):
+        if street == 3:
+            name, sep, cards_text = line.rpartition(" [")
+            old_text = new_text = ""
+        else:
+            head, sep, new_text = line.rpartition(" [")
+            name, sep, old_text = head.rpartition(" [")
+            if old_text[-1:] != "]":
+                sep = ""
+            old_text = old_text[:-1]
+        p = self.index.get(name[9:], -1)
+        if p < 0 or not sep or line[-1] != "]":
             raise _Bad("expected 'Dealt to NAME [cards]' (3rd street) or 'Dealt to NAME "
                        "[cards so far] [new card]' for a seated player", i)
-        self.not_sitting_out(p, i)
+        if self.sitting_out[p]:
+            self.not_sitting_out(p, i)
         if p not in self.receivers[street]:
             raise _Bad("cards dealt to a player who is not in the hand", i)
-        seen, known = self.seen[p], self.known[p]
-        if street > 3 and parts[1][:-1] == self.last[p]:  # the cards of the last line
-            new = _cards(parts[2][:-1], i)
-            if len(new) != 1 or known[street - 1] is not None:
-                raise _Bad("expected one new card", i)
-            c = new[0]
-            self.take(c, i)
-            seen[street - 1] = known[street - 1] = c
-            self.last[p] = f"{self.last[p]} {parts[2][:-1]}"
-            return
-        self.last[p] = parts[1][:-1] if street == 3 else f"{parts[1][:-1]} {parts[2][:-1]}"
-        if street == 3:
-            cards = _cards(parts[1][:-1], i)
-            if len(cards) == 1:
-                slots: tuple[int, ...] = (2,)
-            elif len(cards) == 3:
-                slots = (0, 1, 2)
-            else:
-                raise _Bad("3rd street shows the door card, or all three cards", i)
-        else:
-            old = _cards(parts[1][:-1], i)
-            cards = _cards(parts[2][:-1], i)
+        seen, known, used = self.seen[p], self.known[p], self.used
+        if street > 3:
+            new_text = new_text[:-1]
+            if old_text == self.last[p]:  # the cards of the last line, and one more
+                new = _CARD_GROUPS.get(new_text) or _cards(new_text, i)
+                if len(new) != 1 or known[street - 1] is not None:
+                    raise _Bad("expected one new card", i)
+                c = new[0]
+                if c in used:
+                    self.take(c, i)
+                used.add(c)
+                seen[street - 1] = known[street - 1] = c
+                self.last[p] = f"{old_text} {new_text}"
+                return
+            self.last[p] = f"{old_text} {new_text}"
+            old = _cards(old_text, i)
+            cards = _cards(new_text, i)
             if len(cards) != 1:
                 raise _Bad("one new card per street", i)
             if len(old) == street - 1:
@@ -428,7 +529,17 @@ class _Reader:
                         seen[slot] = known[slot] = c
                     else:
                         raise _Bad(f"{format_card(c)} was not dealt to this player", i)
-            slots = (street - 1,)
+            slots: tuple[int, ...] = (street - 1,)
+        else:
+            cards_text = cards_text[:-1]
+            self.last[p] = cards_text
+            cards = _CARD_GROUPS.get(cards_text) or _cards(cards_text, i)
+            if len(cards) == 1:
+                slots = (2,)
+            elif len(cards) == 3:
+                slots = (0, 1, 2)
+            else:
+                raise _Bad("3rd street shows the door card, or all three cards", i)
         for slot, c in zip(slots, cards, strict=True):
             if known[slot] is not None:
                 raise _Bad("this card was already dealt", i)
@@ -445,61 +556,91 @@ class _Reader:
             raise _Bad(f"{self.names[p]} is listed as sitting out, so takes no part in the "
                        f"hand", i)
 
+    def verb(self, rest: str, i: int) -> tuple[int, int, int, bool] | None:
+        """``(verb, amount, total, all_in)`` of a betting action (``total``
+        only for a raise), ``None`` if ``rest`` is no betting action."""
+        parsed = self.actions.get(rest)
+        if parsed is not None:
+            return parsed
+        allin = rest.endswith(" and is all-in")
+        text = rest[:-14] if allin else rest
+        verb, _, arg = text.partition(" ")
+        amount = total = 0
+        if text == "folds":
+            kind = _FOLD
+        elif text == "checks":
+            kind = _CHECK
+        elif text.startswith(("brings in for ", "brings-in low for ")):
+            kind = _BRING
+            amount = self.amount(text.rsplit(" ", 1)[1], i)
+        elif verb == "calls":
+            kind = _CALL
+            amount = self.amount(arg, i)
+        elif verb == "bets":
+            kind = _BET
+            amount = self.amount(arg, i)
+        elif verb == "raises":
+            by, to, to_text = arg.partition(" to ")
+            if not to:
+                raise _Bad("a raise is 'raises X to Y'", i)
+            kind = _RAISE
+            total = self.amount(to_text, i)
+            amount = self.amount(by, i)
+        else:
+            return None
+        parsed = (kind, amount, total, allin)
+        if len(self.actions) < 65536:
+            self.actions[rest] = parsed
+        return parsed
+
     def action(self, p: int, rest: str, i: int, street: int, bets: list[int], high: int) -> int:
         if self.sitting_out[p] and rest not in ("is sitting out", "sits out"):
             self.not_sitting_out(p, i)
-        allin = rest.endswith(" and is all-in")
-        if allin:
-            rest = rest[:-14]
-        verb, _, arg = rest.partition(" ")
-        if rest in ("folds", "checks"):
+        parsed = self.verb(rest, i)
+        if parsed is None:
+            rest = rest[:-14] if rest.endswith(" and is all-in") else rest
+            if self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
+                return high
+            raise _Bad("this action is not understood", i)
+        kind, put, total, allin = parsed
+        if kind <= _CHECK:
             if allin:
                 raise _Bad("this action cannot be all-in", i)
-            if rest == "folds":
+            if kind == _FOLD:
                 self.folded[p] = True
-            self.events.append(("act", i, p, "f" if rest == "folds" else "cc", 0, allin))
+                self.events.append(("act", i, p, "f", 0, False))
+            else:
+                self.events.append(("act", i, p, "cc", 0, False))
             return high
-        if rest.startswith(("brings in for ", "brings-in low for ")):
-            verb = "brings"
-            put = self.amount(rest.rsplit(" ", 1)[1], i)
+        if kind == _BRING:
             if allin:  # short: the structure's bring-in is what the others call
                 self.short_bring_in = put
-            else:
-                self.bring_in = max(self.bring_in, put)
-        elif verb == "calls" and street == 3 and self.short_bring_in and not _high_raised(
-                self.events):
-            put = self.amount(arg, i)
-            if not allin:
-                self.bring_in = max(self.bring_in, put)
-        elif verb in ("calls", "bets"):
-            put = self.amount(arg, i)
-        elif verb == "raises":
-            by, to, total = arg.partition(" to ")
-            if not to:
-                raise _Bad("a raise is 'raises X to Y'", i)
-            total_amount = self.amount(total, i)
-            by_amount = self.amount(by, i)
+            elif put > self.bring_in:
+                self.bring_in = put
+        elif kind == _CALL:
+            if (street == 3 and self.short_bring_in and not allin and put > self.bring_in
+                    and not _high_raised(self.events)):
+                self.bring_in = put
+        elif kind == _RAISE:
             if (street == 3 and self.bring_in < 0 and 0 < self.short_bring_in == high
-                    and high <= total_amount - by_amount < total_amount):
+                    and high <= total - put < total):
                 # the bring-in was short and all-in: the raise tells the full one
-                self.bring_in = total_amount - by_amount
-            elif by_amount != total_amount - high:
-                raise _Bad(f"a raise to {total} over a bet of {high} is by "
-                           f"{total_amount - high}, not {by_amount}", i)
-            put = total_amount - bets[p]
-        elif self.showdown_line(p, rest, i) or rest in ("is sitting out", "sits out"):
-            return high
-        else:
-            raise _Bad("this action is not understood", i)
+                self.bring_in = total - put
+            elif put != total - high:
+                to_text = rest.partition(" to ")[2]
+                to_text = to_text[:-14] if allin else to_text
+                raise _Bad(f"a raise to {to_text} over a bet of {high} is by "
+                           f"{total - high}, not {put}", i)
+            put = total - bets[p]
         if put <= 0:
             raise _Bad("an amount must be positive", i)
         bets[p] += put
         self.put[p] += put
-        if verb in ("bets", "raises"):
+        if kind >= _BET:
             self.events.append(("act", i, p, f"cbr {bets[p]}", bets[p], allin))
         else:
-            self.events.append(("act", i, p, "pb" if verb == "brings" else "cc", put, allin))
-        return max(high, bets[p])
+            self.events.append(("act", i, p, "pb" if kind == _BRING else "cc", put, allin))
+        return high if high > bets[p] else bets[p]
 
     def showdown_line(self, p: int, rest: str, i: int) -> bool:
         if rest.startswith("shows ["):
@@ -564,8 +705,15 @@ class _Reader:
                 if not m:
                     raise _Bad("expected 'NAME collected X from pot'", i)
                 p = self.index[name]
-                self.won[p] += self.amount(m.group(1), i)
+                amount = self.amount(m.group(1), i)
+                self.won[p] += amount
                 self.money_line[p] = i
+                # the pot: -1 for "pot" (the only one), 0 the main pot, k side pot k
+                where = m.group(2)
+                pot = -1 if where == "pot" else 0 if where == "main pot" else int(m.group(3) or 1)
+                if pot == 0 and where != "main pot":
+                    raise _Bad("side pots are numbered from 1 (side pot-1)", i)
+                self.collected.append((p, amount, pot, i))
                 return True
         return False
 
@@ -574,20 +722,22 @@ class _Reader:
             m = TOTAL_POT.match(line)
             if not m or self.total is not None:
                 raise _Bad("expected 'Total pot X | Rake Y' once", i)
-            self.total = (self.amount(m.group(1), i), self.amount(m.group(2), i), i)
-        elif line.startswith(SEAT_LINE):
-            self.summary_seat(line, i)
+            self.total = (self.amount(m.group(1), i), self.amount(m.group(3), i), i)
+            if m.group(2):  # Main pot X. Side pot Y. ...
+                parts = POT_PART.findall(m.group(2))
+                numbers = [0 if name == "Main pot" else int(k or 1) for name, k, _ in parts]
+                if numbers != list(range(len(parts))) or (len(parts) > 2 and "Side pot" in [
+                        name for name, _, _ in parts]):
+                    raise _Bad("the pots are 'Main pot X. Side pot Y.' or 'Main pot X. Side "
+                               "pot-1 Y. Side pot-2 Z. ...', in order", i)
+                self.stated = [self.amount(text, i) for _, _, text in parts]
         else:
             raise _Bad("this summary line is not understood", i)
 
-    def summary_seat(self, line: str, i: int) -> None:
-        """``Seat N: NAME ...``: what it says the player won must be what
-        the collected lines gave."""
-        number, _, rest = line[len(SEAT_LINE):].partition(": ")
-        p = self.seat_index.get(number, -1)
-        if p < 0 or not rest.startswith(self.names[p] + " "):
-            raise _Bad("this summary line is not 'Seat N: NAME ...' for a seated player", i)
-        amounts = SUMMARY_WON.findall(rest, len(self.names[p]))
+    def summary_seat(self, p: int, line: str, at: int, i: int) -> None:
+        """``Seat N: NAME ...`` (``at``: where NAME ends): what it says the
+        player won must be what the collected lines gave."""
+        amounts = SUMMARY_WON.findall(line, at)
         won = sum(self.amount(text, i) for text in amounts)
         if (won != self.won[p] or (self.won[p] and not amounts)) and self.summary_bad is None:
             # reported after the engine's checks, which name the wrong line if one is
@@ -601,7 +751,7 @@ class _Reader:
         if self.total is None:  # body() guarantees it; keeps the types exact
             raise _Bad("no total pot", len(self.lines) - 1)
         total, rake, total_at = self.total
-        dealt = [p for p in range(n) if self.in_hand(p)]
+        dealt = self.in_hand()
         for p in [p for p in dealt if self.known[p][2] is None]:  # no door card
             if any(a >= 0 for a in self.ante_line) or 3 not in self.street_line:
                 raise _Bad(f"{self.names[p]} is in the hand but is dealt no door card",
@@ -630,7 +780,7 @@ class _Reader:
 
         def start() -> Hand:
             try:
-                return Hand(rules, stacks, deck=deck, seed=0, manual_showdown=True,
+                return Hand(rules, stacks, deck=deck, rng=_NO_SHUFFLE, manual_showdown=True,
                             absent=absent, replay=True, rake=rake)
             except RazzError as exc:
                 raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
@@ -650,6 +800,8 @@ class _Reader:
         if sum(self.won) + rake != total:
             raise _Bad(f"{sum(self.won)} collected plus rake {rake} is not the total pot "
                        f"{total}", total_at)
+        self.final_ok = final == expected
+        self.pots_check(total_at)
         bad = [p for p in range(n) if final[p] != expected[p]]
         if bad:
             at = next((self.money_line[p] for p in bad if self.money_line[p] >= 0), total_at)
@@ -671,6 +823,78 @@ class _Reader:
             **self.fields,
         )
 
+    def pots_check(self, total_at: int) -> None:
+        """The collected lines pot by pot, and the total line's main and side
+        pots, against the pots the engine made and what it paid from each
+        (after taking the rake: from the main pot first, then each side pot)."""
+        hand = self.played
+        awards = hand.awards
+        if (self.stated is None and awards and self.final_ok
+                and all(award.pot == 0 for award in awards)
+                and all(pot <= 0 for _, _, pot, _ in self.collected)):
+            return  # one pot (no award from a side pot), paid as the collected lines say
+        sizes = [pot.amount for pot in hand.pots]
+        count = len(sizes)
+        text: dict[tuple[int, int], int] = {}  # (pot, player) -> collected
+        line: dict[tuple[int, int], int] = {}
+        per_pot = [0] * count
+        for p, amount, pot, i in self.collected:
+            if pot < 0:  # "from pot"
+                if count > 1:
+                    raise _Bad(f"the hand has {count} pots (an all-in): a collected line says "
+                               f"which (main pot, side pot...)", i)
+                pot = 0
+            elif pot >= count:
+                raise _Bad(f"the hand has {count} pot{'s' if count > 1 else ''}: there is no "
+                           f"{_pot_name(pot, max(count, 2))}", i)
+            elif pot == 1 and count > 2 and self.lines[i].endswith(" side pot"):
+                raise _Bad(f"the hand has {count - 1} side pots: say which (side pot-1...)", i)
+            text[pot, p] = text.get((pot, p), 0) + amount
+            line.setdefault((pot, p), i)
+            per_pot[pot] += amount
+        stated = self.stated
+        if stated is None and count > 1:
+            raise _Bad(f"the hand has {count} pots (an all-in), but the total line names no "
+                       f"main and side pots", total_at)
+        if stated is not None:
+            if len(stated) != count:
+                raise _Bad(f"the total line names {len(stated)} pots, the money makes {count}",
+                           total_at)
+            for k in range(count):
+                if per_pot[k] != stated[k]:
+                    raise _Bad(f"the collected lines give {per_pot[k]} from the "
+                               f"{_pot_name(k, count)}, the total line says {stated[k]}",
+                               total_at)
+        engine: dict[tuple[int, int], int] = {}
+        for award in awards:
+            if award.amount:
+                key = (award.pot, award.seat)
+                engine[key] = engine.get(key, 0) + award.amount
+        if engine == text:
+            return
+        # The rake each pot gave, by the text and by the engine (whose payouts
+        # are what is left of each pot once raked).
+        theirs = [sizes[k] - per_pot[k] for k in range(count)]
+        ours = [sizes[k] - sum(v for (pot, _), v in engine.items() if pot == k)
+                for k in range(count)]
+        for k in range(count):
+            if theirs[k] < 0:
+                raise _Bad(f"{per_pot[k]} is collected from the {_pot_name(k, count)}, which "
+                           f"holds {sizes[k]}", total_at)
+        if theirs != ours:
+            raise _Bad(
+                f"the text takes the rake {sum(theirs)} as "
+                + ", ".join(f"{theirs[k]} from the {_pot_name(k, count)}" for k in range(count))
+                + "; the engine takes the rake from the main pot first, then each side pot "
+                "in order", total_at)
+        for key in sorted(set(engine) | set(text), key=lambda key: line.get(key, total_at)):
+            if engine.get(key, 0) != text.get(key, 0):
+                pot, p = key
+                at = line.get(key, self.money_line[p] if self.money_line[p] >= 0 else total_at)
+                raise _Bad(f"the engine gives {engine.get(key, 0)} from the "
+                           f"{_pot_name(pot, count)} to {self.names[p]}, the collected lines "
+                           f"give {text.get(key, 0)}", at)
+
     def fill_shown(self) -> None:
         for p, (i, cards) in self.shows.items():
             known = self.known[p]
@@ -687,50 +911,52 @@ class _Reader:
                     self.take(c, i)
                     known[slot] = c
 
-    def deck(self, dealt: list[int]) -> tuple[int, ...]:
-        slots: list[int | None] = []
-        for k in range(3):
-            slots += [self.known[p][k] for p in dealt]
+    def deck(self, dealt: list[int]) -> bytes:
+        known = self.known
+        slots = [known[p][k] for k in range(3) for p in dealt]
         for street in range(4, 8):
-            for p in self.receivers.get(street, ()):
-                c = self.known[p][street - 1]
-                if c is None and street < 7:
-                    raise _Bad(f"no 'Dealt to' line for {self.names[p]}",
+            seats = self.receivers.get(street)
+            if seats:
+                cards = [known[p][street - 1] for p in seats]
+                if street < 7 and None in cards:
+                    raise _Bad(f"no 'Dealt to' line for {self.names[seats[cards.index(None)]]}",
                                self.street_line[street])
-                slots.append(c)
+                slots += cards
         if len(slots) > 52:
             raise _Bad("the deck runs out: the engine would deal a community card here, and "
                        "how PokerStars writes one is not known", self.street_line[7])
-        used = self.used
-        spare = [c for c in range(51, -1, -1) if c not in used]
-        # Only the cards the text deals: the engine shuffles the rest (seed 0),
-        # which only ever fill cards nobody saw.
-        return tuple([c if c is not None else spare.pop() for c in slots])
+        spare = sorted(_DECK - self.used, reverse=True)
+        # The whole deck, in a fixed order: the text's cards where it deals
+        # them, unused cards (lowest first) where nobody saw one, then the rest;
+        # as bytes, which the engine reads without parsing card by card.
+        laid = [c if c is not None else spare.pop() for c in slots]
+        spare.reverse()
+        return bytes(laid + spare)
 
     def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
         """Replay the events on ``hand`` and return the PHH actions;
         ``checked`` also compares every action's chips with its line."""
         out: list[str] = []
-        names = self.names
+        names, seen, card = self.names, self.seen, _PHH_CARD
+        act = hand.act
         for event in self.events:
-            kind, i = event[0], event[1]
-            if kind == "deal":
-                street = event[2]
+            if event[0] == "deal":
+                i, street = event[1], event[2]
                 if street == 3:
-                    out += [f"d dh p{p + 1} {phh_cards(self.seen[p][:3])}" for p in dealt]
+                    out += [f"d dh p{p + 1} {phh_cards(seen[p][:3])}" for p in dealt]
                     continue
                 if hand.street < street or hand.is_over:
                     raise _Bad(f"the engine is not dealing street {street} now "
                                f"(street {hand.street}, hand over: {hand.is_over})", i)
-                if hand.community_card is not None:
+                if street == 7 and hand.community_card is not None:
                     raise _Bad("the engine deals a community card here; how PokerStars "
                                "writes one is not known", i)
-                out += [f"d dh p{p + 1} {phh_cards(self.seen[p][street - 1:street])}"
+                out += [f"d dh p{p + 1} {card[seen[p][street - 1]]}"
                         for p in self.receivers[street]]
                 continue
             _, i, p, code, amount, allin = event
-            actor = hand.actor
-            if actor != p:
+            if hand.actor != p:
+                actor = hand.actor
                 if actor is None:
                     raise _Bad("the hand is already over or at the showdown", i)
                 if code == "pb":
@@ -741,7 +967,7 @@ class _Reader:
                 before = hand.stacks[p]
                 want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
             try:
-                hand.act(code)
+                act(code)
             except IllegalActionError as exc:
                 raise _Bad(f"the engine refuses: {exc}", i) from None
             if checked and before - hand.stacks[p] != want:
@@ -754,17 +980,20 @@ class _Reader:
         if not hand.is_over:
             raise _Bad("the hand is not finished (truncated?)", len(self.lines) - 1)
         self.final = hand.stacks
+        self.played = hand
         return out
 
     def showdown(self, hand: Hand, out: list[str]) -> None:
-        while hand.actor is not None and hand.legal_actions()[0].startswith("sm"):
+        if hand.actor is None or not hand.legal_actions()[0].startswith("sm"):
+            return  # over, or still betting (the text ends early: play() says so)
+        while hand.actor is not None:  # the showdown, to its end
             p = hand.actor
             shown = self.shows.get(p)
             try:
                 if shown is not None and len(shown[1]) == 7:
-                    cards = "".join(map(format_card, shown[1]))
-                    hand.act(f"p{p + 1} sm {cards}")
-                    out.append(f"p{p + 1} sm {cards}")
+                    # its own cards: the deck holds the shown ones (fill_shown)
+                    hand.act(f"p{p + 1} sm -")
+                    out.append(f"p{p + 1} sm {phh_cards(shown[1])}")
                 elif p in self.mucks:
                     hand.act(f"p{p + 1} sm")
                     out.append(f"p{p + 1} sm")
@@ -780,7 +1009,8 @@ class _Reader:
                 raise _Bad(f"the engine refuses: {exc}", at) from None
 
 
-def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
+def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | None:
+    """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``)."""
     reader = _Reader(lines)
     try:
         if not reader.header():
@@ -789,10 +1019,15 @@ def _read_one(lines: list[str], numbers: list[int]) -> HandHistory | None:
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)
+        number = first
+        for _ in range(at + 1):  # the file line of the hand's line ``at``
+            while not raw[number]:
+                number += 1
+            number += 1
         reason = f"{bad}: {brief(lines[at])}"
         raise PokerStarsError(
-            f"hand #{reader.number}, line {numbers[at]}: {reason}",
-            hand=reader.number, line=numbers[at], reason=reason,
+            f"hand #{reader.number}, line {number}: {reason}",
+            hand=reader.number, line=number, reason=reason,
         ) from None
 
 
@@ -815,41 +1050,35 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     if not isinstance(text, str):
         raise PokerStarsError(f"expected PokerStars text, not {type(text).__name__}")
     text = text.lstrip("\ufeff")
-    lines = [raw.strip() for raw in text.splitlines()]
-    numbers = [i for i, line in enumerate(lines, 1) if line]
+    lines = list(map(str.strip, text.splitlines()))
+    heads = [i for i in compress(range(len(lines)), map(str.startswith, lines, repeat(HAND_LINE)))
+             if HAND_START.match(lines[i])]
     hands: list[HandHistory] = []
     errors: list[PokerStarsError] = []
     other = 0
-    start = -1
-    kept = [lines[i - 1] for i in numbers]
-    for j, line in enumerate([*kept, "PokerStars Hand #0: "]):
-        if not (line.startswith(HAND_LINE) and HAND_START.match(line)):
-            if start == -1:
-                reason = f"text before the first hand header: {brief(line)}"
-                before = PokerStarsError(f"line {numbers[j]}: {reason}", line=numbers[j],
-                                         reason=reason)
-                if on_error == "raise":
-                    raise before
-                warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)
-                errors.append(before)
-                start = -2  # reported once
-            continue
-        if start == -2:
-            start = -1
-        if start >= 0:
-            try:
-                hh = _read_one(kept[start:j], numbers[start:j])
-            except PokerStarsError as exc:
-                if on_error == "raise":
-                    raise
-                warnings.warn(PokerStarsWarning(str(exc)), stacklevel=2)
-                errors.append(exc)
+    before = next((i for i in range(heads[0] if heads else len(lines)) if lines[i]), -1)
+    if before >= 0:
+        reason = f"text before the first hand header: {brief(lines[before])}"
+        error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
+        if on_error == "raise":
+            raise error
+        warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
+        errors.append(error)
+    heads.append(len(lines))
+    for k in range(len(heads) - 1):
+        first = heads[k]
+        try:
+            hh = _read_one(list(filter(None, lines[first:heads[k + 1]])), lines, first)
+        except PokerStarsError as exc:
+            if on_error == "raise":
+                raise
+            warnings.warn(PokerStarsWarning(str(exc)), stacklevel=2)
+            errors.append(exc)
+        else:
+            if hh is None:
+                other += 1
             else:
-                if hh is None:
-                    other += 1
-                else:
-                    hands.append(hh)
-        start = j
+                hands.append(hh)
     return Report(hands, other, errors)
 
 
