@@ -5,6 +5,9 @@ library's own checker)."""
 from __future__ import annotations
 
 import random
+import re
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -553,3 +556,105 @@ def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:
     assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
     other = VectorEnv(64, players=4, seed=12)
     assert not np.array_equal(other.reset()[0], runs[0][0])
+
+
+def test_vector_env_step_takes_any_integer_array_and_refuses_the_rest() -> None:
+    from razzcore.envs import VectorEnv
+
+    n = 16
+    env, ref = VectorEnv(n, seed=21), VectorEnv(n, seed=21)
+    env.reset()
+    _, mask, _ = ref.reset()
+    rng = np.random.default_rng(4)
+    for step in range(30):
+        actions = _random_actions(rng, mask)
+        wide = np.zeros(2 * n, np.int64)
+        wide[::2] = actions
+        given: Any = [
+            wide[::2],  # not contiguous
+            actions.astype(np.int32),
+            actions.astype(np.uint8),
+            actions.tolist(),
+            actions[::-1].copy()[::-1],  # negative stride
+        ][step % 5]
+        obs, emask, actor, rewards, done = env.step(given)
+        robs, mask, ractor, rrewards, rdone = ref.step(actions)
+        assert np.array_equal(obs, robs) and np.array_equal(rewards, rrewards)
+        assert np.array_equal(emask, mask)
+        assert np.array_equal(actor, ractor) and np.array_equal(done, rdone)
+    before = [env.hand(i).history for i in range(n)]
+    legal = np.ones(n, np.int64)
+    for bad, match in [
+        (np.full(n, 1.0), "integers 0..2, not float64"),
+        (np.ones(n, np.bool_), "integers 0..2, not bool"),
+        ([1] * (n - 1) + ["1"], "integers 0..2"),
+        ([[1]] * (n - 1) + [1], "integers 0..2"),
+        (np.ones((n, 1), np.int64), "one action per table"),
+        (np.ones(n + 1, np.int64), "one action per table"),
+    ]:
+        with pytest.raises(RazzError, match=re.escape(match)):
+            env.step(bad)
+    for value in (-1, 3, 2**40, np.iinfo(np.int64).min):
+        for table in (0, 7, n - 1):
+            acts = legal.copy()
+            acts[table] = value
+            with pytest.raises(IllegalActionError, match=f"^table {table}: action {value} is"):
+                env.step(acts)
+    huge = np.ones(n, np.uint64)
+    huge[5] = 2**64 - 1
+    with pytest.raises(IllegalActionError, match=r"^table 5: "):
+        env.step(huge)
+    assert [env.hand(i).history for i in range(n)] == before
+
+
+def test_vector_env_plays_the_actions_it_checked() -> None:
+    from razzcore.envs import VectorEnv
+
+    # The actions array may be the environment's own observation buffer,
+    # which step() overwrites table by table: the values played are the
+    # values checked, copied before any table moves.
+    n = 64
+    env, ref = VectorEnv(n, seed=9), VectorEnv(n, seed=9)
+    obs = env.reset()[0]
+    ref.reset()
+    for _ in range(20):
+        acts = obs.reshape(-1).view(np.int64)[:n]
+        acts[:] = 1
+        obs, _, actor, rewards, _ = env.step(acts)
+        robs, _, ractor, rrewards, _ = ref.step(np.ones(n, np.int64))
+        assert np.array_equal(obs, robs) and np.array_equal(rewards, rrewards)
+        assert np.array_equal(actor, ractor)
+    # Another thread rewrites the array while step() runs: each step either
+    # plays all ones (legal everywhere) or refuses a 7 and moves nothing.
+    n = 2048
+    env, ref = VectorEnv(n, seed=10), VectorEnv(n, seed=10)
+    env.reset()
+    ref.reset()
+    shared = np.ones(n, np.int64)
+    ones, sevens = np.ones(n, np.int64), np.ones(n, np.int64)
+    sevens[n // 2 :] = 7
+    stop = threading.Event()
+
+    def rewrite() -> None:
+        while not stop.is_set():
+            np.copyto(shared, sevens)
+            np.copyto(shared, ones)
+            time.sleep(0)
+
+    writer = threading.Thread(target=rewrite)
+    writer.start()
+    played = 0
+    try:
+        for _ in range(100):
+            try:
+                env.step(shared)
+                played += 1
+            except IllegalActionError as exc:
+                assert re.match(r"table \d+: action 7 is not legal there", str(exc))
+    finally:
+        stop.set()
+        writer.join()
+    for _ in range(played):
+        ref.step(ones)
+    for i in range(0, n, 97):
+        assert env.hand(i).history == ref.hand(i).history
