@@ -322,6 +322,85 @@ def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players", [8, 7])
+def test_openspiel_deals_every_card_from_a_chance_node_through_the_tda_remix(
+    players: int,
+) -> None:
+    # TDA (burns) with many players: 7th street runs short, and R18 mixes the
+    # three earlier burns back into the stub.  Every card the hand shows must
+    # be the chance outcome chosen for that deal, and a chance node may offer
+    # an earlier burn exactly when the plain R18 arithmetic below says so.
+    pyspiel = _spiel()
+    game = pyspiel.load_game(
+        "python_razzcore",
+        {"players": players, "profile": "tda", "structure": "1 2 4 8", "stacks": 400},
+    )
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    rnd = random.Random(players)
+    remixes = 0
+    for _ in range(60):
+        state = game.new_initial_state()
+        chosen: list[int] = []
+        offered_burns: list[set[int]] = []
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                legal = state.legal_actions()
+                calls = [a for a in legal if a != 0]
+                state.apply_action(rnd.choice(calls if rnd.random() < 0.93 else legal))
+                continue
+            outcomes = state.chance_outcomes()
+            cards = [c for c, _ in outcomes]
+            assert len(set(cards)) == len(cards)
+            assert all(p == pytest.approx(1 / len(cards)) for _, p in outcomes)
+            fresh = set(range(52)) - set(chosen)
+            assert fresh <= set(cards)
+            offered_burns.append(set(cards) - fresh)
+            card = rnd.choice(cards)
+            chosen.append(card)
+            state.apply_action(card)
+        hand = state._hand
+        # the cards shown, in deal order, are the chance outcomes minus burns
+        lines = hand.history
+        third = [_cards(line) for line in lines if line.startswith("d ") and len(line) > 12]
+        shown = [row[i] for i in range(3) for row in third]  # R4: one pass at a time
+        shown += [_cards(line)[0] for line in lines if line.startswith("d ") and len(line) < 12]
+        burns, j = [], 0
+        for k, c in enumerate(chosen):
+            if j < len(shown) and shown[j] == c:
+                j += 1
+            else:
+                burns.append(k)
+        assert j == len(shown)
+        if len(burns) < 4:  # no 7th street
+            assert not any(offered_burns)
+            continue
+        # R18, plainly: the stub before the 7th-street burn, the seats live then
+        k7 = burns[3]
+        count, first7 = 0, 0
+        while count < k7 - 3:
+            if lines[first7].startswith("d "):
+                count += len(_cards(lines[first7]))
+            first7 += 1
+        while not lines[first7].startswith("d "):
+            first7 += 1
+        folds = sum(1 for line in lines[:first7] if line.endswith(" f"))
+        live, left = players - folds, 52 - k7
+        remix = left < live + 2 and (left + 3 >= live + 2 or left < 3)
+        assert any(offered_burns[k7:]) == remix
+        if remix:
+            remixes += 1
+            assert all(b == {chosen[k] for k in burns[:3]} - set(chosen[k7:k7 + i])
+                       for i, b in enumerate(offered_burns[k7:]))
+        assert not any(offered_burns[:k7])
+    assert remixes >= 5
+
+
+def _cards(deal_line: str) -> list[int]:
+    from razzcore.cards import parse_cards
+
+    return list(parse_cards(deal_line.split()[-1]))
+
+
 def test_openspiel_tensors_chance_and_returns() -> None:
     pyspiel = _spiel()
     game = pyspiel.load_game("python_razzcore", {"players": 2})
