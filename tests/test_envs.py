@@ -343,6 +343,7 @@ def test_openspiel_deals_every_card_from_a_chance_node_through_the_tda_remix(
         chosen: list[int] = []
         offered_burns: list[set[int]] = []
         while not state.is_terminal():
+            _same_as_base(pyspiel, state, players)
             if not state.is_chance_node():
                 legal = state.legal_actions()
                 calls = [a for a in legal if a != 0]
@@ -395,6 +396,15 @@ def test_openspiel_deals_every_card_from_a_chance_node_through_the_tda_remix(
     assert remixes >= 5
 
 
+def _same_as_base(pyspiel: Any, state: Any, players: int) -> None:
+    """The game's Python shortcuts answer as pyspiel's own methods do."""
+    base = pyspiel.State
+    assert state.is_chance_node() == base.is_chance_node(state)
+    assert state.legal_actions() == base.legal_actions(state)
+    for p in range(players):
+        assert state.legal_actions(p) == base.legal_actions(state, p)
+
+
 def _cards(deal_line: str) -> list[int]:
     from razzcore.cards import parse_cards
 
@@ -416,6 +426,7 @@ def test_openspiel_tensors_chance_and_returns() -> None:
                 state.apply_action(rnd.choice(outcomes)[0])
                 chance_nodes += 1
                 continue
+            _same_as_base(pyspiel, state, 2)
             p = state.current_player()
             hand = state._hand
             tensor = state.information_state_tensor(p)

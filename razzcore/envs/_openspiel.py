@@ -32,6 +32,7 @@ in), over the stub and those burns.  Player actions are the indexes of
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import numpy as np
@@ -50,6 +51,17 @@ GAME_NAME = "python_razzcore"
 
 # Chance outcomes as (card, probability) pairs, by the number of cards left.
 _PAIRS = [()] + [tuple((c, 1.0 / n) for c in range(52)) for n in range(1, 53)]
+
+# The engine always gets a full deck, so it draws nothing from its generator;
+# giving it this one spares seeding a new one for every rebuilt hand.
+_UNUSED_RNG = random.Random(0)
+
+# The legal PHH actions of a decision -> (action index -> PHH text, the
+# sorted indexes): a few hundred menus at most (the amounts vary with the
+# structure only), shared by every state and never mutated.
+_MENUS: dict[tuple[str, ...], tuple[dict[int, str], list[int]]] = {}
+_NO_TEXTS: dict[int, str] = {}
+_NO_ACTIONS: list[int] = []
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -161,8 +173,8 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         self._remix: tuple[int, int, list[int]] | None = None
         self._plain = 0
         self._player = _CHANCE  # current_player(), kept up to date
-        self._texts: dict[int, str] = {}  # legal action index -> PHH action
-        self._legal: list[int] = []  # sorted keys of _texts
+        self._texts: dict[int, str] = _NO_TEXTS  # legal action index -> PHH action
+        self._legal: list[int] = _NO_ACTIONS  # sorted keys of _texts (never mutated)
 
     # -------------------------------------------------------------- OpenSpiel
 
@@ -172,26 +184,46 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
 
     def _update(self) -> None:
         """Set current_player() and the PHH text of each legal action index."""
-        texts: dict[int, str] = {}
-        self._texts = texts
         if self._need:
             self._player = _CHANCE
-            self._legal = []
+            self._texts, self._legal = _NO_TEXTS, _NO_ACTIONS
             return
         hand = self._hand
         assert hand is not None
         actor = hand.actor
         if actor is None:
             self._player = _TERMINAL
-            self._legal = []
+            self._texts, self._legal = _NO_TEXTS, _NO_ACTIONS
             return
         self._player = actor
-        for a in hand.legal_actions():
-            texts[0 if a == "f" else 2 if a[0] == "c" and a[1] == "b" else 1] = a
-        self._legal = sorted(texts)
+        legal = tuple(hand.legal_actions())
+        known = _MENUS.get(legal)
+        if known is None:
+            if len(_MENUS) >= 4096:  # all-in amounts vary with the stacks: stay bounded
+                _MENUS.clear()
+            texts = {0 if a == "f" else 2 if a[:3] == "cbr" else 1: a for a in legal}
+            known = _MENUS[legal] = (texts, sorted(texts))
+        self._texts, self._legal = known
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._legal
+        return self._legal[:]
+
+    # Python callers reach these without a round trip through C++; the
+    # C++ side (random_sim_test, serialization) still calls the base ones,
+    # which give the same answers (the tests compare them).
+
+    def is_chance_node(self) -> bool:
+        """Whether cards are due."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the one to move: action indexes at a
+        decision, cards at a chance node (``player`` given: pyspiel's own)."""
+        if player is not None:
+            return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+        if self._player == _CHANCE:
+            return self._pool[:]
+        return self._legal[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card the next deal may bring, equally likely: the cards not
@@ -303,7 +335,7 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
 
     def _replay(self, actions: list[str]) -> Hand:
         """A hand from the chosen cards with ``actions`` replayed."""
-        hand = Hand(self._rules, self._stacks, deck=self._engine_deck())
+        hand = Hand(self._rules, self._stacks, deck=self._engine_deck(), rng=_UNUSED_RNG)
         for text in actions:
             hand.act(text)
         return hand
