@@ -322,18 +322,19 @@ def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("players", [8, 7])
+@pytest.mark.parametrize(("players", "stacks"), [(8, 400), (7, 400), (8, 20)])
 def test_openspiel_deals_every_card_from_a_chance_node_through_the_tda_remix(
-    players: int,
+    players: int, stacks: int
 ) -> None:
     # TDA (burns) with many players: 7th street runs short, and R18 mixes the
-    # three earlier burns back into the stub.  Every card the hand shows must
+    # three earlier burns back into the stub (stacks of 20: all-in run-outs
+    # deal 7th street with earlier streets).  Every card the hand shows must
     # be the chance outcome chosen for that deal, and a chance node may offer
     # an earlier burn exactly when the plain R18 arithmetic below says so.
     pyspiel = _spiel()
     game = pyspiel.load_game(
         "python_razzcore",
-        {"players": players, "profile": "tda", "structure": "1 2 4 8", "stacks": 400},
+        {"players": players, "profile": "tda", "structure": "1 2 4 8", "stacks": stacks},
     )
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
     rnd = random.Random(players)
