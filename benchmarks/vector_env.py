@@ -2,10 +2,11 @@
 default) stepped in the compiled core, every observation written.
 
 Each step plays one uniformly random legal action per table (chosen with
-numpy from the returned mask).  Prints, for each table size, the median over
-``--repeat`` runs of the decisions/s of ``step()`` alone and of the whole
-loop (step plus choosing the actions), and, for ``--threads`` > 1, the same
-with that many threads.  Run::
+numpy from the returned mask).  Prints, for each player count and
+each of ``--threads``, the median over ``--repeat`` runs of the decisions/s of
+``step()`` alone (and its ratio to the first thread count, measured in the
+same run) and of the whole loop (step plus choosing the actions), with the
+machine's load average before and after.  Run::
 
     python benchmarks/vector_env.py [--envs 2048] [--steps 500] [--repeat 5]
         [--players 2 6] [--threads 1 2] [--clock cpu]
@@ -17,6 +18,7 @@ machine; with several threads it adds up their CPU time).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from typing import Any
@@ -54,19 +56,24 @@ def main() -> None:
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall")
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for players in args.players:
+        # thread counts alternate within each repeat, so a change in the
+        # machine's load touches them alike
+        runs: dict[int, list[tuple[float, float]]] = {t: [] for t in args.threads}
+        for r in range(args.repeat):
+            for threads in args.threads:
+                runs[threads].append(run(args.envs, players, args.steps, threads, r, clock))
+        base = statistics.median(r[0] for r in runs[args.threads[0]])
         for threads in args.threads:
-            runs = [
-                run(args.envs, players, args.steps, threads, r, clock) for r in range(args.repeat)
-            ]
-            step_rate = statistics.median(r[0] for r in runs)
-            loop_rate = statistics.median(r[1] for r in runs)
+            step_rate = statistics.median(r[0] for r in runs[threads])
+            loop_rate = statistics.median(r[1] for r in runs[threads])
             print(
                 f"{players} players, {args.envs} tables, {threads} thread(s): "
-                f"step() {step_rate:,.0f} decisions/s, with numpy action choice "
-                f"{loop_rate:,.0f} decisions/s"
+                f"step() {step_rate:,.0f} decisions/s ({step_rate / base:.2f}x), "
+                f"with numpy action choice {loop_rate:,.0f} decisions/s"
             )
-
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 if __name__ == "__main__":
     main()

@@ -33,7 +33,6 @@ cdef class _VecChunk:
 
     cdef _VecCore core
     cdef ptrdiff_t begin, end
-    cdef const int64_t *actions
     cdef uint64_t seed
     cdef bint reset
     cdef public Py_ssize_t bad
@@ -45,7 +44,7 @@ cdef class _VecChunk:
                 self.bad = rz_vec_reset(c.tables, self.begin, self.end, &c.cfg, self.seed,
                                         c.obs, c.mask, c.actor, c.rewards, c.done)
             else:
-                self.bad = rz_vec_step(c.tables, self.begin, self.end, &c.cfg, self.actions,
+                self.bad = rz_vec_step(c.tables, self.begin, self.end, &c.cfg, c.acts,
                                        c.obs, c.mask, c.actor, c.rewards, c.done)
 
 
@@ -56,6 +55,7 @@ cdef class _VecCore:
     uint8): not used on its own."""
 
     cdef rz_table *tables
+    cdef int64_t *acts  # this step's actions, copied once from the caller
     cdef rz_vec_cfg cfg
     cdef readonly Py_ssize_t num_envs
     cdef Py_buffer bufs[5]
@@ -70,6 +70,7 @@ cdef class _VecCore:
     def __cinit__(self):
         self.nbufs = 0
         self.tables = NULL
+        self.acts = NULL
 
     def __init__(self, rules, int players, stacks, Py_ssize_t num_envs, obs, mask, actor,
                  rewards, done, int64_t unit):
@@ -106,13 +107,16 @@ cdef class _VecCore:
         self.rewards = <float *>self._hold(rewards, b"f", 4, num_envs * players)
         self.done = <uint8_t *>self._hold(done, b"B", 1, num_envs)
         self.tables = <rz_table *>calloc(<size_t>num_envs, sizeof(rz_table))
-        if self.tables == NULL:
+        self.acts = <int64_t *>calloc(<size_t>num_envs, sizeof(int64_t))
+        if self.tables == NULL or self.acts == NULL:
             raise MemoryError(f"no memory for {num_envs} tables")
 
     def __dealloc__(self):
         cdef int i
         free(self.tables)
+        free(self.acts)
         self.tables = NULL
+        self.acts = NULL
         for i in range(self.nbufs):
             PyBuffer_Release(&self.bufs[i])
         self.nbufs = 0
@@ -127,8 +131,9 @@ cdef class _VecCore:
             raise RulesError("an output array has the wrong type or size")
         return b.buf
 
-    def _run(self, bint reset, uint64_t seed, Py_ssize_t actions_addr, int threads):
-        """Reset or step tables in ``threads`` chunks; the first failing table, or -1."""
+    def _run(self, bint reset, uint64_t seed, int threads):
+        """Reset or step (with the actions in ``acts``) tables in ``threads``
+        chunks; the first failing table, or -1."""
         cdef Py_ssize_t n = self.num_envs, start = 0, size, k
         cdef _VecChunk chunk
         cdef ptrdiff_t bad = -1
@@ -143,7 +148,6 @@ cdef class _VecCore:
             chunk.core = self
             chunk.begin = start
             chunk.end = start + size
-            chunk.actions = <const int64_t *><uintptr_t>actions_addr
             chunk.seed = seed
             chunk.reset = reset
             chunk.bad = -1
@@ -166,33 +170,52 @@ cdef class _VecCore:
 
     def reset(self, uint64_t seed, int threads):
         """Seed every table from ``seed`` (table i: stream i) and deal."""
-        bad = self._run(True, seed, 0, threads)
+        bad = self._run(True, seed, threads)
         if bad >= 0:
             raise RulesError(f"table {bad}: these rules and stacks deal no playable hand")
 
     def step(self, actions, int threads):
         """Apply ``actions`` (int64, one per table) after checking them all;
-        returns -1, or the first table whose action is not legal (nothing moved)."""
+        returns -1, or raises IllegalActionError naming the first table whose
+        action is not legal (then nothing moved).
+
+        The caller's buffer is read once, into memory this object owns: the
+        values checked are the values played, whatever another thread does
+        to the caller's array meanwhile."""
         cdef Py_buffer ab
         cdef ptrdiff_t bad
+        cdef Py_ssize_t n = self.num_envs
         if not self.ready:
             raise RulesError("call reset() before step()")
         PyObject_GetBuffer(actions, &ab, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
         try:
             if (ab.itemsize != 8 or ab.format == NULL or ab.format[0] not in (b"q", b"l")
-                    or ab.format[1] != 0 or ab.len != 8 * self.num_envs):
-                raise RulesError(f"actions must be {self.num_envs} int64 values")
+                    or ab.format[1] != 0 or ab.len != 8 * n):
+                raise RulesError(f"actions must be {n} int64 values")
             with nogil:
-                bad = rz_vec_check(self.tables, 0, self.num_envs, <const int64_t *>ab.buf)
-            if bad >= 0:
-                return bad
-            bad = self._run(False, 0, <Py_ssize_t><uintptr_t>ab.buf, threads)
-            if bad >= 0:
-                self.ready = False
-                raise RulesError(f"table {bad}: the hand could not go on (internal error)")
-            return -1
+                memcpy(self.acts, ab.buf, <size_t>(8 * n))
         finally:
             PyBuffer_Release(&ab)
+        with nogil:
+            bad = rz_vec_check(self.tables, 0, n, self.acts)
+        if bad >= 0:
+            self._refuse(bad)
+        bad = self._run(False, 0, threads)
+        if bad >= 0:
+            self.ready = False
+            raise RulesError(f"table {bad}: the hand could not go on (internal error)")
+        return -1
+
+    cdef _refuse(self, ptrdiff_t i):
+        """Raise IllegalActionError for table ``i``'s copied action."""
+        from .envs._encoding import ACTIONS
+        from .errors import IllegalActionError
+
+        cdef int64_t a = self.acts[i]
+        cdef uint32_t m = self.tables[i].mask
+        legal = ", ".join([ACTIONS[k] for k in range(3) if m >> k & 1])
+        what = f"action {a} ({ACTIONS[a]})" if 0 <= a <= 2 else f"action {a}"
+        raise IllegalActionError(f"table {i}: {what} is not legal there; legal: {legal}")
 
     def legal(self, Py_ssize_t i):
         """The legal action bits of table ``i`` (bit k = action k)."""

@@ -5,6 +5,9 @@ library's own checker)."""
 from __future__ import annotations
 
 import random
+import re
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -319,6 +322,96 @@ def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(("players", "stacks"), [(8, 400), (7, 400), (8, 20)])
+def test_openspiel_deals_every_card_from_a_chance_node_through_the_tda_remix(
+    players: int, stacks: int
+) -> None:
+    # TDA (burns) with many players: 7th street runs short, and R18 mixes the
+    # three earlier burns back into the stub (stacks of 20: all-in run-outs
+    # deal 7th street with earlier streets).  Every card the hand shows must
+    # be the chance outcome chosen for that deal, and a chance node may offer
+    # an earlier burn exactly when the plain R18 arithmetic below says so.
+    pyspiel = _spiel()
+    game = pyspiel.load_game(
+        "python_razzcore",
+        {"players": players, "profile": "tda", "structure": "1 2 4 8", "stacks": stacks},
+    )
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    rnd = random.Random(players)
+    remixes = 0
+    for _ in range(60):
+        state = game.new_initial_state()
+        chosen: list[int] = []
+        offered_burns: list[set[int]] = []
+        while not state.is_terminal():
+            _same_as_base(pyspiel, state, players)
+            if not state.is_chance_node():
+                legal = state.legal_actions()
+                calls = [a for a in legal if a != 0]
+                state.apply_action(rnd.choice(calls if rnd.random() < 0.93 else legal))
+                continue
+            outcomes = state.chance_outcomes()
+            cards = [c for c, _ in outcomes]
+            assert len(set(cards)) == len(cards)
+            assert all(p == pytest.approx(1 / len(cards)) for _, p in outcomes)
+            fresh = set(range(52)) - set(chosen)
+            assert fresh <= set(cards)
+            offered_burns.append(set(cards) - fresh)
+            card = rnd.choice(cards)
+            chosen.append(card)
+            state.apply_action(card)
+        hand = state._hand
+        # the cards shown, in deal order, are the chance outcomes minus burns
+        lines = hand.history
+        third = [_cards(line) for line in lines if line.startswith("d ") and len(line) > 12]
+        shown = [row[i] for i in range(3) for row in third]  # R4: one pass at a time
+        shown += [_cards(line)[0] for line in lines if line.startswith("d ") and len(line) < 12]
+        burns, j = [], 0
+        for k, c in enumerate(chosen):
+            if j < len(shown) and shown[j] == c:
+                j += 1
+            else:
+                burns.append(k)
+        assert j == len(shown)
+        if len(burns) < 4:  # no 7th street
+            assert not any(offered_burns)
+            continue
+        # R18, plainly: the stub before the 7th-street burn, the seats live then
+        k7 = burns[3]
+        count, first7 = 0, 0
+        while count < k7 - 3:
+            if lines[first7].startswith("d "):
+                count += len(_cards(lines[first7]))
+            first7 += 1
+        while not lines[first7].startswith("d "):
+            first7 += 1
+        folds = sum(1 for line in lines[:first7] if line.endswith(" f"))
+        live, left = players - folds, 52 - k7
+        remix = left < live + 2 and (left + 3 >= live + 2 or left < 3)
+        assert any(offered_burns[k7:]) == remix
+        if remix:
+            remixes += 1
+            assert all(b == {chosen[k] for k in burns[:3]} - set(chosen[k7:k7 + i])
+                       for i, b in enumerate(offered_burns[k7:]))
+        assert not any(offered_burns[:k7])
+    assert remixes >= 5
+
+
+def _same_as_base(pyspiel: Any, state: Any, players: int) -> None:
+    """The game's Python shortcuts answer as pyspiel's own methods do."""
+    base = pyspiel.State
+    assert state.is_chance_node() == base.is_chance_node(state)
+    assert state.legal_actions() == base.legal_actions(state)
+    for p in range(players):
+        assert state.legal_actions(p) == base.legal_actions(state, p)
+
+
+def _cards(deal_line: str) -> list[int]:
+    from razzcore.cards import parse_cards
+
+    return list(parse_cards(deal_line.split()[-1]))
+
+
 def test_openspiel_tensors_chance_and_returns() -> None:
     pyspiel = _spiel()
     game = pyspiel.load_game("python_razzcore", {"players": 2})
@@ -334,6 +427,7 @@ def test_openspiel_tensors_chance_and_returns() -> None:
                 state.apply_action(rnd.choice(outcomes)[0])
                 chance_nodes += 1
                 continue
+            _same_as_base(pyspiel, state, 2)
             p = state.current_player()
             hand = state._hand
             tensor = state.information_state_tensor(p)
@@ -540,7 +634,7 @@ def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:
     from razzcore.envs import VectorEnv
 
     runs = []
-    for threads in (1, 3):
+    for threads in (1, 2, 3):
         env = VectorEnv(64, players=4, seed=11, threads=threads)
         obs, mask, _ = env.reset()
         rng = np.random.default_rng(2)
@@ -550,6 +644,142 @@ def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:
             trace.append(obs.copy())
             trace.append(rewards.copy())
         runs.append(trace)
-    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+    for run in runs[1:]:
+        assert all(np.array_equal(a, b) for a, b in zip(runs[0], run, strict=True))
     other = VectorEnv(64, players=4, seed=12)
     assert not np.array_equal(other.reset()[0], runs[0][0])
+
+
+def test_vector_env_step_takes_any_integer_array_and_refuses_the_rest() -> None:
+    from razzcore.envs import VectorEnv
+
+    n = 16
+    env, ref = VectorEnv(n, seed=21), VectorEnv(n, seed=21)
+    env.reset()
+    _, mask, _ = ref.reset()
+    rng = np.random.default_rng(4)
+    for step in range(30):
+        actions = _random_actions(rng, mask)
+        wide = np.zeros(2 * n, np.int64)
+        wide[::2] = actions
+        given: Any = [
+            wide[::2],  # not contiguous
+            actions.astype(np.int32),
+            actions.astype(np.uint8),
+            actions.tolist(),
+            actions[::-1].copy()[::-1],  # negative stride
+        ][step % 5]
+        obs, emask, actor, rewards, done = env.step(given)
+        robs, mask, ractor, rrewards, rdone = ref.step(actions)
+        assert np.array_equal(obs, robs) and np.array_equal(rewards, rrewards)
+        assert np.array_equal(emask, mask)
+        assert np.array_equal(actor, ractor) and np.array_equal(done, rdone)
+    before = [env.hand(i).history for i in range(n)]
+    legal = np.ones(n, np.int64)
+    for bad, match in [
+        (np.full(n, 1.0), "integers 0..2, not float64"),
+        (np.ones(n, np.bool_), "integers 0..2, not bool"),
+        ([1] * (n - 1) + ["1"], "integers 0..2"),
+        ([[1]] * (n - 1) + [1], "integers 0..2"),
+        (np.ones((n, 1), np.int64), "one action per table"),
+        (np.ones(n + 1, np.int64), "one action per table"),
+    ]:
+        with pytest.raises(RazzError, match=re.escape(match)):
+            env.step(bad)
+    for value in (-1, 3, 2**40, np.iinfo(np.int64).min):
+        for table in (0, 7, n - 1):
+            acts = legal.copy()
+            acts[table] = value
+            with pytest.raises(IllegalActionError, match=f"^table {table}: action {value} is"):
+                env.step(acts)
+    huge = np.ones(n, np.uint64)
+    huge[5] = 2**64 - 1
+    with pytest.raises(IllegalActionError, match=r"^table 5: "):
+        env.step(huge)
+    assert [env.hand(i).history for i in range(n)] == before
+
+
+def test_vector_env_plays_the_actions_it_checked() -> None:
+    from razzcore.envs import VectorEnv
+
+    # The actions array may be the environment's own observation buffer,
+    # which step() overwrites table by table: the values played are the
+    # values checked, copied before any table moves.
+    n = 64
+    env, ref = VectorEnv(n, seed=9), VectorEnv(n, seed=9)
+    obs = env.reset()[0]
+    ref.reset()
+    for _ in range(20):
+        acts = obs.reshape(-1).view(np.int64)[:n]
+        acts[:] = 1
+        obs, _, actor, rewards, _ = env.step(acts)
+        robs, _, ractor, rrewards, _ = ref.step(np.ones(n, np.int64))
+        assert np.array_equal(obs, robs) and np.array_equal(rewards, rrewards)
+        assert np.array_equal(actor, ractor)
+    # Another thread rewrites the array while step() runs: each step either
+    # plays all ones (legal everywhere) or refuses a 7 and moves nothing.
+    n = 2048
+    env, ref = VectorEnv(n, seed=10), VectorEnv(n, seed=10)
+    env.reset()
+    ref.reset()
+    shared = np.ones(n, np.int64)
+    ones, sevens = np.ones(n, np.int64), np.ones(n, np.int64)
+    sevens[n // 2 :] = 7
+    stop = threading.Event()
+
+    def rewrite() -> None:
+        while not stop.is_set():
+            np.copyto(shared, sevens)
+            np.copyto(shared, ones)
+            time.sleep(0)
+
+    writer = threading.Thread(target=rewrite)
+    writer.start()
+    played = 0
+    try:
+        for _ in range(100):
+            try:
+                env.step(shared)
+                played += 1
+            except IllegalActionError as exc:
+                assert re.match(r"table \d+: action 7 is not legal there", str(exc))
+    finally:
+        stop.set()
+        writer.join()
+    for _ in range(played):
+        ref.step(ones)
+    for i in range(0, n, 97):
+        assert env.hand(i).history == ref.hand(i).history
+
+
+def test_vector_env_steps_without_the_gil() -> None:
+    from razzcore.envs import VectorEnv
+
+    # A thread steps many tables while this one takes timestamps: with the
+    # GIL held through the C loop no timestamp could fall inside a step.
+    n = 16384
+    env = VectorEnv(n, seed=3, threads=1)
+    env.reset()
+    actions = np.ones(n, np.int64)
+    spans: list[tuple[float, float]] = []
+    stamps: list[float] = []
+    stop = threading.Event()
+
+    def stepper() -> None:
+        for _ in range(30):
+            start = time.perf_counter()
+            env.step(actions)
+            spans.append((start, time.perf_counter()))
+        stop.set()
+
+    worker = threading.Thread(target=stepper)
+    worker.start()
+    while not stop.is_set():
+        stamps.append(time.perf_counter())
+        time.sleep(0.0001)
+    worker.join()
+    inside = 0
+    for start, end in spans:
+        quarter = (end - start) / 4  # the middle half: in the C loop
+        inside += sum(start + quarter < t < end - quarter for t in stamps)
+    assert inside > 0

@@ -9,7 +9,9 @@
 * ``profile``: the rules profile (default ``"online"``).
 
 Every card dealt (burn cards included) is a chance node with a uniform
-distribution over the cards not yet dealt.  Player actions are the indexes of
+distribution over the cards not yet dealt - and, after the TDA 7th-street
+remix (R18: the stub runs short and the three earlier burns are mixed back
+in), over the stub and those burns.  Player actions are the indexes of
 :data:`~razzcore.envs.ACTIONS`.  ``information_state_tensor`` and
 ``observation_tensor`` are both the tensor of :func:`~razzcore.envs.encode`
 (amounts in big bets); the information state string is the seat's PHH history
@@ -49,9 +51,17 @@ GAME_NAME = "python_razzcore"
 
 # Chance outcomes as (card, probability) pairs, by the number of cards left.
 _PAIRS = [()] + [tuple((c, 1.0 / n) for c in range(52)) for n in range(1, 53)]
-# The order of the cards no chance node chose yet is never dealt to a player:
-# any shuffle will do for the stub of a rebuilt hand.
-_STUB = random.Random(0)
+
+# The engine always gets a full deck, so it draws nothing from its generator;
+# giving it this one spares seeding a new one for every rebuilt hand.
+_UNUSED_RNG = random.Random(0)
+
+# The legal PHH actions of a decision -> (action index -> PHH text, the
+# sorted indexes): a few hundred menus at most (the amounts vary with the
+# structure only), shared by every state and never mutated.
+_MENUS: dict[tuple[str, ...], tuple[dict[int, str], list[int]]] = {}
+_NO_TEXTS: dict[int, str] = {}
+_NO_ACTIONS: list[int] = []
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -139,7 +149,12 @@ class RazzGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class RazzState(pyspiel.State):  # type: ignore[misc]
-    """A razz hand under OpenSpiel: chance nodes deal, players act."""
+    """A razz hand under OpenSpiel: chance nodes deal, players act.
+
+    The engine's :class:`~razzcore.Hand` is built from an explicit deck: the
+    cards chance chose, in deal order, then the cards not chosen yet (their
+    order never matters: no player sees them before chance chooses them).
+    """
 
     def __init__(self, game: RazzGame) -> None:
         super().__init__(game)
@@ -147,13 +162,19 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         self._stacks = game.stacks
         self._n = game.players
         self._deck: list[int] = []  # chance outcomes in deal order (burns included)
-        self._left = list(range(52))  # the cards not dealt yet
+        self._left = list(range(52))  # the cards no chance node chose (the stub)
+        self._pool = self._left  # the cards the next chance node may choose
         self._actions: list[str] = []  # the players' actions, PHH
         self._hand: Hand | None = None  # valid when _need == 0
         self._need = 3 * self._n  # cards to deal before the next decision
+        # A TDA 7th-street remix (R18) pending or done: (deck index of the
+        # 7th-street burn, stub size then, deck indexes of the earlier burns);
+        # _plain: chance nodes still drawn from the stub before it.
+        self._remix: tuple[int, int, list[int]] | None = None
+        self._plain = 0
         self._player = _CHANCE  # current_player(), kept up to date
-        self._texts: dict[int, str] = {}  # legal action index -> PHH action
-        self._legal: list[int] = []  # sorted keys of _texts
+        self._texts: dict[int, str] = _NO_TEXTS  # legal action index -> PHH action
+        self._legal: list[int] = _NO_ACTIONS  # sorted keys of _texts (never mutated)
 
     # -------------------------------------------------------------- OpenSpiel
 
@@ -163,60 +184,158 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
 
     def _update(self) -> None:
         """Set current_player() and the PHH text of each legal action index."""
-        self._texts = {}
-        self._legal = []
         if self._need:
             self._player = _CHANCE
+            self._texts, self._legal = _NO_TEXTS, _NO_ACTIONS
             return
         hand = self._hand
         assert hand is not None
         actor = hand.actor
         if actor is None:
             self._player = _TERMINAL
+            self._texts, self._legal = _NO_TEXTS, _NO_ACTIONS
             return
         self._player = actor
-        texts = self._texts
-        for a in hand.legal_actions():
-            texts[0 if a == "f" else 2 if a[:3] == "cbr" else 1] = a
-        self._legal = sorted(texts)
+        legal = tuple(hand.legal_actions())
+        known = _MENUS.get(legal)
+        if known is None:
+            if len(_MENUS) >= 4096:  # all-in amounts vary with the stacks: stay bounded
+                _MENUS.clear()
+            texts = {0 if a == "f" else 2 if a[:3] == "cbr" else 1: a for a in legal}
+            known = _MENUS[legal] = (texts, sorted(texts))
+        self._texts, self._legal = known
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._legal
+        return self._legal[:]
+
+    # Python callers reach these without a round trip through C++; the
+    # C++ side (random_sim_test, serialization) still calls the base ones,
+    # which give the same answers (the tests compare them).
+
+    def is_chance_node(self) -> bool:
+        """Whether cards are due."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the one to move: action indexes at a
+        decision, cards at a chance node (``player`` given: pyspiel's own)."""
+        if player is not None:
+            return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+        if self._player == _CHANCE:
+            return self._pool[:]
+        return self._legal[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card not dealt yet, equally likely."""
-        left = self._left
-        pairs = _PAIRS[len(left)]
-        return [pairs[c] for c in left]
+        """Each card the next deal may bring, equally likely: the cards not
+        dealt yet, and after a TDA 7th-street remix (R18) the earlier burns too."""
+        pool = self._pool
+        pairs = _PAIRS[len(pool)]
+        return [pairs[c] for c in pool]
 
     def _apply_action(self, action: int) -> None:
         if self._need:
-            card = int(action)
-            try:
-                self._left.remove(card)
-            except ValueError:
-                raise IllegalActionError(f"card {brief(action)} is not in the stub") from None
-            self._deck.append(card)
-            self._need -= 1
-            if self._need == 0:
-                self._rebuild()
-                self._update()
+            self._deal(action)
             return
         hand = self._hand
         assert hand is not None
         text = self._texts.get(action)
         if text is None:
             text = action_string(hand, action)  # raises IllegalActionError, naming why
+        street = hand.street
         hand.act(text)
         self._actions.append(text)
-        need = 52 - hand.cards_left - len(self._deck)
+        left = len(self._left)
+        need = left - hand.cards_left
+        if street < 7 and hand.street == 7:
+            need = self._seventh(hand, left)
         if need > 0:  # the action closed a round: the next cards are chance nodes
             self._need, self._hand = need, None
         self._update()
 
+    def _deal(self, action: int) -> None:
+        """A chance node: ``action`` is the card dealt."""
+        card = int(action)
+        pool = self._pool
+        try:
+            pool.remove(card)
+        except ValueError:
+            raise IllegalActionError(f"card {brief(action)} cannot be dealt now") from None
+        if pool is not self._left and card in self._left:
+            self._left.remove(card)
+        self._deck.append(card)
+        self._need -= 1
+        self._plain -= 1
+        if self._plain == 0 and self._remix is not None and pool is self._left:
+            self._pool = self._left + [self._deck[i] for i in self._remix[2]]
+        if self._need == 0:
+            self._rebuild()
+            self._update()
+
+    def _seventh(self, probe: Hand, left: int) -> int:
+        """The chance nodes due after an action that dealt 7th street on
+        ``probe`` (built from the chosen cards then the stub ``_left`` in list
+        order).  When the engine mixed the earlier burns back into the stub
+        (R18), the 7th-street cards are chance nodes over the stub and those
+        burns, and the engine's deck is arranged to deal them (see
+        :meth:`_engine_deck`)."""
+        stub = self._left
+        where = {c: k for k, c in enumerate(stub)}
+        early: set[int] = set()
+        seventh: list[int] = []
+        for s in range(self._n):
+            cards = probe.hole_cards(s)
+            early.update(cards[:6])
+            if len(cards) == 7:
+                seventh.append(cards[6])
+        if probe.community_card is not None:
+            seventh.append(probe.community_card)
+        if not seventh:
+            return left - probe.cards_left
+        # cards drawn from the stub before 7th street (4th-6th of a run-out)
+        before = max((where[c] for c in early if c in where), default=-1) + 1
+        stub7 = left - before
+        last = max(where.get(c, left) for c in seventh)
+        if last < left and probe.cards_left == stub7 - (last + 1 - before):
+            return left - probe.cards_left  # no remix
+        # R18 remix: the engine burned one card and dealt `seventh` from the
+        # stub followed by the earlier burns (the cards before the 7th-street
+        # burn that nobody holds).
+        at = len(self._deck) + before
+        dealt = self._deck + stub
+        burns = [i for i in range(at) if dealt[i] not in early]
+        if probe.cards_left != stub7 + len(burns) - len(seventh) - 1:
+            raise RulesError("the 7th-street deal does not match the TDA remix (internal error)")
+        self._remix = (at, stub7, burns)
+        self._plain = before
+        if before == 0:
+            self._pool = self._left + [self._deck[i] for i in burns]
+        return before + len(seventh) + 1
+
+    def _engine_deck(self) -> bytes:
+        """The deck that makes the engine deal the chosen cards.  After a
+        remix the engine deals the stub, then the earlier burns, in order
+        (its explicit-deck rule): the 7th-street cards chance chose go to
+        those places, the rest of the pool to the remaining burn places
+        (burns nobody sees; the hand is the same for every seat)."""
+        if self._remix is None:
+            return bytes(self._deck + self._left)
+        at, stub7, burns = self._remix
+        later = self._deck[at:]
+        deck = self._deck[:at]
+        if self._need:  # 7th street not chosen yet: only the cards before it matter
+            used = set(deck)
+            return bytes(deck + [c for c in range(52) if c not in used])
+        pool = set(self._left)
+        pool.update(deck[i] for i in burns)
+        pool.difference_update(later)
+        spare = later[stub7:] + sorted(pool)
+        for i, c in zip(burns, spare, strict=True):
+            deck[i] = c
+        return bytes(deck + later[:stub7])
+
     def _replay(self, actions: list[str]) -> Hand:
         """A hand from the chosen cards with ``actions`` replayed."""
-        hand = Hand(self._rules, self._stacks, deck=bytes(self._deck), rng=_STUB)
+        hand = Hand(self._rules, self._stacks, deck=self._engine_deck(), rng=_UNUSED_RNG)
         for text in actions:
             hand.act(text)
         return hand
@@ -224,7 +343,14 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
     def _rebuild(self) -> None:
         hand = self._replay(self._actions)
         self._hand = hand
-        self._need = max(0, 52 - hand.cards_left - len(self._deck))
+        if self._remix is not None and len(self._deck) > self._remix[0]:
+            dealt = [c for s in range(self._n) for c in hand.hole_cards(s)[6:]]
+            if hand.community_card is not None:
+                dealt.append(hand.community_card)
+            if sorted(dealt) != sorted(self._deck[self._remix[0] + 1 :]):
+                raise RulesError("the engine dealt other cards than chance chose (internal error)")
+        elif hand.cards_left != len(self._left):
+            raise RulesError("the engine dealt other cards than chance chose (internal error)")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -253,6 +379,7 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         new.__dict__.update(self.__dict__)
         new._deck = self._deck[:]
         new._left = self._left[:]
+        new._pool = new._left if self._pool is self._left else self._pool[:]
         new._actions = self._actions[:]
         new._hand = None if self._hand is None else self._hand.copy()
         return new

@@ -35,7 +35,6 @@ from ..errors import IllegalActionError, RulesError, brief
 from ..hand import Hand
 from ..rules import Rules
 from ._encoding import (
-    ACTIONS,
     DEFAULT_STACK,
     check_players,
     check_stacks,
@@ -60,7 +59,8 @@ class VectorEnv:
       ``num_envs x 3`` (legal :data:`~razzcore.envs.ACTIONS`), ``actor`` int32
       (the seat to act at each table).
     * ``step(actions) -> (obs, mask, actor, rewards, done)``: ``actions`` is
-      one index 0..2 per table; ``rewards`` float32 ``num_envs x players``,
+      one index 0..2 per table (any integer array or a list; read once, so
+      the values checked are the values played); ``rewards`` float32 ``num_envs x players``,
       each seat's net result in big bets at the tables whose hand ended on
       this step (``done`` True; those tables have already dealt the next
       hand, which ``obs``/``mask``/``actor`` describe), zero elsewhere.  An
@@ -136,22 +136,23 @@ class VectorEnv:
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, Array]:
         """Play one action per table; see the class docstring."""
-        acts = np.ascontiguousarray(actions, dtype=np.int64)
-        if acts.shape != (self.num_envs,):
-            raise RulesError(
-                f"give one action per table: shape ({self.num_envs},), not {acts.shape}"
-            )
-        if not np.array_equal(acts, actions):
-            raise IllegalActionError("actions must be integers 0..2")
-        with self._lock:
-            bad = self._core.step(acts, self.threads)
-        if bad >= 0:
-            a = int(acts[bad])
-            legal = [ACTIONS[k] for k in range(3) if self._core.legal(bad) >> k & 1]
-            what = f"action {a} ({ACTIONS[a]})" if 0 <= a <= 2 else f"action {a}"
+        try:
+            given = np.asarray(actions)
+        except (TypeError, ValueError, OverflowError):
             raise IllegalActionError(
-                f"table {bad}: {what} is not legal there; legal: {', '.join(legal)}"
+                f"actions must be integers 0..2, one per table, not {brief(actions)}"
+            ) from None
+        if given.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions must be integers 0..2, not {given.dtype} values")
+        if given.shape != (self.num_envs,):
+            raise RulesError(
+                f"give one action per table: shape ({self.num_envs},), not {given.shape}"
             )
+        # The core copies the int64 values once into its own memory, checks
+        # that copy and plays it (an unchecked change by another thread
+        # cannot slip in between); IllegalActionError names the table.
+        with self._lock:
+            self._core.step(np.ascontiguousarray(given, dtype=np.int64), self.threads)
         return self._obs, self._mask, self._actor, self._rewards, self._done.view(np.bool_)
 
     def hand(self, i: int) -> Hand:
