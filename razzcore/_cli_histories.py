@@ -4,10 +4,8 @@
 Reading PHH and PokerStars files (or standard input, named ``-``), and
 turning a :class:`~razzcore.errors.PHHError` into a message that names the
 file, the line and the action.  Messages count everything from 1: lines,
-hands of a ``.phhs`` file, actions (``3rd action``) and players (``p1``).
-
->>> ordinal(1), ordinal(2), ordinal(3), ordinal(11), ordinal(22), ordinal(113)
-('1st', '2nd', '3rd', '11th', '22nd', '113th')
+hands of a ``.phhs`` file, actions (``action 3``, as the library writes
+them) and players (``p1``).
 """
 
 from __future__ import annotations
@@ -30,13 +28,11 @@ __all__ = [
     "action_line",
     "cmd_convert",
     "cmd_replay",
-    "counted",
     "display_name",
     "field_line",
     "holds_many",
     "is_phh_text",
     "located",
-    "ordinal",
     "read_histories",
     "read_text",
     "stars_error",
@@ -95,12 +91,6 @@ def is_phh_text(path: str, text: str) -> bool:
         return False
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``... (an unambiguous count from 1)."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 _TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
 
 
@@ -124,28 +114,14 @@ def where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
 
 
 def located(path: str, text: str, index: int, multi: bool, exc: PHHError, label: str = "") -> str:
-    """``FILE:LINE: LABEL MESSAGE`` for ``exc`` raised by hand ``index``, the
-    action counted from 1 (``3rd action``) where the library counts from 0.
+    """``FILE:LINE: LABEL MESSAGE`` for ``exc`` raised by hand ``index``
+    (the library counts actions from 1, as the file's lines are counted).
 
-    >>> exc = PHHError("action 2 'p1 cc': it is p2's turn", field="actions", action_index=2)
+    >>> exc = PHHError("action 3 'p1 cc': it is p2's turn", field="actions", action_index=2)
     >>> located("x.phh", 'actions = [\\n"a",\\n"b",\\n"p1 cc",\\n]', 0, False, exc)
-    "x.phh:4: 3rd action 'p1 cc': it is p2's turn"
+    "x.phh:4: action 3 'p1 cc': it is p2's turn"
     """
-    return f"{where(path, text, index, multi, exc)}: {label}{counted(exc)}"
-
-
-def counted(exc: PHHError, message: str | None = None) -> str:
-    """The message of ``exc`` (or ``message`` about it) with its action
-    counted from 1 (``3rd action``).
-
-    >>> counted(PHHError("action 0 'p9 cc': no p9", field="actions", action_index=0))
-    "1st action 'p9 cc': no p9"
-    """
-    message = str(exc) if message is None else message
-    if exc.action_index is not None:
-        message = re.sub(rf"\baction {exc.action_index}\b",
-                         f"{ordinal(exc.action_index + 1)} action", message, count=1)
-    return message
+    return f"{where(path, text, index, multi, exc)}: {label}{exc}"
 
 
 def stars_error(path: str, exc: Any) -> str:
@@ -309,7 +285,7 @@ def _hand_error(path: str, text: str, i: int, multi: bool, stars: bool, label: s
     """Where hand ``i`` of ``path`` failed and why (``FILE:LINE: hand 2: 3rd
     action 'p1 cc': ...``; PokerStars hands by file and hand number)."""
     if stars:
-        return f"{display_name(path)}: {label}{counted(exc)}"
+        return f"{display_name(path)}: {label}{exc}"
     return located(path, text, i, multi, exc, label)
 
 
@@ -512,7 +488,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                     cause = exc.__cause__
                     place, reason = display_name(path), exc.reason
                     if isinstance(cause, PHHError):
-                        place, reason = where(path, text, i, multi, cause), counted(cause, reason)
+                        place = where(path, text, i, multi, cause)
                     label = f"hand {i + 1}: " if multi else ""
                     out.append(one_line(f"{place}: {label}{reason}"))
         body = "\n\n".join(texts)

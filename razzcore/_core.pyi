@@ -139,8 +139,6 @@ OPEN: Final[int]
 SHOW: Final[int]
 OVER: Final[int]
 FOLD_ENTRY: Final[tuple[tuple[str, int], ...]]
-CALL_ENTRY: Final[tuple[tuple[str, int], ...]]
-POST_ENTRY: Final[tuple[tuple[str, int], ...]]
 DEAL_ENTRY: Final[tuple[tuple[tuple[str, int, tuple[int]], ...], ...]]
 
 def observation_size(players: int) -> int: ...

@@ -10,6 +10,7 @@ cdef extern from "razz_engine.h" nogil:
         RZ_FOLD, RZ_POST, RZ_CALL, RZ_RAISE
         RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
         RZ_EV_DEAL3, RZ_EV_DEAL, RZ_EV_BOARD, RZ_EV_SHOW, RZ_EV_MUCK, RZ_EV_AWARD
+        RZ_EV_ANTE, RZ_EV_RETURN
         RZ_ERR_TURN
     ctypedef struct rz_rules:
         int64_t ante, bring_in, small_bet, big_bet, max_bets, hu_max

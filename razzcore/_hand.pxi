@@ -14,10 +14,14 @@
 #: Betting phases of a hand (``rz_hand.phase``).
 NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
 
-# Shared, immutable history entries: appending one allocates nothing.
+# The history is a list of entries, one per event the machine reports:
+# ("dh", seat, cards), ("db", card), ("f", seat), ("pb", seat, chips put in),
+# ("cc", seat, chips put in), ("cbr", seat, street total), ("sm", seat, cards
+# or None for a muck), ("pre", seat, cards) (an early partial show), and two
+# that are not PHH actions: ("ante", seat, chips) and ("back", seat, chips)
+# (the part of a wager nobody matched, returned, R17).  Shared, immutable
+# entries for the commonest: appending one allocates nothing.
 FOLD_ENTRY = tuple([("f", s) for s in range(8)])
-CALL_ENTRY = tuple([("cc", s) for s in range(8)])
-POST_ENTRY = tuple([("pb", s) for s in range(8)])
 DEAL_ENTRY = tuple([tuple([("dh", s, (c,)) for c in range(52)]) for s in range(8)])
 
 cdef dict _OPTIONS = {}
@@ -257,8 +261,13 @@ cdef class HandCore:
             check_player_count(rules, [1] * m, "")  # the seats dealt in
         if rules.deal_start_seat > n:
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
-        gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
-        if deck is None:
+        full = _full_deck(deck)
+        if full is not None:  # a whole deck given: nothing to shuffle
+            if seed is not None or rng is not None:
+                _generator(seed, rng)  # still refuse a bad seed or rng
+            self._deck = full
+        elif deck is None:
+            gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
             for i in range(52):
                 cards[i] = <uint8_t>i
             # Only the cards that can be dealt need shuffling (a uniform
@@ -266,6 +275,7 @@ cdef class HandCore:
             _shuffle_codes(cards, 52, gen.random, 7 * m + 5)
             self._deck = PyBytes_FromStringAndSize(<char *>cards, 52)
         else:
+            gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
             self._deck = _stacked_deck(deck, gen)
         self.rules = rules
         self._replay = bool(replay)
@@ -290,7 +300,7 @@ cdef class HandCore:
             k = ev.kind[i]
             s = ev.seat[i] & 7
             if k == RZ_CALL:
-                log.append(CALL_ENTRY[s])
+                log.append(("cc", s, ev.value[i]))
             elif k == RZ_EV_DEAL:
                 log.append(DEAL_ENTRY[s][ev.card[i] % 52])
             elif k == RZ_FOLD:
@@ -298,7 +308,11 @@ cdef class HandCore:
             elif k == RZ_RAISE:
                 log.append(("cbr", s, ev.value[i]))
             elif k == RZ_POST:
-                log.append(POST_ENTRY[s])
+                log.append(("pb", s, ev.value[i]))
+            elif k == RZ_EV_ANTE:
+                log.append(("ante", s, ev.value[i]))
+            elif k == RZ_EV_RETURN:
+                log.append(("back", s, ev.value[i]))
             elif k == RZ_EV_DEAL3:
                 log.append(("dh", s, (self.h.cards[7 * s], self.h.cards[7 * s + 1],
                                       self.h.cards[7 * s + 2])))
@@ -625,6 +639,33 @@ cdef tuple _absent_seats(absent, list stacks):
         raise bad
     # Only seats with chips sit out: an empty seat is not dealt in anyway.
     return tuple(sorted([int(s) for s in away if stacks[s]]))
+
+
+cdef object _full_deck(deck):
+    """``deck`` as 52 bytes when it is all 52 distinct codes as ``bytes`` or
+    a list of ints (checked in C), else None (the general path decides)."""
+    cdef uint64_t seen = 0
+    cdef Py_ssize_t i
+    cdef const uint8_t *raw
+    cdef uint8_t codes[52]
+    if type(deck) is bytes:
+        if len(<bytes>deck) != 52:
+            return None
+        raw = <const uint8_t *>PyBytes_AS_STRING(deck)
+        for i in range(52):
+            if raw[i] >= 52 or (seen >> raw[i]) & 1:
+                return None
+            seen |= (<uint64_t>1) << raw[i]
+        return deck
+    if type(deck) is list and len(<list>deck) == 52:
+        for i in range(52):
+            c = (<list>deck)[i]
+            if type(c) is not int or not 0 <= c < 52 or (seen >> <int>c) & 1:
+                return None
+            seen |= (<uint64_t>1) << <int>c
+            codes[i] = <uint8_t><int>c
+        return PyBytes_FromStringAndSize(<char *>codes, 52)
+    return None
 
 
 cdef bytes _stacked_deck(deck, gen):

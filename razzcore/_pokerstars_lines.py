@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from .cards import format_card
 from .errors import RazzError
-from .phh_replay import _CARD_TEXT
+from .phh_actions import CARD_TEXT as _CARD_TEXT
 
 __all__ = [
     "CENT",

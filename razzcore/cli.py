@@ -9,7 +9,7 @@ write them as a replayer page), ``convert`` (PokerStars text to PHH and back),
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
 one line on stderr (under ``--json``, also ``{"error": ...}`` on stdout); a
 replay whose ``finishing_stacks`` differ exits with 1.  Messages count from 1:
-lines, hands, actions (``3rd action``), players ``p1``... and ``Seat 1``...
+lines, hands, actions (``action 3``), players ``p1``... and ``Seat 1``...
 
 >>> main(["eval", "As", "2d", "3c", "4h", "7s", "Kd"])
 Seven-Four low, 7-4-3-2-A

@@ -90,7 +90,8 @@ class PHHError(RazzError):
     """A PHH hand history is malformed or cannot be replayed.
 
     ``field`` names the offending field and ``action_index`` the offending
-    action (0-based) when known.
+    action (its 0-based index in ``actions``) when known; messages count
+    actions from 1 (``action 3`` is ``actions[2]``).
     """
 
     def __init__(

@@ -44,9 +44,10 @@ from ._core import (
 )
 from .cards import format_card, parse_cards
 from .errors import CardError, IllegalActionError, RulesError, brief
+from .phh_actions import NOT_ACTIONS, ActionSyntaxError, format_entry, split_action
 from .pots import Award, Pot
 from .showdown import ShowdownEntry
-from .view import HandView, format_entry
+from .view import HandView
 
 __all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
 
@@ -211,44 +212,52 @@ class Hand(HandCore):
     def _act_slow(self, action: object) -> None:
         """:meth:`act` past its compiled fast path (an exact legal string of
         the pending betting decision): ``"pN "`` prefixes, ``"cbr"`` with an
-        amount, the manual showdown, and every error."""
+        amount, the manual showdown, and every error.  The line is read by
+        the PHH action codec (:func:`razzcore.phh_actions.split_action`)."""
         if not isinstance(action, str):
             raise IllegalActionError(f"an action is a string such as 'cc', not {brief(action)}")
-        words = action.split("#", 1)[0].split()
         actor = self.actor
-        seat = -1 if actor is None else actor
-        if words and len(words[0]) > 1 and words[0][0] == "p" and _is_number(words[0][1:]):
-            named = int(words[0][1:]) - 1
-            words = words[1:]
-            phase, order, _, _ = self._showdown_state()
-            if self._replay and phase == SHOW and named in order:
-                # PHH replay only: real histories table all-in hands early,
-                # out of the showing order.
-                seat = named
-            elif named != seat:
-                raise IllegalActionError(self._not_your_turn(named))
-        if not words:
+        try:
+            words = split_action(action)
+        except ActionSyntaxError as exc:
+            if exc.seat is not None:
+                self._turn_of(exc.seat, actor)
+            if exc.kind == "empty":
+                raise IllegalActionError(
+                    f"empty action {brief(action)}; allowed: {self._allowed_text()}"
+                ) from None
+            if exc.kind == "amount":
+                raise IllegalActionError(f"bad amount in {brief(action)}") from None
             raise IllegalActionError(
-                f"empty action {brief(action)}; allowed: {self._allowed_text()}"
-            )
-        verb = words[0]
-        if verb == "sm" and len(words) <= 2:
-            self._act_show(seat, words[1] if len(words) == 2 else None, action)
-            return
-        if verb == "cbr" and len(words) <= 2:
-            amount = None
-            if len(words) == 2:
-                if not _is_number(words[1]):
-                    raise IllegalActionError(f"bad amount in {brief(action)}")
-                amount = int(words[1])
-            Hand._step(self, ENGINE_RAISE, amount)
-            return
-        kind = _VERBS.get(verb) if len(words) == 1 else None
-        if kind is None:
+                f"unknown action {brief(action)}; allowed: {self._allowed_text()}"
+            ) from None
+        if words.dealer:
             raise IllegalActionError(
                 f"unknown action {brief(action)}; allowed: {self._allowed_text()}"
             )
-        Hand._step(self, kind)
+        seat = self._turn_of(words.seat, actor)
+        verb = words.verb
+        if verb == "sm":
+            self._act_show(seat, words.arg, action)
+        elif verb == "cbr":
+            Hand._step(self, ENGINE_RAISE, None if words.arg is None else int(words.arg))
+        else:
+            Hand._step(self, _VERBS[verb])
+
+    def _turn_of(self, named: int | None, actor: int | None) -> int:
+        """The seat an action is for: the one it names (``pN``), which must be
+        the actor's, or in PHH replay a seat still to show at the showdown
+        (real histories table all-in hands early, out of the showing order);
+        the actor when it names none (-1 when the hand is over)."""
+        seat = -1 if actor is None else actor
+        if named is None:
+            return seat
+        phase, order, _, _ = self._showdown_state()
+        if self._replay and phase == SHOW and named in order:
+            return named
+        if named != seat:
+            raise IllegalActionError(self._not_your_turn(named))
+        return seat
 
     def _act_show(self, seat: int, arg: str | None, action: str) -> None:
         """A manual show (``arg`` = the seat's cards or ``"-"``) or muck
@@ -372,7 +381,7 @@ class Hand(HandCore):
         >>> h.history
         ['d dh p1 2c4cKd', 'd dh p2 3c5cQd', 'p1 pb']
         """
-        return [format_entry(e, -1, (), ()) for e in self._log]
+        return [format_entry(e, -1, (), ()) for e in self._log if e[0] not in NOT_ACTIONS]
 
     def view(self, seat: int) -> HandView:
         """Exactly what ``seat`` may see: its own cards, every board, cards
@@ -416,7 +425,9 @@ class Hand(HandCore):
             cards=tuple(cards),
             folded=self.folded,
             community_card=self.community_card,
-            history=tuple(format_entry(e, seat, exposed, seen) for e in self._log),
+            history=tuple(
+                format_entry(e, seat, exposed, seen) for e in self._log if e[0] not in NOT_ACTIONS
+            ),
             is_over=self.is_over,
             payoffs=self.payoffs,
         )
@@ -520,17 +531,30 @@ class Hand(HandCore):
             )
             if len(deck) != 52:
                 raise RulesError(f"a deck of {len(deck)} cards")
-            # The entries the machine makes by itself (deals, killed absent
-            # hands, shows, ...) come back as the recorded actions are redone.
-            for i, entry in enumerate(fields["log"]):
-                entry = tuple(entry)
-                if i < len(self._log):
-                    if self._log[i] != entry:
-                        raise RulesError(f"entry {i} is {entry!r}, replayed {self._log[i]!r}")
-                else:
-                    self._redo(entry)
+            self._replay_log([tuple(e) for e in fields["log"] if e[0] not in NOT_ACTIONS])
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RulesError(f"not a pickled razzcore Hand: {exc}") from None
+
+    def _replay_log(self, recorded: list[tuple[Any, ...]]) -> None:
+        """Redo the player actions of a recorded history on this fresh hand:
+        the entries the machine makes by itself (deals, killed absent hands,
+        automatic shows...) come back as the actions are redone, and every
+        entry must read as recorded (compared as PHH text: earlier versions
+        wrote some entries with fewer fields)."""
+        log = self._log
+        k = 0
+        for i, entry in enumerate(recorded):
+            while k < len(log) and log[k][0] in NOT_ACTIONS:
+                k += 1
+            if k >= len(log):
+                self._redo(entry)
+                while k < len(log) and log[k][0] in NOT_ACTIONS:
+                    k += 1
+            want = format_entry(entry, -1, (), ())
+            if k >= len(log) or format_entry(log[k], -1, (), ()) != want:
+                got = format_entry(log[k], -1, (), ()) if k < len(log) else "nothing"
+                raise RulesError(f"entry {i} is {want!r}, replayed {got!r}")
+            k += 1
 
     def _redo(self, entry: tuple[Any, ...]) -> None:
         """Apply one recorded action entry again (unpickling)."""
@@ -600,11 +624,6 @@ def _subclass_slots(cls: type) -> tuple[str, ...]:
                     names.append(name)
         found = _SUBCLASS_SLOTS[cls] = tuple(names)
     return found
-
-
-def _is_number(text: str) -> bool:
-    # At most 18 digits: int() of a huge digit string raises ValueError.
-    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def play_random(hand: Hand, rng: random.Random) -> Hand:

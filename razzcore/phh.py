@@ -51,7 +51,8 @@ from typing import IO, Any, cast
 
 from .errors import PHHError, RulesError, brief
 from .hand import Hand
-from .phh_replay import Action, dealt_cards, parse_action, replay_actions
+from .phh_actions import Action, parse_action
+from .phh_replay import dealt_cards, replay_actions
 from .rules import PROFILES, Rules, option_names
 
 __all__ = [
@@ -219,11 +220,11 @@ class HandHistory:
             try:
                 action = parse_action(text)
             except PHHError as exc:
-                raise PHHError(f"{where}action {i}: {exc}", field="actions",
+                raise PHHError(f"{where}action {i + 1}: {exc}", field="actions",
                                action_index=i) from None
             if action.seat is not None and action.seat >= n:
                 raise PHHError(
-                    f"{where}action {i} {brief(text)}: there are only {n} players",
+                    f"{where}action {i + 1} {brief(text)}: there are only {n} players",
                     field="actions", action_index=i,
                 )
         return cls(**values, user_fields=user)
@@ -328,7 +329,7 @@ class HandHistory:
             try:
                 out.append(parse_action(text))
             except PHHError as exc:
-                raise PHHError(f"action {i}: {exc}", field="actions", action_index=i) from None
+                raise PHHError(f"action {i + 1}: {exc}", field="actions", action_index=i) from None
         return out
 
     def rules(self, **rule_options: Any) -> Rules:

@@ -1,8 +1,9 @@
-"""The PHH action language and the replay of a razz hand history on the engine.
+"""The replay of a razz hand history on the engine.
 
-:func:`parse_action` reads one action (``d dh p1 AcAd2c``, ``p2 cbr 30 # raise``);
-:func:`replay_actions` plays parsed actions on a :class:`~razzcore.hand.Hand`.
-:mod:`razzcore.phh` uses both (``HandHistory.replay``).
+:func:`replay_actions` plays actions parsed by
+:func:`razzcore.phh_actions.parse_action` (the PHH action codec) on a
+:class:`~razzcore.hand.Hand`; :mod:`razzcore.phh` uses it
+(``HandHistory.replay``).
 
 >>> from razzcore.rules import Rules
 >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]
@@ -14,145 +15,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from .cards import RANKS, SUITS, format_card
+from .cards import format_card
 from .errors import IllegalActionError, PHHError, RazzError
 from .hand import Hand
+from .phh_actions import Action, parse_action
 from .rules import Rules
 
-__all__ = ["Action", "dealt_cards", "parse_action", "replay_actions"]
-
-_CARD_TEXT = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """One parsed PHH action.
-
-    ``verb`` is ``"dh"``, ``"db"``, ``"pb"``, ``"f"``, ``"cc"``, ``"cbr"``,
-    ``"sm"`` or ``""`` (a no-op); ``seat`` is the 0-based player (the dealt
-    player for ``dh``; ``None`` for ``db`` and no-ops); ``cards`` holds card
-    codes with ``None`` for ``??``; ``show`` is True for ``sm cards`` /
-    ``sm -``, False for a muck; ``commentary`` is the text after ``#``.
-
-    >>> parse_action("p2 cbr 30 # raise").amount
-    30
-    """
-
-    verb: str
-    seat: int | None = None
-    cards: tuple[int | None, ...] = ()
-    amount: int | None = None
-    show: bool | None = None
-    commentary: str | None = None
-
-    @property
-    def is_dealer(self) -> bool:
-        """Whether the dealer (``d``) performs this action.
-
-        >>> parse_action("d dh p1 AcAd2c").is_dealer
-        True
-        """
-        return self.verb in ("dh", "db")
-
-    def engine_text(self) -> str:
-        """The action as :meth:`Hand.act <razzcore.hand.Hand.act>` takes it
-        (player actions only; shown cards containing ``??`` become ``sm -``).
-
-        >>> parse_action("p1 sm AcAd2c # nice").engine_text()
-        'p1 sm AcAd2c'
-        """
-        head = f"p{(self.seat or 0) + 1} {self.verb}"
-        if self.verb == "cbr":
-            return f"{head} {self.amount}"
-        if self.verb == "sm" and self.show:
-            if not self.cards or None in self.cards:
-                return f"{head} -"
-            return head + " " + "".join(format_card(c) for c in self.cards if c is not None)
-        return head
-
-
-def _parse_cards_text(text: str) -> tuple[int | None, ...]:
-    if len(text) % 2 or not text:
-        raise ValueError(f"cards {text!r} must be two characters each (rank, suit) or '??'")
-    out: list[int | None] = []
-    for i in range(0, len(text), 2):
-        pair = text[i : i + 2]
-        if pair == "??":
-            out.append(None)
-            continue
-        code = _CARD_TEXT.get(pair)
-        if code is None:
-            raise ValueError(f"bad card {pair!r} in {text!r} (rank A23456789TJQK, suit cdhs)")
-        out.append(code)
-    return tuple(out)
-
-
-def _player(word: str) -> int:
-    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
-        raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
-    return int(word[1:]) - 1
-
-
-def parse_action(text: str) -> Action:
-    """Parse one PHH action string (see the module doc for the grammar).
-
-    Raises :class:`~razzcore.errors.PHHError` naming the problem.
-
-    >>> parse_action("d dh p3 ????Kd")
-    Action(verb='dh', seat=2, cards=(None, None, 49), amount=None, show=None, commentary=None)
-    >>> parse_action("p1 sm -").show
-    True
-    >>> parse_action("p1 sd")
-    Traceback (most recent call last):
-    ...
-    razzcore.errors.PHHError: bad action 'p1 sd': 'sd' (stand pat or discard) is not a razz action
-    """
-    if not isinstance(text, str):
-        raise PHHError(f"an action is a string, not {text!r}", field="actions")
-    body, sep, comment = text.partition("#")
-    commentary = comment.strip() if sep else None
-    words = body.split()
-    try:
-        return _parse_words(words, commentary)
-    except ValueError as exc:
-        raise PHHError(f"bad action {text!r}: {exc}", field="actions") from None
-
-
-def _parse_words(words: list[str], commentary: str | None) -> Action:
-    if not words:
-        return Action("", commentary=commentary)
-    if words[0] == "d":
-        if len(words) == 4 and words[1] == "dh":
-            return Action("dh", _player(words[2]), _parse_cards_text(words[3]),
-                          commentary=commentary)
-        if len(words) == 3 and words[1] == "db":
-            cards = _parse_cards_text(words[2])
-            if len(cards) != 1:
-                raise ValueError("razz has at most one community card")
-            return Action("db", None, cards, commentary=commentary)
-        raise ValueError("a dealer action is 'd dh pN cards' or 'd db card'")
-    seat = _player(words[0])
-    verb = words[1] if len(words) > 1 else ""
-    rest = words[2:]
-    if verb in ("pb", "f", "cc") and not rest:
-        return Action(verb, seat, commentary=commentary)
-    if verb == "cbr" and len(rest) == 1:
-        if not rest[0].isdigit():
-            raise ValueError(f"the amount {rest[0]!r} must be a whole number of chips")
-        return Action("cbr", seat, amount=int(rest[0]), commentary=commentary)
-    if verb == "sm" and len(rest) <= 1:
-        if not rest:
-            return Action("sm", seat, show=False, commentary=commentary)
-        cards = () if rest[0] == "-" else _parse_cards_text(rest[0])
-        return Action("sm", seat, cards, show=True, commentary=commentary)
-    if verb == "sd":
-        raise ValueError("'sd' (stand pat or discard) is not a razz action")
-    raise ValueError("expected pb, f, cc, cbr AMOUNT, sm or sm CARDS after the player")
-
+__all__ = ["dealt_cards", "replay_actions"]
 
 class _Misplaced(Exception):
     """Internal: the engine dealt ``got`` where the history has ``want``."""
@@ -298,7 +170,7 @@ class _Engine:
         if after is None:
             return ""
         before = _STREET_NAMES.get(min(d.streets()[0] for d in group) - 1, "the")
-        return f"{before} street ended at action {after} {texts[after]!r}"
+        return f"{before} street ended at action {after + 1} {texts[after]!r}"
 
     def first(self, texts: Sequence[str]) -> str:
         """Why a player line cannot stand here: the dealer's lines come first."""
@@ -377,7 +249,7 @@ class _Replay:
                 for c in a.cards:
                     if c is not None and c in seen:
                         raise PHHError(
-                            f"action {i} {self.texts[i]!r}: {format_card(c)} "
+                            f"action {i + 1} {self.texts[i]!r}: {format_card(c)} "
                             f"was already dealt", field="actions", action_index=i,
                         )
                     if c is not None:
@@ -435,7 +307,7 @@ class _Replay:
             if observe is not None:
                 observe(i - 1, hand)
             engine.catch_up(hand, last)
-            where = f"action {i} {self.texts[i]!r}"
+            where = f"action {i + 1} {self.texts[i]!r}"
             if a.verb == "":
                 continue
             if a.is_dealer:

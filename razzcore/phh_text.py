@@ -1,10 +1,11 @@
 """A readable text hand history of a razz hand (seats, streets, actions,
 showdown, pots), for people rather than programs.
 
-It reads the engine's PHH history (:attr:`Hand.history
-<razzcore.hand.Hand.history>`) and the final state of a
-:class:`~razzcore.hand.Hand`; :meth:`razzcore.phh.HandHistory.to_text` does
-the same for a hand history after replaying it.
+It reads the engine's structured history of a :class:`~razzcore.hand.Hand`
+(each action with the chips it moved, the antes, the uncalled wagers
+returned, the cards dealt and shown) and its final state; it decides no rule
+itself.  :meth:`razzcore.phh.HandHistory.to_text` does the same for a hand
+history after replaying it.
 
 >>> from razzcore.hand import Hand
 >>> from razzcore.rules import Rules
@@ -109,21 +110,16 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             out.append(f"Seat {s + 1}: {start[s]} in chips{extra}")
         else:
             out.append(f"Seat {s + 1}: {names[s]} ({start[s]} in chips{extra})")
-    stacks = [0] * n
-    antes = []
-    for s in range(n):
-        if hand.dealt_in[s]:
-            a = min(rules.ante, start[s])
-            stacks[s] = start[s] - a
-            antes.append(a)
-    if rules.ante:
-        if all(a == rules.ante for a in antes):
+    log = hand._log  # the engine's structured history (razzcore/_hand.pxi)
+    antes = [(s, e[2]) for e in log if e[0] == "ante" for s in (e[1],)]
+    if antes:
+        if all(a == rules.ante for _, a in antes):
             out.append(f"Antes: {rules.ante} each")
         else:
-            parts = [
-                f"{names[s]} {min(rules.ante, start[s])}" for s in range(n) if hand.dealt_in[s]
-            ]
-            out.append("Antes: " + ", ".join(parts))
+            out.append("Antes: " + ", ".join(f"{names[s]} {a}" for s, a in antes))
+    stacks = list(start)
+    for s, a in antes:
+        stacks[s] -= a
     bets = [0] * n
     count = [0] * n  # hole cards dealt so far, per seat
     street = 0
@@ -142,80 +138,70 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             return (j >= len(named) or named[j] is None) and card not in revealed[seat]
         return test
 
-    def end_street() -> None:
-        # Uncalled part of the highest bet goes back (R17).
-        order = sorted(range(n), key=lambda s: -bets[s])
-        if n > 1 and bets[order[0]] > bets[order[1]]:
-            back = bets[order[0]] - bets[order[1]]
-            stacks[order[0]] += back
-            out.append(f"Uncalled {back} returned to {names[order[0]]}")
-
-    for text in hand.history:
-        words = text.split()
-        if words[0] == "d":
+    for e in log:
+        kind = e[0]
+        if kind == "ante":
+            continue
+        if kind == "back":  # the part of a wager nobody matched (R17)
+            stacks[e[1]] += e[2]
+            out.append(f"Uncalled {e[2]} returned to {names[e[1]]}")
+            continue
+        if kind in ("dh", "db"):
             s = -1
-            if words[1] == "db":
+            if kind == "db":
                 new_street = 7
             else:
-                s = int(words[2][1:]) - 1
-                count[s] += len(words[3]) // 2
+                s = e[1]
+                count[s] += len(e[2])
                 new_street = count[s]
             if new_street != street:
-                if street:
-                    end_street()
                 street = new_street
                 bets = [0] * n
                 high = 0
                 out.append(f"*** {_STREETS.get(street, str(street))} street ***")
             if s < 0:
-                out.append(f"Community card: {words[2]}")
+                out.append(f"Community card: {format_card(e[1])}")
             else:
                 mine = hand.hole_cards(s)[: count[s]]
                 out.append(f"{names[s]}: {_cards_text(mine, hidden(s))}")
             continue
-        s = int(words[0][1:]) - 1
-        verb = words[1]
+        s = e[1]
         who = names[s]
-        if verb == "sm":
+        if kind in ("sm", "pre"):
             if not showdown:
                 showdown = True
-                end_street()
                 bets = [0] * n
                 out.append("*** Showdown ***")
-            if len(words) == 2:
+            if e[2] is None:
                 out.append(f"{who} mucks")
                 continue
             mine = hand.hole_cards(s)
-            revealed[s].update(mine[: len(words[2]) // 2])
-            if len(words[2]) // 2 < len(mine):
-                early = " ".join(format_card(c) for c in mine[: len(words[2]) // 2])
+            revealed[s].update(e[2])
+            if kind == "pre":
+                early = " ".join(format_card(c) for c in e[2])
                 out.append(f"{who} shows {early} (face up, all-in)")
                 continue
             cards = list(mine) if comm is None else [*mine, comm]
             out.append(f"{who} shows {_cards_text(mine)}: {describe(cards)}")
             continue
-        if verb == "f":
+        if kind == "f":
             out.append(f"{who} folds")
             continue
         completing = False
-        if verb == "pb":
-            total = amount = min(rules.bring_in, stacks[s])
-        elif verb == "cc":
-            amount = min(high - bets[s], stacks[s])
-            total = bets[s] + amount
-        else:
-            total = int(words[2])
+        if kind == "cbr":
+            total = e[2]
             amount = total - bets[s]
             completing = street == 3 and not completed and rules.has_bring_in
             completed = completed or completing
-        line = betting_words(who, verb, amount, total, high, completing)
+        else:  # pb, cc: the chips put in
+            amount = e[2]
+            total = bets[s] + amount
+        line = betting_words(who, kind, amount, total, high, completing)
         bets[s] += amount
         stacks[s] -= amount
         high = max(high, bets[s])
         out.append(line + (", all-in" if stacks[s] == 0 and amount else ""))
     if hand.is_over:
-        if not showdown:
-            end_street()
         out.append("*** Summary ***")
         pots = hand.pots
         won: dict[int, list[tuple[int, int]]] = {}

@@ -38,7 +38,8 @@ from .errors import PHHError
 from .evaluator import describe
 from .hand import Hand
 from .phh import HandHistory
-from .phh_replay import Action, dealt_cards
+from .phh_actions import Action
+from .phh_replay import dealt_cards
 from .phh_text import betting_words
 from .svg import card_symbols
 

@@ -1,4 +1,4 @@
-"""What one seat may see of a hand, and PHH formatting of history entries.
+"""What one seat may see of a hand (:class:`HandView`).
 
 >>> from razzcore.hand import Hand
 >>> from razzcore.rules import Rules
@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from .cards import format_card
+from .phh_actions import format_entry  # noqa: F401  (its home before the PHH action codec)
 from .pots import Pot
 
-__all__ = ["HandView", "format_entry"]
+__all__ = ["HandView"]
 
 
 @dataclass(frozen=True)
@@ -60,35 +58,3 @@ class HandView:
         from .svg import hand
 
         return hand(self)
-
-
-
-def format_entry(
-    e: tuple[Any, ...], viewer: int, exposed: Sequence[bool], up: Sequence[Sequence[int]]
-) -> str:
-    """One history entry in PHH notation as ``viewer`` may see it (``-1`` =
-    everything): another seat's hidden down cards are written ``??``.
-
-    >>> format_entry(("dh", 0, (3, 5, 8)), 1, [False, False], [[8], []])
-    'd dh p1 ????3c'
-    >>> format_entry(("cbr", 2, 30), -1, [], [])
-    'p3 cbr 30'
-    """
-    kind = e[0]
-    if kind == "dh":
-        s, cards = e[1], e[2]
-        if viewer < 0 or viewer == s or exposed[s]:
-            text = "".join(format_card(c) for c in cards)
-        else:
-            mine = up[s]
-            text = "".join(format_card(c) if c in mine else "??" for c in cards)
-        return f"d dh p{s + 1} {text}"
-    if kind == "db":
-        return f"d db {format_card(e[1])}"
-    if kind == "cbr":
-        return f"p{e[1] + 1} cbr {e[2]}"
-    if kind == "sm" or kind == "pre":
-        if e[2] is None:
-            return f"p{e[1] + 1} sm"
-        return f"p{e[1] + 1} sm " + "".join(format_card(c) for c in e[2])
-    return f"p{e[1] + 1} {kind}"

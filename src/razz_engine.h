@@ -80,9 +80,10 @@ enum {
 
 /* What a step did, in order, for a reader that keeps a history (the Python
  * face; the simulator passes NULL): player actions use the action kinds
- * RZ_FOLD..RZ_RAISE (value = a raise's street total), then the dealer's and
- * the showdown's events.  One step emits at most 8 deals of 3rd street,
- * a bring-in and 8 folds (R23), 4 streets of 8 cards, 8 shows and 64
+ * RZ_FOLD..RZ_RAISE (value = the chips a post or call put in, a raise's
+ * street total), then the dealer's, the showdown's and the chips' events.
+ * One step emits at most 8 antes, 8 deals of 3rd street, a bring-in and 8
+ * folds (R23), 4 streets of 8 cards and 4 returned wagers, 8 shows and 64
  * awards: RZ_EV_MAX bounds them all. */
 enum {
     RZ_EV_DEAL3 = 4,  /* seat's three 3rd-street cards */
@@ -90,7 +91,9 @@ enum {
     RZ_EV_BOARD = 6,  /* the community card (card), R18 */
     RZ_EV_SHOW = 7,   /* seat shows at the showdown */
     RZ_EV_MUCK = 8,   /* seat mucks */
-    RZ_EV_AWARD = 9   /* value chips to seat from pot number card */
+    RZ_EV_AWARD = 9,  /* value chips to seat from pot number card */
+    RZ_EV_ANTE = 10,  /* seat antes value chips (R3) */
+    RZ_EV_RETURN = 11 /* value chips of seat's wager nobody matched come back (R17) */
 };
 #define RZ_EV_MAX 160
 typedef struct {
@@ -486,7 +489,7 @@ RZ_INLINE void rz_put(rz_hand *h, int p, int64_t amount)
 /* R17: end the betting round: a live owner takes back the part of the top
  * wager nobody matched (a dead hand's bring-in, R23, stays in the pot); the
  * bets are cleared.  Returns 1 when one player is left. */
-RZ_INLINE int rz_close_round(rz_hand *h)
+RZ_INLINE int rz_close_round(rz_hand *h, rz_events *ev)
 {
     int s, top = -1;
     int64_t first = 0, second = 0, b;
@@ -503,6 +506,7 @@ RZ_INLINE int rz_close_round(rz_hand *h)
     if (top >= 0 && first != second && h->live[top]) {
         h->stacks[top] += first - second;
         h->contrib[top] -= first - second;
+        rz_emit(ev, RZ_EV_RETURN, top, 0, first - second);
     }
     for (s = 0; s < RZ_SEATS; s++)
         h->bets[s] = 0;
@@ -980,7 +984,7 @@ RZ_INLINE void rz_deal_street(rz_hand *h, rz_events *ev)
 RZ_ENTRY void rz_end_round(rz_hand *h, rz_events *ev)
 {
     int betting, s, ranked[RZ_SEATS], k, i, first, sixth;
-    if (rz_close_round(h)) {
+    if (rz_close_round(h, ev)) {
         rz_finish_uncontested(h, ev);
         return;
     }
@@ -1022,7 +1026,7 @@ RZ_INLINE void rz_after(rz_hand *h, int p, int last_standing, rz_events *ev)
     if (!h->capped_multi && h->count >= h->r.max_bets && rz_active_count(h) >= 3)
         h->capped_multi = 1;
     if (last_standing) {
-        rz_close_round(h);
+        rz_close_round(h, ev);
         rz_finish_uncontested(h, ev);
         return;
     }
@@ -1115,13 +1119,15 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_ev
             h->high = h->r.bring_in;
         h->phase = RZ_NORMAL;
         h->aggressor = p;
-        rz_emit(ev, RZ_POST, p, 0, 0);
+        rz_emit(ev, RZ_POST, p, 0, amount);
         rz_after(h, p, 0, ev);
         return RZ_OK;
     case RZ_CALL:
         amount = h->high - h->bets[p];
-        rz_put(h, p, h->stacks[p] > amount ? amount : h->stacks[p]);
-        rz_emit(ev, RZ_CALL, p, 0, 0);
+        if (amount > h->stacks[p])
+            amount = h->stacks[p]; /* all-in for less */
+        rz_put(h, p, amount);
+        rz_emit(ev, RZ_CALL, p, 0, amount);
         rz_after(h, p, 0, ev);
         return RZ_OK;
     default: /* RZ_RAISE: R9-R15 */
@@ -1232,7 +1238,7 @@ RZ_INLINE int rz_kill_absent(rz_hand *h, int b, rz_events *ev)
         h->phase = RZ_NORMAL;
         h->acted[b] = 1;
         h->last[b] = h->bets[b];
-        rz_emit(ev, RZ_POST, b, 0, 0);
+        rz_emit(ev, RZ_POST, b, 0, h->bets[b]);
     }
     for (i = 0; i < RZ_N(h); i++) {
         s = h->order[RZ_S(i)];
@@ -1313,6 +1319,8 @@ RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64
             a = rules->ante < h->stacks[s] ? rules->ante : h->stacks[s];
             h->stacks[s] -= a;
             h->contrib[s] = a;
+            if (a)
+                rz_emit(ev, RZ_EV_ANTE, s, 0, a);
         }
     /* R4: seat k of the m dealt in gets deck positions k, k + m, k + 2m */
     k = 0;

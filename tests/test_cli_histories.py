@@ -86,7 +86,7 @@ def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathl
     assert [f["file"] for f in data] == files
     assert data[0]["matches"] is True
     assert data[1]["error"] == "missing.phh: No such file or directory"
-    assert data[2]["error"].startswith("illegal.phh:10: 3rd action 'p1 cc'")
+    assert data[2]["error"].startswith("illegal.phh:10: action 3 'p1 cc'")
     assert proc.stderr.splitlines() == [f"razzcore replay: error: {f['error']}" for f in data[1:]]
     text = run("replay", *files, cwd=tmp_path)
     assert text.returncode == 2 and "##### good.phh" in text.stdout
@@ -127,7 +127,7 @@ def test_replay_reads_many_hands_and_pokerstars_text_from_standard_input(
 def test_standard_input_with_files_in_messages_and_pages(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "illegal.phh"
     path.write_text(HAND_PHH.replace('"p2 pb"', '"p1 cc"'))
-    assert_user_error(run("replay", "-", stdin=path.read_text()), "<stdin>:10: 3rd action")
+    assert_user_error(run("replay", "-", stdin=path.read_text()), "<stdin>:10: action 3")
     proc = run("replay", str(WSOP / "03-50-24.phh"), "-", "--json", stdin=HAND_PHH)
     assert proc.returncode == 0, proc.stderr
     files = json.loads(proc.stdout)["files"]

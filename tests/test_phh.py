@@ -70,7 +70,7 @@ def test_raise_to_an_opponents_all_in_is_accepted() -> None:
     # Any other amount short of the full raise is still refused, naming the action.
     i = hh.actions.index("p2 cbr 750000")
     hh.actions[i] = "p2 cbr 700000"
-    with pytest.raises(PHHError, match=r"action 18 'p2 cbr 700000'") as info:
+    with pytest.raises(PHHError, match=r"action 19 'p2 cbr 700000'") as info:
         hh.replay()
     assert info.value.action_index == i
     assert info.value.field == "actions"
@@ -80,7 +80,7 @@ def test_wrong_actor_is_refused() -> None:
     hh = read("01-02-14.phh")
     i = hh.actions.index("p5 f")
     hh.actions[i] = "p1 f"
-    with pytest.raises(PHHError, match=r"action 6 'p1 f': it is p5's turn, not p1's") as info:
+    with pytest.raises(PHHError, match=r"action 7 'p1 f': it is p5's turn, not p1's") as info:
         hh.replay()
     assert info.value.action_index == 6
 
@@ -88,7 +88,7 @@ def test_wrong_actor_is_refused() -> None:
 def test_wrong_card_dealt_to_a_folded_player_is_refused() -> None:
     hh = read("01-02-14.phh")
     hh.actions.insert(hh.actions.index("d dh p1 Ts"), "d dh p2 2s")
-    with pytest.raises(PHHError, match=r"action 10 'd dh p2 2s': the dealer deals no card "
+    with pytest.raises(PHHError, match=r"action 11 'd dh p2 2s': the dealer deals no card "
                                        r"to p2 here: p2 has folded"):
         hh.replay()
 
@@ -303,7 +303,7 @@ def test_phhs_many_hands(tmp_path: Path) -> None:
         (MINI + "ante_trimming_status = 1\n", "ante_trimming_status", "true or false"),
         (MINI + "colour = 'red'\n", "colour", "start with '_'"),
         (MINI + "min_bet = 10\n", "min_bet", "not used by variant 'FR'"),
-        (MINI.replace("'p3 cc']", "'p3 call']"), "actions", "action 7: bad action 'p3 call'"),
+        (MINI.replace("'p3 cc']", "'p3 call']"), "actions", "action 8: bad action 'p3 call'"),
         (MINI.replace("'p3 cc']", "'p9 cc']"), "actions", "only 3 players"),
         (MINI.replace("'p3 cc']", "'p3 cbr ten']"), "actions", "whole number of chips"),
         (MINI.replace("'p3 cc']", "'p3 sd']"), "actions", "not a razz action"),
@@ -608,8 +608,8 @@ def test_deal_lines_moved_past_the_betting_fail_at_the_first_betting_line(
     assert info.value.action_index == i
     assert info.value.field == "actions"
     assert str(info.value) == (
-        f"action {i} 'p1 cbr 300000': the dealer deals 4th street (p1: 1 card, p2: 1 card) "
-        f"first: 3rd street ended at action {i - 1} 'p1 cc'"
+        f"action {i + 1} 'p1 cbr 300000': the dealer deals 4th street (p1: 1 card, p2: 1 card) "
+        f"first: 3rd street ended at action {i} 'p1 cc'"
     )
     # The command line names the file line of that action and fails (no "matches": true).
     text, first = _multiline(hh)
@@ -618,7 +618,7 @@ def test_deal_lines_moved_past_the_betting_fail_at_the_first_betting_line(
     assert text.splitlines()[first - 1 + i].strip() == "'p1 cbr 300000',"
     proc = _run_cli("replay", str(path), "--json")
     assert proc.returncode == 2, proc.stdout
-    assert f"{path}:{first + i}: action {i} 'p1 cbr 300000': the dealer deals 4th street" \
+    assert f"{path}:{first + i}: action {i + 1} 'p1 cbr 300000': the dealer deals 4th street" \
         in proc.stderr
     assert '"matches": true' not in proc.stdout
 
@@ -633,8 +633,8 @@ def test_player_line_after_the_street_ended_fails_at_that_line() -> None:
     # and the message names the inserted line as the one that ended the street.
     assert info.value.action_index == i + 2
     assert str(info.value) == (
-        f"action {i + 2} 'p1 cbr 300000': the dealer deals 4th street (p1: 1 card, "
-        f"p2: 1 card) first: 3rd street ended at action {i + 1} 'p1 cc'"
+        f"action {i + 3} 'p1 cbr 300000': the dealer deals 4th street (p1: 1 card, "
+        f"p2: 1 card) first: 3rd street ended at action {i + 2} 'p1 cc'"
     )
 
 
@@ -647,7 +647,7 @@ def test_deal_lines_before_the_betting_ends_fail_at_the_deal_line() -> None:
         hh.replay()
     assert info.value.action_index == i - 1
     assert str(info.value) == (
-        f"action {i - 1} 'd dh p1 Ad': the dealer deals no card to p1 here: "
+        f"action {i} 'd dh p1 Ad': the dealer deals no card to p1 here: "
         f"p1 is to act on 3rd street"
     )
 
@@ -658,7 +658,7 @@ def test_player_line_before_the_first_deal_fails() -> None:
     with pytest.raises(PHHError) as info:
         hh.replay()
     assert info.value.action_index == 0
-    assert str(info.value) == ("action 0 'p2 pb': the dealer deals 3rd street (p1: 3 cards, "
+    assert str(info.value) == ("action 1 'p2 pb': the dealer deals 3rd street (p1: 3 cards, "
                                "p2: 3 cards, p3: 3 cards) first")
 
 
@@ -675,13 +675,13 @@ def test_all_in_hands_tabled_before_the_last_cards_are_accepted() -> None:
         hh.replay()
     assert info.value.action_index == k
     assert str(info.value) == (
-        f"action {k} 'p1 sm 8c2h4cAdQdJdKh': p1 shows Kh before the dealer's line deals it "
+        f"action {k + 1} 'p1 sm 8c2h4cAdQdJdKh': p1 shows Kh before the dealer's line deals it "
         f"(7th street (p1: 1 card, p2: 1 card) is due)"
     )
     # A show while betting remains is a player line where the dealer deals.
     j = acts.index("d dh p1 Ad")
     hh.actions = [*acts[:j], "p2 sm 4h3d8d", *acts[j:]]
-    with pytest.raises(PHHError, match=rf"^action {j} 'p2 sm 4h3d8d': the dealer deals 4th"):
+    with pytest.raises(PHHError, match=rf"^action {j + 1} 'p2 sm 4h3d8d': the dealer deals 4th"):
         hh.replay()
 
 
@@ -699,7 +699,7 @@ def test_history_without_the_last_cards_does_not_decide_the_pot() -> None:
         hh.replay()
     assert str(info.value) == (
         "the history ends without the dealer's lines for 7th street (p1: 1 card, p2: 1 card), "
-        f"dealt when 6th street ended at action {i - 3} 'p1 cc'"
+        f"dealt when 6th street ended at action {i - 2} 'p1 cc'"
     )
 
 
@@ -838,6 +838,6 @@ def test_actions_the_engine_takes_for_absent_seats_stand_where_it_takes_them() -
         hh.replay()
     assert info.value.action_index == i
     assert str(info.value) == (
-        f"action {i} {acts[i + 1]!r}: the history must first list 'p2 f', which the engine "
+        f"action {i + 1} {acts[i + 1]!r}: the history must first list 'p2 f', which the engine "
         f"played for a seat sitting out (R23)"
     )

@@ -289,7 +289,7 @@ def test_several_hands_and_errors() -> None:
     data = page_data(replayer.page(good))
     assert [d["title"].split(" · ")[-1] for d in data] == ["Hand 20", "Hand 21", "Hand 22"]
     bad = phh.HandHistory([1, 1], 2, 5, 10, [50, 50], ["p1 pb"])
-    with pytest.raises(PHHError, match=r"^hand 2: action 0 'p1 pb'"):
+    with pytest.raises(PHHError, match=r"^hand 2: action 1 'p1 pb'"):
         replayer.page([good[0], bad])
     with pytest.raises(PHHError, match="at least one hand"):
         replayer.page([])
@@ -337,7 +337,7 @@ def test_cli_html_leaves_out_a_bad_hand_and_names_it(tmp_path: pathlib.Path) -> 
     (tmp_path / "h.phhs").write_text(phh.dumps_all(hands), encoding="utf-8")
     proc = run("replay", "h.phhs", "--html", "out.html", cwd=tmp_path)
     assert proc.returncode == 2
-    assert re.match(r"razzcore replay: error: h\.phhs:\d+: hand 2: 7th action 'p1 cbr 999'",
+    assert re.match(r"razzcore replay: error: h\.phhs:\d+: hand 2: action 7 'p1 cbr 999'",
                     proc.stderr)
     assert "left out of the page" in proc.stderr
     assert len(page_data((tmp_path / "out.html").read_text(encoding="utf-8"))) == 2
