@@ -103,12 +103,11 @@ _DEPRECATED = {
 
 def __getattr__(name: str) -> Any:
     if name in _DEPRECATED:
-        import warnings
+        from ._deprecated import warn_deprecated
 
-        module, attr, instead = _DEPRECATED[name]
-        warnings.warn(f"razzcore.{name} is deprecated; use {instead}", DeprecationWarning,
-                      stacklevel=2)
-        return getattr(importlib.import_module("." + module, __name__), attr)
+        home, attr, instead = _DEPRECATED[name]
+        warn_deprecated(f"razzcore.{name}", instead)
+        return getattr(importlib.import_module("." + home, __name__), attr)
     if name in _SUBMODULES:
         return importlib.import_module("." + name, __name__)
     module = _LAZY.get(name)

@@ -397,7 +397,7 @@ def _run_simulation(
             data["phh"] = args.phh
         print(json_text(data))
         return EXIT_OK
-    from .phh_text import format_hand
+    from .history_text import format_hand
 
     for j, hh in enumerate(sim.histories[: args.show]):
         print(f"=== hand {j + 1} ===")

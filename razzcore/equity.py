@@ -133,6 +133,7 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
     """Known codes, number of unknown down cards and display text of one hand."""
     if isinstance(hand, Range) or not isinstance(hand, (str, Iterable)):
         raise EquityError(f"player {player}: expected cards, not {brief(hand)}")
+    assert not isinstance(hand, Range)
     try:
         cards = parse_cards_or_unknown(hand)
     except CardError as exc:

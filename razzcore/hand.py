@@ -614,10 +614,9 @@ def play_random(hand: Hand, rng: random.Random) -> Hand:
 
     Plays ``hand`` to the end with uniformly random legal actions.
     """
-    import warnings
+    from ._deprecated import warn_deprecated
 
-    warnings.warn("razzcore.hand.play_random is deprecated; use razzcore.play",
-                  DeprecationWarning, stacklevel=2)
+    warn_deprecated("razzcore.hand.play_random", "razzcore.play")
     while hand.actor is not None:
         hand.act(rng.choice(hand.legal_actions()))
     return hand

@@ -16,12 +16,12 @@ on how the hands were split over workers.
 from __future__ import annotations
 
 import random
-import warnings
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._core import basic_decide
+from ._deprecated import warn_deprecated
 from .errors import RazzError, brief
 
 if TYPE_CHECKING:
@@ -189,8 +189,7 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
 
     Plays ``hand`` to the end, asking ``players[seat]`` for every decision.
     """
-    warnings.warn("razzcore.players.play_hand is deprecated; use razzcore.play",
-                  DeprecationWarning, stacklevel=2)
+    warn_deprecated("razzcore.players.play_hand", "razzcore.play")
     from .play import _play_hand
 
     return _play_hand(hand, players)
@@ -198,7 +197,6 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
 
 def __getattr__(name: str) -> Any:
     if name == "Policy":
-        warnings.warn("razzcore.players.Policy is deprecated; use razzcore.players.Player",
-                      DeprecationWarning, stacklevel=2)
+        warn_deprecated("razzcore.players.Policy", "razzcore.players.Player")
         return Player
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
