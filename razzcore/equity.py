@@ -375,7 +375,8 @@ def _run(
 ) -> _Counts:
     """Run ``tasks`` (objects with a ``size``) with ``runner`` (a module-level
     function, so that process pools can pickle it) and add up their counts."""
-    bar = progress_bar(sum(t.size for t in tasks), unit, "razz equity") if progress else None
+    total_size = sum(t.size for t in tasks)
+    bar = progress_bar(total_size, unit, "razz equity", scale=True) if progress else None
     n = len(tasks[0].players)
     acc = [[0] * n for _ in range(4)]
     total = 0
