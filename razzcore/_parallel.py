@@ -49,13 +49,15 @@ def check_executor(executor: object, error: type[RazzError] = RazzError) -> None
         raise error(f"executor must have a submit() method, not {brief(executor)}")
 
 
-def progress_bar(total: int, unit: str, desc: str | None = None, *, scale: bool = False) -> Any:
+def progress_bar(total: int, unit: str, desc: str | None = None, *, scale: bool = False,
+                 leave: bool = False) -> Any:
     """A tqdm bar on stderr counting ``total`` ``unit``\\ s (``update(n)``,
-    ``close()``), counts written ``1.5M`` with ``scale=True``; tqdm is imported
-    here, on first use (``pip install 'razzcore[progress]'``)."""
+    ``close()``): counts written ``1.5M`` with ``scale=True``, the finished bar
+    left on screen with ``leave=True``.  tqdm is imported here, on first use
+    (``pip install 'razzcore[progress]'``)."""
     try:
         tqdm = importlib.import_module("tqdm.auto").tqdm
     except ImportError as exc:
         raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
     return tqdm(total=total, unit=unit, unit_scale=scale, desc=desc, file=sys.stderr,
-                leave=False)
+                leave=leave)

@@ -375,8 +375,9 @@ def _run(
 ) -> _Counts:
     """Run ``tasks`` (objects with a ``size``) with ``runner`` (a module-level
     function, so that process pools can pickle it) and add up their counts."""
-    total_size = sum(t.size for t in tasks)
-    bar = progress_bar(total_size, unit, "razz equity", scale=True) if progress else None
+    bar = None
+    if progress:
+        bar = progress_bar(sum(t.size for t in tasks), unit, "razz equity", scale=True, leave=True)
     n = len(tasks[0].players)
     acc = [[0] * n for _ in range(4)]
     total = 0
