@@ -396,29 +396,29 @@ def build_rows(res: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
 
     rows: list[tuple[str, str, str, str, str]] = []
 
-    def cost(name: str, label: str) -> str:
+    def cost(name: str) -> str:
         extra = rate(name)
         return f"{ns(name):,.2f} ns/{c[name]['unit']}" + (f" ({extra})" if extra else "")
 
     if "c_loop" in c:
-        rows.append(("plain C loop, `rz_eval7` per row (timed in C)", cost("c_loop", ""),
+        rows.append(("plain C loop, `rz_eval7` per row (timed in C)", cost("c_loop"),
                      "1 (baseline)", "", ""))
         rows.append((f"plain C loop with row checks (`{res['checked_fn']}`)",
-                     cost("c_loop_checked", ""), "", "", ""))
+                     cost("c_loop_checked"), "", "", ""))
         picked = res["kernel_info"]["kernel"]
         r = ratio("c_loop", "batch_1t")
         rows.append((f"razzcore `evaluate_batch(h, out, threads=1)` (check=True; {picked})",
-                     cost("batch_1t", ""), f"{r:.2f}× C loop", "≥ 0.8×", verdict(r >= 0.8)))
+                     cost("batch_1t"), f"{r:.2f}× C loop", "≥ 0.8×", verdict(r >= 0.8)))
         r = ratio("c_loop", "batch_1t_nocheck")
         rows.append((f"razzcore `evaluate_batch(..., check=False)` ({picked})",
-                     cost("batch_1t_nocheck", ""), f"{r:.2f}× C loop", "≥ 1.3×",
+                     cost("batch_1t_nocheck"), f"{r:.2f}× C loop", "≥ 1.3×",
                      verdict(r >= 1.3)))
         r = ratio("c_loop_checked", "batch_1t")
         rows.append(("razzcore checked batch vs checked C loop", "", f"{r:.2f}×", "", ""))
     else:
         rows.append(("plain C loop", "not measured: " + "; ".join(res["notes"]), "", "≥ 0.8×",
                      "unknown"))
-        rows.append(("razzcore `evaluate_batch(h, out, threads=1)`", cost("batch_1t", ""), "", "",
+        rows.append(("razzcore `evaluate_batch(h, out, threads=1)`", cost("batch_1t"), "", "",
                      ""))
     for name in c:
         if not name.startswith("kernel_"):
@@ -433,27 +433,27 @@ def build_rows(res: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
                      ("" if kernel == "scalar" else "met" if r >= 1.0
                       else "met (within 3 % noise)" if r >= 0.97 else "**not met**")))
     rows.append(("razzcore `evaluate_batch(h, threads=1)` (allocates out)",
-                 cost("batch_alloc_1t", ""), "", "", ""))
+                 cost("batch_alloc_1t"), "", "", ""))
     r = ratio("batch_1t", "batch_2t")
     load = res["machine"].get("loadavg_at_start")
     busy = f" (cores busy: load {load[0]:.1f})" if load and load[0] >= 1.0 and r < 1.5 else ""
-    rows.append(("razzcore `evaluate_batch(h, out, threads=2)`", cost("batch_2t", ""),
+    rows.append(("razzcore `evaluate_batch(h, out, threads=2)`", cost("batch_2t"),
                  f"{r:.2f}× 1 thread", "≥ 1.5× (free cores)", verdict(r >= 1.5) + busy))
     r = ratio("evaluate_tuple", "sum_tuple")
-    rows.append(("`evaluate(tuple of 7 ints)`", cost("evaluate_tuple", ""),
+    rows.append(("`evaluate(tuple of 7 ints)`", cost("evaluate_tuple"),
                  f"{r:.2f}× `sum(tuple)`", "≤ 1.0×", verdict(r <= 1.0)))
-    rows.append(("`sum(tuple of 7 ints)`", cost("sum_tuple", ""), "", "", ""))
-    rows.append(("`evaluate_mask(int)`", cost("evaluate_mask", ""),
+    rows.append(("`sum(tuple of 7 ints)`", cost("sum_tuple"), "", "", ""))
+    rows.append(("`evaluate_mask(int)`", cost("evaluate_mask"),
                  f"{ratio('evaluate_mask', 'sum_tuple'):.2f}× `sum(tuple)`", "", ""))
-    rows.append(("`evaluate(\"As 2d ...\")` (text)", cost("evaluate_text", ""),
+    rows.append(("`evaluate(\"As 2d ...\")` (text)", cost("evaluate_text"),
                  f"{ratio('evaluate_text', 'evaluate_tuple'):.1f}× tuple", "", ""))
     r = ratio("python_reference", "evaluate_tuple")
-    rows.append(("pure-Python brute force (21 subsets)", cost("python_reference", ""),
+    rows.append(("pure-Python brute force (21 subsets)", cost("python_reference"),
                  f"razzcore {r:,.0f}× faster", "", ""))
     if "pokerkit" in c:
         r = ratio("pokerkit", "evaluate_tuple")
         rows.append((f"pokerkit {res['peers']['pokerkit']} `RegularLowHand.from_game` "
-                     "(Card lists pre-parsed)", cost("pokerkit", ""),
+                     "(Card lists pre-parsed)", cost("pokerkit"),
                      f"razzcore {r:,.0f}× faster", "≥ 2,000×", verdict(r >= 2000)))
     else:
         rows.append(("pokerkit `RegularLowHand.from_game`", "not installed", "", "≥ 2,000×",

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from razzcore import phh, pokerstars
-from razzcore.hand import Hand, play_random
+from razzcore.hand import Hand
 from razzcore.rules import Rules
 
 
@@ -52,8 +52,9 @@ def make_hands(count: int, seed: int) -> list[phh.HandHistory]:
     while len(out) < count:
         players = rng.randint(2, 8)
         stacks = [rng.randint(4, 60) * 50 for _ in range(players)]
-        hand = play_random(Hand(rules, stacks, seed=rng.random(), rake=rng.choice([0, 5, 30])),
-                           rng)
+        hand = Hand(rules, stacks, seed=rng.random(), rake=rng.choice([0, 5, 30]))
+        while hand.actor is not None:  # uniformly random legal actions
+            hand.act(rng.choice(hand.legal_actions()))
         if hand.community_card is not None:
             continue  # PokerStars text of a community card is not known
         hh = phh.HandHistory.from_hand(hand, players=[f"Player {s} [{seed}]"

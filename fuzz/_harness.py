@@ -169,6 +169,13 @@ def _known(exc: BaseException) -> str | None:
     return None
 
 
+def play_random(hand: Any, rng: random.Random) -> Any:
+    """Play ``hand`` to the end with uniformly random legal actions."""
+    while hand.actor is not None:
+        hand.act(rng.choice(hand.legal_actions()))
+    return hand
+
+
 def check(ok: object, ident: str, message: object = "") -> None:
     """Assert ``ok``; a failure with an id listed in KNOWN_VIOLATIONS is
     reported once and tolerated (unless strict)."""

@@ -15,12 +15,12 @@ import random
 import sys
 from typing import Any
 
-from _harness import Input, instrumented, main
+from _harness import Input, instrumented, main, play_random
 
 with instrumented():
     import razzcore
     from razzcore import phh
-    from razzcore.hand import Hand, play_random
+    from razzcore.hand import Hand
     from razzcore.rules import PROFILES, Rules
 
 WORDS = ["d", "dh", "db", "p1", "p2", "p3", "p8", "p9", "pb", "f", "cc", "cbr", "sm", "-", "??",

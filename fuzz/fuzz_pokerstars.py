@@ -17,11 +17,11 @@ import sys
 import warnings
 from typing import Any
 
-from _harness import Input, check, instrumented, main
+from _harness import Input, check, instrumented, main, play_random
 
 with instrumented():
     from razzcore import phh, pokerstars
-    from razzcore.hand import Hand, play_random
+    from razzcore.hand import Hand
     from razzcore.rules import Rules
 
 LINES = [

@@ -60,7 +60,7 @@ from .evaluator import (
     rank_histogram,
 )
 from .play import PlayResult, play
-from .players import BasicRazzPlayer, Player, Policy, RandomPlayer
+from .players import BasicRazzPlayer, Player, RandomPlayer
 from .ranges import Range
 from .starting_hands import StartingHand, StartingHands, starting_hands
 
@@ -72,7 +72,6 @@ _LAZY = {
     "Rules": "rules",
     "PROFILES": "rules",
     "Hand": "hand",
-    "play_random": "hand",
     "HandView": "view",
     "Pot": "pots",
     "Award": "pots",
@@ -86,7 +85,7 @@ _SUBMODULES = {"phh", "pokerstars"}  # hand-history modules, imported on first u
 
 if TYPE_CHECKING:
     from . import phh, pokerstars
-    from .hand import Hand, play_random
+    from .hand import Hand
     from .phh import HandHistory
     from .pots import Award, Pot
     from .rules import PROFILES, Rules
@@ -95,7 +94,20 @@ if TYPE_CHECKING:
     from .view import HandView
 
 
+# Old names kept for one release: (module, name, what to use instead).
+_DEPRECATED = {
+    "Policy": ("players", "Player", "razzcore.Player"),
+    "play_random": ("hand", "play_random", "razzcore.play"),
+}
+
+
 def __getattr__(name: str) -> Any:
+    if name in _DEPRECATED:
+        from ._deprecated import warn_deprecated
+
+        home, attr, instead = _DEPRECATED[name]
+        warn_deprecated(f"razzcore.{name}", instead)
+        return getattr(importlib.import_module("." + home, __name__), attr)
     if name in _SUBMODULES:
         return importlib.import_module("." + name, __name__)
     module = _LAZY.get(name)
@@ -128,7 +140,6 @@ __all__ = [
     "PHHError",
     "PlayResult",
     "Player",
-    "Policy",
     "Pot",
     "RandomPlayer",
     "Range",
@@ -159,7 +170,6 @@ __all__ = [
     "parse_cards",
     "phh",
     "play",
-    "play_random",
     "pokerstars",
     "rank_board",
     "rank_histogram",

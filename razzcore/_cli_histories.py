@@ -305,7 +305,7 @@ def _label(i: int, multi: bool, stars: bool, hh: Any) -> str:
 
 
 def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
-    from .phh_text import format_hand
+    from .history_text import format_hand
 
     text, multi, histories, stars, left_out = read_histories(path)
     if several and not args.json:

@@ -12,6 +12,8 @@ higher card for the bring-in (K♠ = 51 is the highest card, A♣ = 0 the lowest
 (3, 5, 8)
 >>> parse_cards("As2d3c") == parse_cards(["As", 5, "3c"])
 True
+>>> parse_cards_or_unknown("?? ?? 7h")
+(None, None, 26)
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ __all__ = [
     "RANKS",
     "RANK_NAMES",
     "SUITS",
+    "UNKNOWN",
     "CardLike",
+    "Cards",
     "CardsLike",
     "Deck",
     "card",
@@ -36,6 +40,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "parse_cards_or_unknown",
     "rank_of",
     "suit_of",
 ]
@@ -53,6 +58,9 @@ CardLike = int | str
 CardsLike = str | Iterable[CardLike]
 """Several cards: one string (``"As 2d 3c"`` or ``"As2d3c"``) or an iterable of
 codes and text cards."""
+
+UNKNOWN = "??"
+"""A card nobody at the table can see (a down card), in hands and in PHH."""
 
 _RANK_OF_CHAR = {c: i for i, c in enumerate(RANKS)}
 _RANK_OF_CHAR.update({c.lower(): i for i, c in enumerate(RANKS)})
@@ -206,6 +214,47 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
     return tuple(parse_card(c) for c in items)
 
 
+def parse_cards_or_unknown(
+    cards: str | Iterable[CardLike | None],
+) -> tuple[int | None, ...]:
+    """Parse several cards where :data:`UNKNOWN` (``"??"``) or ``None`` is a
+    card nobody can see (``None`` in the result); the one home of ``??``.
+
+    >>> parse_cards_or_unknown("As ?? 10h"), parse_cards_or_unknown(["??", 5, None])
+    ((3, None, 38), (None, 5, None))
+    >>> parse_cards_or_unknown("?? Zz")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.CardError: bad card 'Zz' in '?? Zz': ...
+    """
+    if isinstance(cards, str):
+        out: list[int | None] = []
+        for token in card_tokens(cards):
+            if token == UNKNOWN:
+                out.append(None)
+                continue
+            try:
+                out.append(parse_card(token))
+            except CardError:
+                raise CardError(
+                    f"bad card {brief(token)} in {brief(cards)}: expected a rank "
+                    f"(A 2-9 T/10 J Q K) followed by a suit (c d h s), or ?? for an unknown card"
+                ) from None
+        return tuple(out)
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        return parse_cards(cards)
+    if isinstance(cards, int):
+        raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}") from None
+    return tuple(
+        None if c is None or (isinstance(c, str) and c.strip() == UNKNOWN) else parse_card(c)
+        for c in items
+    )
+
+
 def format_card(code: int) -> str:
     """Format a card code as two characters, rank then suit.
 
@@ -277,14 +326,17 @@ class Deck:
     def shuffled(cls, rng: random.Random | None = None, *, exclude: Iterable[int] = ()) -> Deck:
         """A full deck (less ``exclude``) shuffled with ``rng`` (a
         :class:`random.Random`; use :class:`secrets.SystemRandom` where fairness
-        matters).
+        matters) by :func:`razzcore.dealing.shuffle`, the engine's shuffle: a
+        hand seeded with the same generator deals the same cards.
 
         >>> len(Deck.shuffled(random.Random(1), exclude=[0, 1]))
         50
         """
+        from .dealing import shuffle  # the engine's shuffle (loaded on first use)
+
         gone = set(parse_cards(exclude))
         codes = [c for c in range(52) if c not in gone]
-        (rng or random.Random()).shuffle(codes)
+        shuffle(codes, rng or random.Random())
         deck = cls.__new__(cls)
         deck._cards, deck._pos = codes, 0
         return deck
@@ -316,3 +368,43 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"Deck({format_cards(self.remaining())!r})"
+
+
+class Cards(tuple[int, ...]):
+    """A tuple of card codes that prints as text and displays as cards (in Jupyter).
+
+    Built from a string, codes or text cards; ``"??"`` / ``None`` are kept as
+    ``-1`` (an unknown card, drawn as a back by :mod:`razzcore.svg`).
+
+    >>> c = Cards("As 2d 3c")
+    >>> c, str(c), c[0]
+    (Cards('As 2d 3c'), 'As 2d 3c', 3)
+    >>> str(Cards("As ??")), Cards("As ??")[1]
+    ('As ??', -1)
+    >>> Cards("As Zz")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.CardError: bad card 'Zz' ...
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, items: Iterable[CardLike | None] | str = ()) -> Cards:
+        codes = parse_cards_or_unknown(items)
+        return super().__new__(cls, (-1 if c is None else c for c in codes))
+
+    def _items(self) -> list[int | None]:
+        return [None if c < 0 else c for c in self]
+
+    def __str__(self) -> str:
+        return " ".join(UNKNOWN if c is None else format_card(c) for c in self._items())
+
+    def __repr__(self) -> str:
+        return f"Cards({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import cards  # the picture is drawn there (loaded on first use)
+
+        if any(c > 51 or c < -1 for c in self):
+            raise CardError("Cards holds a code outside 0..51")
+        return cards(self._items())

@@ -397,7 +397,7 @@ def _run_simulation(
             data["phh"] = args.phh
         print(json_text(data))
         return EXIT_OK
-    from .phh_text import format_hand
+    from .history_text import format_hand
 
     for j, hh in enumerate(sim.histories[: args.show]):
         print(f"=== hand {j + 1} ===")
@@ -497,13 +497,11 @@ def _check_quoting(hands: Sequence[str], dead: Sequence[str]) -> None:
 
 def _hand_or_range(text: str) -> Any:
     """A hand when every word is a card or ??, else a :class:`~razzcore.Range`."""
-    from .cards import parse_card
+    from .cards import parse_cards_or_unknown
     from .ranges import Range
 
     try:
-        for word in text.split():
-            if word != "??":
-                parse_card(word)
+        parse_cards_or_unknown(text)
     except RazzError:
         return Range(text)
     return text

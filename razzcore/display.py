@@ -4,7 +4,7 @@
 seat may see) or a :class:`~razzcore.view.HandView` into a small
 :class:`Table` record, which :func:`hand_text` prints and
 :mod:`razzcore.svg` draws.  (For a hand told street by street, see
-:func:`razzcore.phh_text.format_hand`.)
+:func:`razzcore.history_text.format_hand`.)
 
 >>> from razzcore.hand import Hand
 >>> from razzcore.rules import Rules

@@ -17,25 +17,22 @@ streets), it deals random boards in C instead, seeded and reproducible, on any
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from . import _core
-from .cards import CardLike, CardsLike, card_tokens, format_card, parse_card
+from ._parallel import SubmitExecutor, check_executor, progress_bar
+from .cards import UNKNOWN, CardLike, CardsLike, format_card, parse_cards_or_unknown
 from .errors import CardError, EquityError, brief
 from .ranges import Range
 
 if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
-    from concurrent.futures import Future
     from fractions import Fraction
 
-__all__ = ["UNKNOWN", "EquityResult", "equity", "estimate_work"]
+__all__ = ["EquityResult", "equity", "estimate_work"]
 
-#: The text that stands for a down card unknown to the caller.
-UNKNOWN = "??"
 #: Pot shares are counted in units of ``1 / UNITS`` (lcm(1..8): any split is exact).
 UNITS = 840
 #: Monte Carlo trials per chunk; each chunk has its own generator.
@@ -59,10 +56,6 @@ DOWN_CARD_POSITIONS = (0, 1, 6)
 HandLike = str | Iterable[CardLike] | Range
 """One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``,
 or a :class:`~razzcore.Range` of them."""
-
-
-class _Executor(Protocol):
-    def submit(self, fn: Any, /, *args: Any) -> Future[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -138,23 +131,23 @@ class EquityResult:
 
 def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]:
     """Known codes, number of unknown down cards and display text of one hand."""
-    items: list[CardLike]
-    if isinstance(hand, str):
-        items = list(card_tokens(hand))
-    elif isinstance(hand, Iterable) and not isinstance(hand, Range):
-        items = list(hand)
-    else:
+    if isinstance(hand, Range) or not isinstance(hand, (str, Iterable)):
         raise EquityError(f"player {player}: expected cards, not {brief(hand)}")
-    if not 3 <= len(items) <= 7:
+    assert not isinstance(hand, Range)
+    try:
+        cards = parse_cards_or_unknown(hand)
+    except CardError as exc:
+        raise EquityError(f"player {player}: {exc}") from None
+    if not 3 <= len(cards) <= 7:
         raise EquityError(
             f"player {player}: a razz hand has 3 to 7 cards (use '??' for unknown down "
-            f"cards), got {len(items)}: {brief(hand)}"
+            f"cards), got {len(cards)}: {brief(hand)}"
         )
     known: list[int] = []
     unknown = 0
     text: list[str] = []
-    for pos, item in enumerate(items):
-        if isinstance(item, str) and item.strip() == UNKNOWN:
+    for pos, code in enumerate(cards):
+        if code is None:
             if pos not in DOWN_CARD_POSITIONS:
                 raise EquityError(
                     f"player {player}: card {pos + 1} is an upcard and cannot be unknown "
@@ -162,13 +155,9 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
                 )
             unknown += 1
             text.append(UNKNOWN)
-            continue
-        try:
-            code = parse_card(item)
-        except CardError as exc:
-            raise EquityError(f"player {player}: {exc}") from None
-        known.append(code)
-        text.append(format_card(code))
+        else:
+            known.append(code)
+            text.append(format_card(code))
     return tuple(known), unknown, " ".join(text)
 
 
@@ -245,27 +234,11 @@ class _Plan:
 
 def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
     """Known dead codes and the number of unknown dead cards ('??')."""
-    items: list[CardLike]
-    if isinstance(dead, str):
-        items = list(card_tokens(dead))
-    elif isinstance(dead, (bytes, bytearray, memoryview)):
-        items = list(bytes(dead))
-    else:
-        try:
-            items = list(dead)
-        except TypeError:
-            raise EquityError(f"dead cards: expected cards, not {brief(dead)}") from None
-    codes: list[int] = []
-    unknown = 0
-    for item in items:
-        if isinstance(item, str) and item.strip() == UNKNOWN:
-            unknown += 1
-            continue
-        try:
-            codes.append(parse_card(item))
-        except CardError as exc:
-            raise EquityError(f"dead cards: {exc}") from None
-    return codes, unknown
+    try:
+        cards = parse_cards_or_unknown(dead)
+    except CardError as exc:
+        raise EquityError(f"dead cards: {exc}") from None
+    return [c for c in cards if c is not None], cards.count(None)
 
 
 def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
@@ -388,21 +361,23 @@ def _split(n: int, parts: int) -> list[tuple[int, int]]:
     return [(n * i // k, n * (i + 1) // k) for i in range(k)]
 
 
-def _parts(executor: _Executor | None, progress: bool) -> int:
+def _parts(executor: SubmitExecutor | None, progress: bool) -> int:
     """One task in process without a bar; else enough to share and to show."""
     return 1 if executor is None and not progress else MAX_TASKS
 
 
 def _run(
     tasks: Sequence[Any],
-    executor: _Executor | None,
+    executor: SubmitExecutor | None,
     progress: bool,
     unit: str,
     runner: Callable[[Any], _Counts] = _run_task,
 ) -> _Counts:
     """Run ``tasks`` (objects with a ``size``) with ``runner`` (a module-level
     function, so that process pools can pickle it) and add up their counts."""
-    bar = _progress_bar(sum(t.size for t in tasks), unit) if progress else None
+    bar = None
+    if progress:
+        bar = progress_bar(sum(t.size for t in tasks), unit, "razz equity", scale=True, leave=True)
     n = len(tasks[0].players)
     acc = [[0] * n for _ in range(4)]
     total = 0
@@ -445,14 +420,6 @@ def _run(
     return (tuple(acc[0]), tuple(acc[1]), tuple(acc[2]), tuple(acc[3]), total)
 
 
-def _progress_bar(total: int, unit: str) -> Any:
-    try:
-        tqdm = importlib.import_module("tqdm.auto").tqdm  # imported lazily: optional extra
-    except ImportError as exc:
-        raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
-    return tqdm(total=total, unit=unit, unit_scale=True, desc="razz equity")
-
-
 # ------------------------------------------------------------------ API
 
 
@@ -463,7 +430,7 @@ def equity(
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
-    executor: _Executor | None = None,
+    executor: SubmitExecutor | None = None,
     progress: bool | None = None,
 ) -> EquityResult:
     """Each player's share of the pot at showdown, over every way the hand can end.
@@ -544,8 +511,7 @@ def _check_options(
             raise EquityError("trials applies to Monte Carlo; it cannot be used with exact=True")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise EquityError(f"seed must be an int or None, not {brief(seed)}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise EquityError(f"executor must have a submit() method, not {brief(executor)}")
+    check_executor(executor, EquityError)
 
 
 def _choose_exact(
@@ -569,7 +535,7 @@ def _choose_exact(
     return bool(exact)
 
 
-def _exact(plan: _Plan, executor: _Executor | None, progress: bool) -> EquityResult:
+def _exact(plan: _Plan, executor: SubmitExecutor | None, progress: bool) -> EquityResult:
     order = plan.exact_order()
     players = tuple(plan.players(order))
     outer = plan.outer_patterns(order)
@@ -582,7 +548,7 @@ def _exact(plan: _Plan, executor: _Executor | None, progress: bool) -> EquityRes
 
 
 def _monte_carlo(
-    plan: _Plan, trials: int, seed: int, executor: _Executor | None, progress: bool
+    plan: _Plan, trials: int, seed: int, executor: SubmitExecutor | None, progress: bool
 ) -> EquityResult:
     players = tuple(plan.players(range(len(plan.missing))))
     nchunks = -(-trials // CHUNK_TRIALS)

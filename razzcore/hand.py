@@ -49,7 +49,7 @@ from .pots import Award, Pot
 from .showdown import ShowdownEntry
 from .view import HandView
 
-__all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry", "play_random"]
+__all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry"]
 
 # The machine's reason codes (RZ_ERR_* in src/razz_engine.h), worded once.
 _OVER, _SHOWDOWN, _NO_POST, _AMOUNT = 1, 2, 5, 7
@@ -627,13 +627,15 @@ def _subclass_slots(cls: type) -> tuple[str, ...]:
 
 
 def play_random(hand: Hand, rng: random.Random) -> Hand:
-    """Play ``hand`` to the end with uniformly random legal actions.
+    """Deprecated: use :func:`razzcore.play` (many hands between players,
+    ``RandomPlayer`` among them), or ``hand.act(rng.choice(hand.legal_actions()))``
+    in a loop.
 
-    >>> from razzcore.rules import Rules
-    >>> h = play_random(Hand(Rules(2, 5, 10, 20), [60, 60, 60], seed=3), random.Random(3))
-    >>> h.is_over, sum(h.stacks)
-    (True, 180)
+    Plays ``hand`` to the end with uniformly random legal actions.
     """
+    from ._deprecated import warn_deprecated
+
+    warn_deprecated("razzcore.hand.play_random", "razzcore.play")
     while hand.actor is not None:
         hand.act(rng.choice(hand.legal_actions()))
     return hand

@@ -27,8 +27,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import RANKS, SUITS, format_card
-from .errors import PHHError
+from .cards import RANKS, SUITS, format_card, parse_cards_or_unknown
+from .errors import CardError, PHHError
 
 __all__ = [
     "NOT_ACTIONS",
@@ -138,28 +138,22 @@ def split_action(text: str) -> Words:
 
 
 def parse_cards_text(text: str) -> tuple[int | None, ...]:
-    """Cards written together as PHH writes them, ``None`` for ``??``.
+    """Cards written together as PHH writes them (two characters each),
+    ``None`` for ``??`` (read by :func:`razzcore.cards.parse_cards_or_unknown`,
+    the one home of ``??``).
 
     >>> parse_cards_text("??Kd")
     (None, 49)
     """
-    if len(text) % 2 or not text:
+    if len(text) % 2 or not text or not text.isascii() or not text.isprintable() \
+            or " " in text:
         raise ActionSyntaxError(
             f"cards {text!r} must be two characters each (rank, suit) or '??'", "cards"
         )
-    out: list[int | None] = []
-    for i in range(0, len(text), 2):
-        pair = text[i : i + 2]
-        if pair == "??":
-            out.append(None)
-            continue
-        code = CARD_TEXT.get(pair)
-        if code is None:
-            raise ActionSyntaxError(
-                f"bad card {pair!r} in {text!r} (rank A23456789TJQK, suit cdhs)", "cards"
-            )
-        out.append(code)
-    return tuple(out)
+    try:
+        return parse_cards_or_unknown(text)
+    except CardError as exc:
+        raise ActionSyntaxError(str(exc), "cards") from None
 
 
 @dataclasses.dataclass(frozen=True)

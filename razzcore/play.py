@@ -1,7 +1,7 @@
 """Play many hands between players: :func:`play`, the library side of ``razzcore play``.
 
 Every hand ``j`` of a run with seed ``s`` gets its own seeds (one for the deck,
-one per seat for the players' :meth:`~razzcore.players.Player.reseed`) derived
+one per seat for the players' ``reseed`` method, when they have one) derived
 from ``(s, j)`` alone, and every hand starts from the same stacks.  The hands
 are split into chunks that run in process or on any
 :class:`concurrent.futures.Executor` (threads, processes,
@@ -19,18 +19,16 @@ True
 from __future__ import annotations
 
 import random
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from .errors import RazzError, brief
-from .players import Policy, make_player, play_hand
+from ._parallel import SubmitExecutor, check_executor, progress_bar
+from .errors import IllegalActionError, RazzError, brief
+from .players import Player, make_player
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from .hand import Hand
     from .rules import Rules
 
@@ -63,16 +61,6 @@ def hand_seed(seed: int, index: int, part: int = 0) -> int:
 
     digest = hashlib.blake2b(f"razzcore.play/{seed}/{index}/{part}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "little")
-
-
-class SubmitExecutor(Protocol):
-    """What :func:`play` needs from an executor: ``submit(fn, *args) -> Future``
-    (every :class:`concurrent.futures.Executor`, dask's ``Client.get_executor()``,
-    Ray's executor)."""
-
-    def submit(self, fn: Any, /, *args: Any) -> Future[Any]:
-        """Run ``fn(*args)`` somewhere; return its future."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -143,7 +131,7 @@ class _Job:
 
     rules: Rules
     stacks: tuple[int, ...]
-    players: tuple[Policy, ...]
+    players: tuple[Player, ...]
     seed: int
     keep: int
 
@@ -154,6 +142,25 @@ class _Chunk:
     pots_won: list[int]
     showdowns: int
     hands: list[Hand]
+
+
+def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
+    """Play ``hand`` to the end, asking ``players[seat]`` for every decision
+    (each sees only ``hand.view(seat)``); an illegal choice names the player."""
+    n = len(hand.starting_stacks)
+    if len(players) != n:
+        raise RazzError(f"{len(players)} players for a table of {n} seats")
+    while True:
+        seat = hand.actor
+        if seat is None:
+            return hand
+        action = players[seat].act(hand.view(seat), tuple(hand.legal_actions()))
+        try:
+            hand.act(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                f"player {brief(players[seat])} at p{seat + 1}: {exc}"
+            ) from None
 
 
 def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
@@ -171,7 +178,7 @@ def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
             if reseed is not None:
                 reseed(hand_seed(job.seed, j, 1 + s))
         hand = Hand(job.rules, job.stacks, rng=random.Random(hand_seed(job.seed, j)))
-        play_hand(hand, players)
+        _play_hand(hand, players)
         payoffs = hand.payoffs or (0,) * n
         for s in range(n):
             out.winnings[s] += payoffs[s]
@@ -200,7 +207,7 @@ def _check_act_signature(player: object) -> None:
         pass
 
 
-def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) -> list[Policy]:
+def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) -> list[Player]:
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
     if isinstance(players, int):
@@ -209,7 +216,7 @@ def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) 
         if not lineup:
             raise RazzError("the lineup of built-in players is empty")
         return [make_player(lineup[s % len(lineup)]) for s in range(players)]
-    out: list[Policy] = []
+    out: list[Player] = []
     for p in players:
         if isinstance(p, str):
             out.append(make_player(p))
@@ -223,31 +230,13 @@ def _make_players(players: int | Sequence[Policy | str], lineup: Sequence[str]) 
     return out
 
 
-def _player_name(p: Policy) -> str:
+def _player_name(p: Player) -> str:
     name = getattr(p, "name", None)
     return name if isinstance(name, str) else type(p).__name__
 
 
-def _progress_bar(total: int, enabled: bool | None) -> Callable[[int], None] | None:
-    """A tqdm bar on stderr (lazy import), or None."""
-    if not enabled:
-        return None
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError as exc:  # the same error as razzcore.equity's
-        raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
-    bar = tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
-
-    def update(n: int) -> None:
-        bar.update(n)
-        if bar.n >= total:
-            bar.close()
-
-    return update
-
-
 def play(
-    players: int | Sequence[Policy | str] = 2,
+    players: int | Sequence[Player | str] = 2,
     hands: int = 1,
     *,
     seed: int | None = None,
@@ -317,8 +306,7 @@ def play(
         chunk_size = min(2000, max(100, hands // 64))
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise RazzError(f"executor must have a submit() method, not {brief(executor)}")
+    check_executor(executor)
     # Validate the table once before farming it out (a bad rule set fails here).
     Hand(rules, stack_list, seed=0)
     if keep_hands is True:
@@ -329,20 +317,24 @@ def play(
         raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
     job = _Job(rules, stack_list, tuple(table), seed, keep)
     bounds = [(a, min(a + chunk_size, hands)) for a in range(0, hands, chunk_size)]
-    update = _progress_bar(hands, progress)
+    bar = progress_bar(hands, "hand") if progress else None
     t0 = time.perf_counter()
     chunks: list[_Chunk] = []
-    if executor is None:
-        for a, b in bounds:
-            chunks.append(_play_chunk(job, a, b))
-            if update:
-                update(b - a)
-    else:
-        futures = [executor.submit(_play_chunk, job, a, b) for a, b in bounds]
-        for (a, b), fut in zip(bounds, futures, strict=True):
-            chunks.append(fut.result())
-            if update:
-                update(b - a)
+    try:
+        if executor is None:
+            for a, b in bounds:
+                chunks.append(_play_chunk(job, a, b))
+                if bar is not None:
+                    bar.update(b - a)
+        else:
+            futures = [executor.submit(_play_chunk, job, a, b) for a, b in bounds]
+            for (a, b), fut in zip(bounds, futures, strict=True):
+                chunks.append(fut.result())
+                if bar is not None:
+                    bar.update(b - a)
+    finally:
+        if bar is not None:
+            bar.close()
     seconds = time.perf_counter() - t0
     return PlayResult(
         players=tuple(_player_name(p) for p in table),

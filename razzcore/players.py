@@ -1,18 +1,16 @@
-"""Players for simulations: a small policy interface and two built-in players.
+"""Players for :func:`razzcore.play`: the :class:`Player` protocol and two built-in players.
 
-A *policy* is any object with ``act(view, legal_actions) -> str``: it gets
+A *player* is any object with ``act(view, legal_actions) -> str``: it gets
 exactly what its seat may see (a :class:`~razzcore.view.HandView`, never an
 opponent's hidden down cards) and the legal actions as PHH strings (``"pb"``,
-``"f"``, ``"cc"``, ``"cbr N"``), and returns one of them.  A policy may also
-define ``reseed(seed)``: :func:`razzcore.play` calls it before every hand so
-that results do not depend on how the hands were split over workers.
+``"f"``, ``"cc"``, ``"cbr N"``), and returns one of them.  A player may also
+have a ``name`` (its label in results) and ``reseed(seed)``:
+:func:`razzcore.play` calls it before every hand so that results do not depend
+on how the hands were split over workers.
 
->>> from razzcore.hand import Hand
->>> from razzcore.rules import Rules
->>> from razzcore.players import BasicRazzPlayer, RandomPlayer, play_hand
->>> hand = Hand(Rules(1, 2, 4, 8), [100, 100, 100], seed=5)
->>> play_hand(hand, [RandomPlayer(1), BasicRazzPlayer(), BasicRazzPlayer()]).is_over
-True
+>>> from razzcore import play
+>>> play([RandomPlayer(1), BasicRazzPlayer(), "basic"], 5, seed=5).players
+('random', 'basic', 'basic')
 """
 
 from __future__ import annotations
@@ -20,10 +18,11 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._core import basic_decide
-from .errors import IllegalActionError, RazzError, brief
+from ._deprecated import warn_deprecated
+from .errors import RazzError, brief
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -33,50 +32,29 @@ __all__ = [
     "PLAYER_TYPES",
     "BasicRazzPlayer",
     "Player",
-    "Policy",
     "RandomPlayer",
     "make_player",
-    "play_hand",
 ]
 
 
 @runtime_checkable
-class Policy(Protocol):
-    """What :func:`play_hand` and :func:`razzcore.play` need from a player.
+class Player(Protocol):
+    """What :func:`razzcore.play` needs from a player: ``act``.
+
+    Any object with this method is a player (no base class needed); the
+    built-in players subclass it.  Optional: ``name`` (a ``str``, the label
+    in :class:`~razzcore.play.PlayResult`) and ``reseed(seed)``.
 
     >>> class AlwaysCall:
     ...     def act(self, view, legal_actions):
     ...         return "cc" if "cc" in legal_actions else legal_actions[0]
-    >>> isinstance(AlwaysCall(), Policy)
+    >>> isinstance(AlwaysCall(), Player)
     True
     """
 
     def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
         """Return one of ``legal_actions`` for the seat ``view.seat``."""
         ...
-
-
-class Player:
-    """Convenience base class of the built-in players (subclassing is optional).
-
-    ``name`` labels the player in summaries; :meth:`reseed` does nothing here.
-
-    >>> Player().name
-    'Player'
-    """
-
-    name: str = "Player"
-
-    def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
-        """Return one of ``legal_actions`` (subclasses decide)."""
-        raise NotImplementedError
-
-    def reseed(self, seed: int) -> None:
-        """Reset any randomness from ``seed`` (called before every hand by
-        :func:`razzcore.play`)."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
 
 
 class RandomPlayer(Player):
@@ -142,6 +120,9 @@ class BasicRazzPlayer(Player):
     def __repr__(self) -> str:
         return f"BasicRazzPlayer(limit={self.limit})"
 
+    def reseed(self, seed: int) -> None:
+        """Nothing to reset: the strategy is deterministic."""
+
     def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
         """Decide from the cards this seat sees (see the class docstring); the
         strategy is compiled (``rz_basic_decide``), shared with :func:`razzcore.simulate`."""
@@ -184,46 +165,38 @@ _KIND_BITS = {"f": 1, "pb": 2, "cc": 4, "cbr": 8}
 _KIND_VERBS = ("f", "pb", "cc", "cbr")
 
 
-PLAYER_TYPES: dict[str, type[Player]] = {"random": RandomPlayer, "basic": BasicRazzPlayer}
-"""Built-in players by name (used by ``razzcore play``)."""
+PLAYER_TYPES: dict[str, type[RandomPlayer] | type[BasicRazzPlayer]] = {
+    "random": RandomPlayer,
+    "basic": BasicRazzPlayer,
+}
+"""Built-in players by name (used by ``razzcore play`` and :func:`razzcore.play`)."""
 
 
-def make_player(name: str, seed: int | None = None) -> Player:
-    """A built-in player by name: ``"random"`` or ``"basic"``.
+def make_player(name: str, seed: int | None = None) -> RandomPlayer | BasicRazzPlayer:
+    """A built-in player by name, in any case: ``"random"`` or ``"basic"``.
 
-    >>> make_player("basic"), make_player("random", 3)
+    >>> make_player("basic"), make_player("Random", 3)
     (BasicRazzPlayer(limit=8), RandomPlayer(3))
     """
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "basic":
-        return BasicRazzPlayer()
-    raise RazzError(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
+    kind = PLAYER_TYPES.get(name.strip().lower()) if isinstance(name, str) else None
+    if kind is None:
+        raise RazzError(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
+    return RandomPlayer(seed) if kind is RandomPlayer else BasicRazzPlayer()
 
 
-def play_hand(hand: Hand, players: Sequence[Policy]) -> Hand:
-    """Play ``hand`` to the end, asking ``players[seat]`` for every decision.
+def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
+    """Deprecated: use :func:`razzcore.play` (many hands between players).
 
-    Each player sees only ``hand.view(seat)``.  A returned action that is not
-    legal raises :class:`~razzcore.IllegalActionError` naming the player.
-
-    >>> from razzcore.hand import Hand
-    >>> from razzcore.rules import Rules
-    >>> h = play_hand(Hand(Rules(1, 2, 4, 8), [50, 50], seed=2), [RandomPlayer(1)] * 2)
-    >>> h.is_over, sum(h.stacks)
-    (True, 100)
+    Plays ``hand`` to the end, asking ``players[seat]`` for every decision.
     """
-    n = len(hand.starting_stacks)
-    if len(players) != n:
-        raise RazzError(f"{len(players)} players for a table of {n} seats")
-    while True:
-        seat = hand.actor
-        if seat is None:
-            return hand
-        action = players[seat].act(hand.view(seat), tuple(hand.legal_actions()))
-        try:
-            hand.act(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(
-                f"player {brief(players[seat])} at p{seat + 1}: {exc}"
-            ) from None
+    warn_deprecated("razzcore.players.play_hand", "razzcore.play")
+    from .play import _play_hand
+
+    return _play_hand(hand, players)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Policy":
+        warn_deprecated("razzcore.players.Policy", "razzcore.players.Player")
+        return Player
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

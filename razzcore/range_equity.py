@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, overload
 
 from . import _core
+from ._parallel import SubmitExecutor
 from .cards import format_cards
 from .equity import (
     AUTO_EXACT_WORK,
@@ -38,7 +39,6 @@ from .equity import (
     EquityResult,
     _choose_exact,
     _Counts,
-    _Executor,
     _parse_dead,
     _parse_hand,
     _parts,
@@ -319,7 +319,7 @@ def range_equity(
     exact: bool | None,
     trials: int | None,
     seed: int | None,
-    executor: _Executor | None,
+    executor: SubmitExecutor | None,
     progress: bool,
 ) -> EquityResult:
     """:func:`razzcore.equity` with one or more players holding a range

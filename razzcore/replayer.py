@@ -37,10 +37,10 @@ from .cards import format_card
 from .errors import PHHError
 from .evaluator import describe
 from .hand import Hand
+from .history_text import betting_words
 from .phh import HandHistory
 from .phh_actions import Action
 from .phh_replay import dealt_cards
-from .phh_text import betting_words
 from .svg import card_symbols
 
 __all__ = ["hand_data", "notebook_frame", "page", "render"]

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import operator
 import os
-import sys
 import time
 from array import array
 from collections.abc import Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from . import _core
+from ._parallel import SubmitExecutor, check_executor, progress_bar
 from .engine import check_player_count, pack_rules, pack_stacks
 from .errors import RazzError, brief
 from .rules import MAX_CHIPS, Rules
@@ -46,10 +45,6 @@ MAX_TASKS = 64
 STEP_HANDS = 1 << 14
 #: Below this many hands ``threads=None`` stays on one thread.
 PARALLEL_MIN_HANDS = 1 << 15
-
-
-class _Executor(Protocol):
-    def submit(self, fn: Any, /, *args: Any) -> Future[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -147,7 +142,7 @@ def simulate(
     policy: str | Sequence[str] = "random",
     seed: int | None = None,
     threads: int | None = None,
-    executor: _Executor | None = None,
+    executor: SubmitExecutor | None = None,
     record: int = 0,
     progress: bool | None = None,
 ) -> SimulationResult:
@@ -196,9 +191,8 @@ def simulate(
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise RazzError(f"seed must be an int or None, not {brief(seed)}")
     stream = seed % (1 << 64)
+    check_executor(executor)
     if executor is not None:
-        if not callable(getattr(executor, "submit", None)):
-            raise RazzError(f"executor must have a submit() method, not {brief(executor)}")
         if threads is not None:
             raise RazzError("give threads or executor, not both")
     elif threads is None:
@@ -210,7 +204,7 @@ def simulate(
     codes = bytes(_core.ENGINE_POLICIES[name] for name in names)
     # The engine can run these rules and stacks (0 hands).
     _core.simulate_chunk(pack_rules(rules), pack_stacks(table), codes, stream, 0, 0)
-    bar = _bar(hands) if progress else None
+    bar = progress_bar(hands, "hand") if progress else None
     t0 = time.perf_counter()
     try:
         parts = _play(rules, table, codes, stream, hands, threads, executor, bar)
@@ -229,7 +223,7 @@ def simulate(
 
 def _play(
     rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, hands: int,
-    threads: int | None, executor: _Executor | None, bar: Any,
+    threads: int | None, executor: SubmitExecutor | None, bar: Any,
 ) -> list[_Part]:
     """The results of every range of hands, in order."""
     if executor is not None:
@@ -308,10 +302,3 @@ def _history(
 
 _VERBS = ("f", "pb", "cc", "cbr")
 
-
-def _bar(total: int) -> Any:
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError as exc:
-        raise ImportError("progress=True needs tqdm: pip install 'razzcore[progress]'") from exc
-    return tqdm(total=total, unit="hand", file=sys.stderr, leave=False)

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from . import _core
+from ._parallel import SubmitExecutor
 from .cards import RANKS
 from .equity import (
     CHUNK_TRIALS,
     UNITS,
     _check_options,
     _Counts,
-    _Executor,
     _parts,
     _run,
     _split,
@@ -209,7 +209,7 @@ def starting_hands(
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
-    executor: _Executor | None = None,
+    executor: SubmitExecutor | None = None,
     progress: bool | None = None,
 ) -> StartingHands:
     """Every three-card Razz start (455 rank classes) with its equity all-in

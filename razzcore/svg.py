@@ -9,7 +9,8 @@ built with :mod:`xml.etree.ElementTree`, so text is always escaped.
 * :func:`hand`: a table: one row per seat with its stack, bet, down cards
   (backs when the viewer may not see them), board, status; the pot and whose
   turn it is in the title.
-* :class:`Cards`: a tuple of card codes that displays itself as cards.
+* (:class:`razzcore.cards.Cards`, a tuple of card codes, displays itself
+  with :func:`cards`; ``razzcore.svg.Cards`` is the same class.)
 * :func:`card_symbols`: the same card pictures as ``<symbol>`` definitions,
   for pages that draw many cards with ``<use>`` (the hand replayer).
 
@@ -17,8 +18,8 @@ built with :mod:`xml.etree.ElementTree`, so text is always escaped.
 >>> pic = svg.cards("As 2d 3c")
 >>> pic.startswith("<svg") and pic.count('class="card"') == 3
 True
->>> str(Cards("As 2d ??")), Cards("As 2d")._repr_svg_().startswith("<svg")
-('As 2d ??', True)
+>>> Cards("As 2d")._repr_svg_() == svg.cards("As 2d")
+True
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import CardLike, format_card, parse_card
+from .cards import CardLike, format_card, parse_cards_or_unknown
+from .cards import Cards as Cards  # kept here for older imports (razzcore.svg.Cards)
 from .display import Table, headline, table
 from .errors import CardError
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .view import HandView
 
-__all__ = ["Cards", "Svg", "card", "card_symbols", "cards", "hand", "low_hand"]
+__all__ = ["Svg", "card", "card_symbols", "cards", "hand", "low_hand"]
 
 CARD_W = 40
 CARD_H = 56
@@ -122,16 +124,8 @@ def _draw_back(parent: ET.Element, x: float, y: float) -> None:
                  stroke_opacity=0.25, stroke_width=1)
 
 
-def _parse_maybe(c: CardLike | None) -> int | None:
-    if c is None or c == "??":
-        return None
-    return parse_card(c)
-
-
 def _card_items(items: Iterable[CardLike | None] | str) -> list[int | None]:
-    if isinstance(items, str):
-        return [_parse_maybe(t) for t in items.replace(",", " ").split()]
-    return [_parse_maybe(c) for c in items]
+    return list(parse_cards_or_unknown(items))
 
 
 def card(code: CardLike | None, *, four_color: bool = False) -> Svg:
@@ -299,39 +293,3 @@ def _table_svg(t: Table, colors: Sequence[str]) -> Svg:
             _sub(row, "text", text, x=_LABEL_W + cards_w + 8, y=22 + 16 * k, font_size=12,
                  fill="#ffffff")
     return _to_svg(root)
-
-
-class Cards(tuple[int, ...]):
-    """A tuple of card codes that prints as text and displays as cards.
-
-    Built from a string, codes or text cards; ``"??"`` / ``None`` are kept as
-    ``-1`` (an unknown card, drawn as a back).
-
-    >>> c = Cards("As 2d 3c")
-    >>> c, str(c), c[0]
-    (Cards('As 2d 3c'), 'As 2d 3c', 3)
-    >>> Cards("As Zz")
-    Traceback (most recent call last):
-    ...
-    razzcore.errors.CardError: bad card 'Zz' ...
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, items: Iterable[CardLike | None] | str = ()) -> Cards:
-        codes = _card_items(items)
-        return super().__new__(cls, (-1 if c is None else c for c in codes))
-
-    def _items(self) -> list[int | None]:
-        return [None if c < 0 else c for c in self]
-
-    def __str__(self) -> str:
-        return " ".join("??" if c is None else format_card(c) for c in self._items())
-
-    def __repr__(self) -> str:
-        return f"Cards({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        if any(c > 51 or c < -1 for c in self):
-            raise CardError("Cards holds a code outside 0..51")
-        return cards(self._items())

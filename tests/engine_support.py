@@ -1,8 +1,9 @@
-"""Test helpers for the engine tests: stacked decks in dealing order and
-scripted actions."""
+"""Test helpers for the engine tests: stacked decks in dealing order,
+scripted actions and whole hands played by random choices or by players."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,3 +54,19 @@ def check_down(hand: object, until_street: int = 8) -> None:
     h: Any = hand
     while h.actor is not None and h.street < until_street and "cc" in h.legal_actions():
         h.act("cc")
+
+
+def play_random(hand: Any, rng: random.Random) -> Any:
+    """Play ``hand`` to the end with uniformly random legal actions drawn from ``rng``."""
+    while hand.actor is not None:
+        hand.act(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def play_players(hand: Any, players: Sequence[Any]) -> Any:
+    """Play ``hand`` to the end, asking ``players[seat]`` (``act(view, legal)``)
+    for every decision, each seeing only its own view."""
+    while hand.actor is not None:
+        seat = hand.actor
+        hand.act(players[seat].act(hand.view(seat), tuple(hand.legal_actions())))
+    return hand

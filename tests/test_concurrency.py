@@ -144,7 +144,9 @@ def test_equity_from_many_threads() -> None:
 
 
 def _play(seed: int, hands: int) -> list[tuple[Any, ...]]:
-    from razzcore.hand import Hand, play_random
+    from engine_support import play_random
+
+    from razzcore.hand import Hand
     from razzcore.rules import PROFILES, Rules
 
     rng = random.Random(seed)
@@ -166,7 +168,9 @@ def test_independent_hands_from_many_threads() -> None:
 
 def test_phh_round_trips_from_many_threads() -> None:
     phh = pytest.importorskip("razzcore.phh")
-    from razzcore.hand import Hand, play_random
+    from engine_support import play_random
+
+    from razzcore.hand import Hand
     from razzcore.rules import Rules
 
     texts = [

@@ -8,11 +8,11 @@ import random
 import secrets
 
 import pytest
-from engine_support import build_deck, check_down, play
+from engine_support import build_deck, check_down, play, play_random
 
 from razzcore.cards import format_card
 from razzcore.errors import IllegalActionError, RulesError
-from razzcore.hand import Hand, play_random
+from razzcore.hand import Hand
 from razzcore.rules import PROFILES, Rules
 
 TDA = Rules(2, 5, 10, 20, profile="tda")

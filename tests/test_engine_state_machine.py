@@ -205,7 +205,7 @@ TestEngineMachine = EngineMachine.TestCase
 def test_random_hands_conserve_chips(n: int) -> None:
     import random
 
-    from razzcore.hand import play_random
+    from engine_support import play_random
 
     for seed in range(150):
         rng = random.Random(seed * 10 + n)

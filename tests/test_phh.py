@@ -12,11 +12,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from engine_support import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzcore import PHHError, RulesError, phh
-from razzcore.hand import Hand, play_random
+from razzcore.hand import Hand
 from razzcore.rules import Rules
 
 DATA = Path(__file__).parent / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"
@@ -405,7 +406,7 @@ def test_readable_text() -> None:
 
 
 def test_readable_text_side_pots_and_uncalled() -> None:
-    from razzcore.phh_text import format_hand
+    from razzcore.history_text import format_hand
 
     hand = Hand(Rules(2, 5, 10, 20, profile="tda"), [30, 200, 200], seed=4)
     while hand.actor is not None:

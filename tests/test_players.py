@@ -1,4 +1,4 @@
-"""Built-in players, the policy interface and razzcore.play()."""
+"""Built-in players, the player protocol and razzcore.play()."""
 
 from __future__ import annotations
 
@@ -6,18 +6,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from engine_support import play_players
 
 from razzcore.errors import IllegalActionError, RazzError
 from razzcore.hand import Hand
 from razzcore.play import PlayResult, hand_seed, play
-from razzcore.players import (
-    BasicRazzPlayer,
-    Player,
-    Policy,
-    RandomPlayer,
-    make_player,
-    play_hand,
-)
+from razzcore.players import BasicRazzPlayer, Player, RandomPlayer, make_player
 from razzcore.rules import Rules
 from razzcore.view import HandView
 
@@ -87,7 +81,7 @@ def test_basic_beats_random_over_many_hands() -> None:
     assert sum(result.winnings) == 0
 
 
-def test_policy_interface_accepts_user_players() -> None:
+def test_player_protocol_accepts_user_players() -> None:
     class CallingStation:
         name = "station"
 
@@ -99,8 +93,8 @@ def test_policy_interface_accepts_user_players() -> None:
             return "cc" if "cc" in legal_actions else legal_actions[0]
 
     station = CallingStation()
-    assert isinstance(station, Policy)
-    hand = play_hand(Hand(RULES, [100, 100, 100], seed=2), [station] * 3)
+    assert isinstance(station, Player)
+    hand = play_players(Hand(RULES, [100, 100, 100], seed=2), [station] * 3)
     assert hand.is_over and station.views
     for view in station.views:
         for seat, cards in enumerate(view.cards):
@@ -116,8 +110,8 @@ def test_illegal_choice_names_the_player() -> None:
         def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
             return "cbr 999"
 
-    with pytest.raises(IllegalActionError, match="Stubborn"):
-        play_hand(Hand(RULES, [100, 100], seed=1), [Stubborn(), Stubborn()])
+    with pytest.raises(IllegalActionError, match=r"Stubborn.* at p\d"):
+        play([Stubborn(), Stubborn()], 1, seed=1)
 
 
 def test_make_player_and_errors() -> None:
@@ -127,8 +121,19 @@ def test_make_player_and_errors() -> None:
         make_player("shark")
     with pytest.raises(RazzError, match="limit"):
         BasicRazzPlayer(limit=2)
-    with pytest.raises(RazzError, match="players for a table"):
-        play_hand(Hand(RULES, [100, 100], seed=1), [RandomPlayer(1)])
+    with pytest.raises(RazzError, match="unknown player"):
+        make_player(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("basic", BasicRazzPlayer), ("Basic", BasicRazzPlayer), ("BASIC", BasicRazzPlayer),
+     (" basic ", BasicRazzPlayer), ("Random", RandomPlayer), ("RANDOM", RandomPlayer)],
+)
+def test_built_in_player_names_are_case_insensitive(name: str, kind: type) -> None:
+    assert isinstance(make_player(name), kind)
+    assert play([name, "random"], 3, seed=1).players == (kind.name, "random")
+    assert play(2, 3, seed=1, lineup=[name]).players == (kind.name, kind.name)
 
 
 # ---------------------------------------------------------------- play()
@@ -223,11 +228,11 @@ def test_built_in_players_always_act_legally(profile: str) -> None:
     for i in range(150):
         n = rng.randint(2, 8)
         stacks = [rng.choice([1, 2, 4, 9, 25, 60, 200]) for _ in range(n)]
-        lineup: list[Policy] = [
+        lineup: list[Player] = [
             BasicRazzPlayer() if rng.random() < 0.6 else RandomPlayer(i) for _ in range(n)
         ]
         manual = rng.random() < 0.3  # players also decide show or muck
-        hand = play_hand(Hand(rules, stacks, seed=i, manual_showdown=manual), lineup)
+        hand = play_players(Hand(rules, stacks, seed=i, manual_showdown=manual), lineup)
         assert hand.is_over and sum(hand.stacks) == sum(stacks)
 
 

@@ -13,11 +13,12 @@ import warnings
 from pathlib import Path
 
 import pytest
+from engine_support import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzcore import RazzError, pokerstars
-from razzcore.hand import Hand, play_random
+from razzcore.hand import Hand
 from razzcore.phh import HandHistory, dumps_all, loads_all
 from razzcore.pokerstars import PokerStarsError, PokerStarsWarning
 from razzcore.rules import Rules

@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from engine_support import play_random
 
 from razzcore import phh, pokerstars
-from razzcore.hand import Hand, play_random
+from razzcore.hand import Hand
 from razzcore.pokerstars import PokerStarsError
 from razzcore.rules import Rules
 

@@ -9,9 +9,10 @@ import pickle
 import random
 
 import pytest
+from engine_support import play_random
 
 from razzcore import PHHError, RulesError, phh
-from razzcore.hand import Hand, play_random
+from razzcore.hand import Hand
 from razzcore.rules import Rules
 
 RULES = Rules(10, 25, 50, 100, profile="online")

@@ -183,7 +183,7 @@ def test_random_hands_of_every_size(profile: str, deal_in_absent: bool) -> None:
     is one action or one deal, and cards only ever appear."""
     import random
 
-    from razzcore.hand import play_random
+    from engine_support import play_random
 
     for seed in range(40):
         rng = random.Random(seed)

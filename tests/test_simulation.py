@@ -9,10 +9,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from engine_support import play_players
 
 from razzcore import BasicRazzPlayer, Hand, Rules, SimulationResult, simulate
 from razzcore.errors import RazzError
-from razzcore.players import play_hand
 from razzcore.rules import PROFILES
 
 RULES = Rules(2, 5, 10, 20)
@@ -96,7 +96,7 @@ def test_basic_policy_is_basic_razz_player() -> None:
         hand = hh.replay()
         # The same deal, with the Python player deciding every action.
         fresh = Hand(RULES, stacks, deck=_deck_of(hand))
-        play_hand(fresh, [player] * len(stacks))
+        play_players(fresh, [player] * len(stacks))
         assert fresh.history == hand.history
 
 
@@ -215,11 +215,11 @@ def test_basic_player_stops_raising_like_the_basic_policy() -> None:
     for hh in r.histories:
         hand = hh.replay()
         fresh = Hand(rules, stacks, deck=_deck_of(hand))
-        play_hand(fresh, [player] * 2)
+        play_players(fresh, [player] * 2)
         assert fresh.history == hand.history
     # Both seats dealt three low cards: four wagers on 3rd street, not all-in.
     h = Hand(rules, [2000, 2000], deck="Ac 2c 3c 4c 5c 6c 7h 8h 9h Th Jh Qh Kh Ks Qs Js")
-    play_hand(h, [player] * 2)
+    play_players(h, [player] * 2)
     assert _most_wagers_in_a_round(h.history) == 4
 
 

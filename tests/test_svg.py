@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 import pytest
+from engine_support import play_players
 
 from razzcore import svg
 from razzcore.cards import format_card, parse_cards
@@ -13,7 +14,7 @@ from razzcore.display import hand_text, table
 from razzcore.errors import CardError, RazzError
 from razzcore.evaluator import LowHand
 from razzcore.hand import Hand
-from razzcore.players import BasicRazzPlayer, play_hand
+from razzcore.players import BasicRazzPlayer
 from razzcore.rules import Rules
 from razzcore.svg import Cards, Svg
 
@@ -83,7 +84,7 @@ def test_low_hand_picture() -> None:
 
 def _finished_showdown_hand() -> Hand:
     for seed in range(200):
-        hand = play_hand(Hand(RULES, [100] * 4, seed=seed), [BasicRazzPlayer()] * 4)
+        hand = play_players(Hand(RULES, [100] * 4, seed=seed), [BasicRazzPlayer()] * 4)
         if any(e.shown for e in hand.showdown):
             return hand
     raise AssertionError("no showdown in 200 hands")
@@ -152,7 +153,7 @@ def test_community_card_and_mucks_are_drawn() -> None:
         def act(self, view: object, legal_actions: Sequence[str]) -> str:
             return "cc" if "cc" in legal_actions else legal_actions[0]
 
-    hand = play_hand(Hand(RULES, [100] * 8, seed=1), [Caller()] * 8)
+    hand = play_players(Hand(RULES, [100] * 8, seed=1), [Caller()] * 8)
     assert hand.community_card is not None
     doc = svg.hand(hand)
     assert "community" in doc and format_card(hand.community_card) in card_titles(doc)

@@ -25,6 +25,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -149,8 +150,15 @@ def w_rank_histogram(n: int) -> None:
         razzcore.rank_histogram(5)
 
 
+def play_random(hand: Any, rng: random.Random) -> Any:
+    """Play ``hand`` to the end with uniformly random legal actions."""
+    while hand.actor is not None:
+        hand.act(rng.choice(hand.legal_actions()))
+    return hand
+
+
 def w_hands(n: int) -> None:
-    from razzcore.hand import Hand, play_random
+    from razzcore.hand import Hand
     from razzcore.rules import PROFILES, Rules
 
     rng = random.Random(n)
@@ -166,7 +174,7 @@ def w_hands(n: int) -> None:
 
 def w_phh(n: int) -> None:
     from razzcore import phh
-    from razzcore.hand import Hand, play_random
+    from razzcore.hand import Hand
     from razzcore.rules import Rules
 
     rng = random.Random(n)

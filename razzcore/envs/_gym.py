@@ -29,7 +29,7 @@ from gymnasium import spaces
 
 from ..errors import RulesError, brief
 from ..hand import Hand
-from ..players import Policy, make_player
+from ..players import Player, make_player
 from ..rules import Rules
 from ._aec import RENDER_MODES, observation_space
 from ._encoding import (
@@ -71,7 +71,7 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
     def __init__(
         self,
         players: int = 2,
-        opponent: str | Policy | Sequence[str | Policy] = "basic",
+        opponent: str | Player | Sequence[str | Player] = "basic",
         rules: Rules | None = None,
         seat: int = 0,
         *,
@@ -102,11 +102,11 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
         else:
             chosen = [opponent] * (players - 1)
         others = [s for s in range(players) if s != seat]
-        self.opponents: dict[int, Policy] = {}
+        self.opponents: dict[int, Player] = {}
         for s, o in zip(others, chosen, strict=True):
             if isinstance(o, str):
                 self.opponents[s] = make_player(o)
-            elif isinstance(o, Policy):
+            elif isinstance(o, Player):
                 self.opponents[s] = o
             else:
                 raise RulesError(f"an opponent is 'basic', 'random' or a policy, not {brief(o)}")
