@@ -27,7 +27,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import RANKS, SUITS, format_card, parse_cards_or_unknown
+from .cards import RANKS, SUITS, UNKNOWN, format_card, parse_cards_or_unknown
 from .errors import CardError, PHHError
 
 __all__ = [
@@ -48,6 +48,8 @@ readers that follow the chips; :func:`format_entry` does not write them)."""
 
 CARD_TEXT = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 """Each card's two-character text (``"Ac"``) to its code."""
+
+_PHH_CARDS: dict[str, int | None] = {**CARD_TEXT, UNKNOWN: None}
 
 _PLAYER_VERBS = {"pb": 0, "f": 0, "cc": 0, "cbr": 1, "sm": 1}  # the most arguments each takes
 
@@ -150,6 +152,9 @@ def parse_cards_text(text: str) -> tuple[int | None, ...]:
         raise ActionSyntaxError(
             f"cards {text!r} must be two characters each (rank, suit) or '??'", "cards"
         )
+    out = [_PHH_CARDS.get(text[i : i + 2], -1) for i in range(0, len(text), 2)]
+    if -1 not in out:  # the common case: every pair as PHH writes it
+        return tuple(out)
     try:
         return parse_cards_or_unknown(text)
     except CardError as exc:
