@@ -117,7 +117,8 @@ def one_input(data: bytes) -> None:
             if code != 0:
                 assert (h._raw(), h.history) == before, "a refused show changed the hand"
         else:
-            code = h._apply(inp.below(6) - 1, inp.big_int() % (1 << 62), inp.flag())
+            code = h._apply(inp.below(6) - 1, inp.big_int() % (1 << 62),
+                            inp.flag() and h._replay)  # the alias is PHH replay's only
             if code != 0:
                 assert (h._raw(), h.history) == before, "a refused action changed the hand"
         _invariants(h, start, rake)

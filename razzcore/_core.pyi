@@ -117,6 +117,7 @@ ENGINE_CALL: Final[int]
 ENGINE_RAISE: Final[int]
 ENGINE_POLICIES: Final[dict[str, int]]
 ENGINE_RULES_SIZE: Final[int]
+ENGINE_REASONS: Final[dict[str, int]]
 
 ENGINE_FIELDS: Final[tuple[tuple[str, int, int, bool, int], ...]]
 

@@ -11,7 +11,12 @@ cdef extern from "razz_engine.h" nogil:
         RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
         RZ_EV_DEAL3, RZ_EV_DEAL, RZ_EV_BOARD, RZ_EV_SHOW, RZ_EV_MUCK, RZ_EV_AWARD
         RZ_EV_ANTE, RZ_EV_RETURN
+        RZ_ERR_OVER, RZ_ERR_SHOWDOWN, RZ_ERR_FOLD_BRING, RZ_ERR_CALL_BRING, RZ_ERR_NO_POST
+        RZ_ERR_NOT_REOPENED, RZ_ERR_AMOUNT, RZ_ERR_OPEN_FOLD, RZ_ERR_CALL_BRING_IN
+        RZ_ERR_SHORT_BRING, RZ_ERR_LONE_BRING, RZ_ERR_NO_COMPLETE, RZ_ERR_SHORT_CALL
+        RZ_ERR_CAPPED, RZ_ERR_LONE_RAISE, RZ_ERR_NOT_SHOWDOWN, RZ_ERR_DECIDED, RZ_ERR_NO_MUCK
         RZ_ERR_TURN
+        RZ_EV_MAX
     ctypedef struct rz_rules:
         int64_t ante, bring_in, small_bet, big_bet, max_bets, hu_max
         int hu_uncapped, may_complete, half_bet, full_bet, open_fold, call_bring_in
@@ -89,11 +94,31 @@ ENGINE_RULES_SIZE = sizeof(rz_rules)
 
 
 cdef int _fill_rules(rz_rules *r, rules) except -1:
-    # Every value is used as a value, never as an index: any bytes are safe.
+    # Every value is used as a value, never as an index; the amounts are
+    # checked as Rules checks them, so no sum of them can overflow.
+    cdef int64_t limit = (<int64_t>1) << 62, chips = (<int64_t>1) << 53
     if type(rules) is not bytes or len(<bytes>rules) != sizeof(rz_rules):
         raise RulesError("the engine takes rules packed by razzcore.engine.pack_rules")
     memcpy(r, PyBytes_AS_STRING(rules), sizeof(rz_rules))
+    if not (0 <= r.ante <= chips and 0 <= r.bring_in <= chips
+            and 0 <= r.small_bet <= chips and 0 <= r.big_bet <= chips
+            and 0 <= r.max_bets <= limit and -1 <= r.hu_max <= limit
+            and 0 <= r.odd_chip <= 2 and 0 <= r.deal_start < 8):
+        raise RulesError("the engine takes rules packed by razzcore.engine.pack_rules")
     return 0
+
+#: The engine's reason codes for a refused action (``RZ_ERR_*``), by name.
+ENGINE_REASONS = {
+    "over": RZ_ERR_OVER, "showdown": RZ_ERR_SHOWDOWN, "fold_bring": RZ_ERR_FOLD_BRING,
+    "call_bring": RZ_ERR_CALL_BRING, "no_post": RZ_ERR_NO_POST,
+    "not_reopened": RZ_ERR_NOT_REOPENED, "amount": RZ_ERR_AMOUNT,
+    "open_fold": RZ_ERR_OPEN_FOLD, "call_bring_in": RZ_ERR_CALL_BRING_IN,
+    "short_bring": RZ_ERR_SHORT_BRING, "lone_bring": RZ_ERR_LONE_BRING,
+    "no_complete": RZ_ERR_NO_COMPLETE, "short_call": RZ_ERR_SHORT_CALL,
+    "capped": RZ_ERR_CAPPED, "lone_raise": RZ_ERR_LONE_RAISE,
+    "not_showdown": RZ_ERR_NOT_SHOWDOWN, "decided": RZ_ERR_DECIDED, "no_muck": RZ_ERR_NO_MUCK,
+    "turn": RZ_ERR_TURN,
+}
 
 
 cdef int _fill_stacks(int64_t *out, stacks) except -1:

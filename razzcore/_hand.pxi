@@ -139,6 +139,9 @@ cdef object _generator(seed, rng):
                 f"rng must be a random.Random (or have its random() method), not {brief(rng)}"
             )
         return rng
+    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray)) \
+            and not isinstance(seed, bool) and PyIndex_Check(seed):
+        seed = operator.index(seed)  # numpy integers and the like
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, (int, float, str, bytes, bytearray))
     ):
@@ -163,9 +166,10 @@ cdef int64_t _chips(v, str what) except -1:
 
 
 cdef bytes _packed_rules(rules):
+    """The rules as the engine's ``rz_rules`` (packed once per Rules object)."""
     global _pack_rules
     packed = rules._packed
-    if packed is None:
+    if type(packed) is not bytes or len(<bytes>packed) != sizeof(rz_rules):
         if _pack_rules is None:
             from .engine import pack_rules
             _pack_rules = pack_rules
@@ -248,8 +252,11 @@ cdef class HandCore:
         memset(away, 0, sizeof(away))
         self._away = ()
         deal_in = rules.deal_in_absent_players
-        if absent:
-            self._away = _absent_seats(absent, stacks)
+        listed = None
+        if absent is not None and not (type(absent) is tuple and not absent):
+            listed = _absent_seats(absent, stacks)
+        if listed is not None:  # some seats were named (with chips or not)
+            self._away = listed
             for s in self._away:
                 away[s] = 1
             if deal_in and all([away[s] for s in range(n) if st[s] > 0]):
@@ -279,7 +286,7 @@ cdef class HandCore:
             self._deck = _stacked_deck(deck, gen)
         self.rules = rules
         self._replay = bool(replay)
-        memcpy(&packed, PyBytes_AS_STRING(_packed_rules(rules)), sizeof(rz_rules))
+        _fill_rules(&packed, _packed_rules(rules))
         ev.count = 0
         if rz_hand_start(&self.h, &packed, <int>n, st, away,
                          <const uint8_t *>PyBytes_AS_STRING(self._deck), r,
@@ -296,6 +303,8 @@ cdef class HandCore:
         """Append what a C step did to the history (and the awards)."""
         cdef int i, k, s, j, c
         cdef list log = self._log
+        if not 0 <= ev.count < RZ_EV_MAX:  # a full buffer may have dropped events
+            raise RuntimeError(f"razzcore engine: {ev.count} events in one step")
         for i in range(ev.count):
             k = ev.kind[i]
             s = ev.seat[i] & 7
@@ -305,8 +314,8 @@ cdef class HandCore:
                 log.append(DEAL_ENTRY[s][ev.card[i] % 52])
             elif k == RZ_FOLD:
                 log.append(FOLD_ENTRY[s])
-            elif k == RZ_RAISE:
-                log.append(("cbr", s, ev.value[i]))
+            elif k == RZ_RAISE:  # with the round's full wagers before it
+                log.append(("cbr", s, ev.value[i], ev.card[i]))
             elif k == RZ_POST:
                 log.append(("pb", s, ev.value[i]))
             elif k == RZ_EV_ANTE:
@@ -626,17 +635,22 @@ cdef class HandCore:
         self.rules = rules
 
 
-cdef tuple _absent_seats(absent, list stacks):
-    """The absent seats with chips, sorted; RulesError unless every one is a
-    seat index."""
+cdef object _absent_seats(absent, list stacks):
+    """The absent seats with chips, sorted (None when ``absent`` names no
+    seat at all); RulesError unless every one is a seat index."""
     cdef Py_ssize_t n = len(stacks)
     bad = RulesError(f"absent seats must be seat indexes 0..{n - 1}, not {brief(absent)}")
     try:
-        away = set(absent)
+        seats = list(absent)
+        if any([isinstance(s, bool) for s in seats]):
+            raise TypeError
+        away = {operator.index(s) for s in seats}  # numpy integers and the like too
     except TypeError:
         raise bad from None
-    if any([isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in away]):
+    if any([not 0 <= s < n for s in away]):
         raise bad
+    if not away:
+        return None
     # Only seats with chips sit out: an empty seat is not dealt in anyway.
     return tuple(sorted([int(s) for s in away if stacks[s]]))
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from typing import SupportsIndex
 
 from .errors import CardError, brief
 
@@ -334,6 +335,9 @@ class Deck:
         """
         from .dealing import shuffle  # the engine's shuffle (loaded on first use)
 
+        if rng is not None and not callable(getattr(rng, "random", None)):
+            raise CardError(f"rng must be a random.Random (or have its random()), not {brief(rng)}")
+
         gone = set(parse_cards(exclude))
         codes = [c for c in range(52) if c not in gone]
         shuffle(codes, rng or random.Random())
@@ -343,6 +347,9 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[int, ...]:
         """Deal ``n`` cards from the top."""
+        if isinstance(n, bool) or not isinstance(n, SupportsIndex):
+            raise CardError(f"deal takes a number of cards, not {brief(n)}")
+        n = operator.index(n)
         if n < 0:
             raise CardError(f"cannot deal {n} cards")
         if self._pos + n > len(self._cards):

@@ -31,14 +31,16 @@ matters pass ``rng=secrets.SystemRandom()``.
 from __future__ import annotations
 
 import copy
+import operator
 import random
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ._core import (
     ENGINE_CALL,
     ENGINE_FOLD,
     ENGINE_POST,
     ENGINE_RAISE,
+    ENGINE_REASONS,
     SHOW,
     HandCore,
 )
@@ -52,20 +54,20 @@ from .view import HandView
 __all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry"]
 
 # The machine's reason codes (RZ_ERR_* in src/razz_engine.h), worded once.
-_OVER, _SHOWDOWN, _NO_POST, _AMOUNT = 1, 2, 5, 7
-_NOT_SHOWDOWN, _DECIDED, _NO_MUCK, _TURN = 16, 17, 18, 19
-_CAPPED = 14
+_R = ENGINE_REASONS
 _WHY = {
-    3: "the bring-in must be posted (or completed) first",
-    4: "the bring-in must be posted (or completed) first; nobody may check",
-    6: "the action was not reopened (no full raise and less than half a bet to call)",
-    8: "nobody has bet, so check instead (allow_open_fold=False)",
-    9: "calling the bring-in is not allowed (allow_call_bring_in=False)",
-    10: "the stack does not exceed the bring-in",
-    11: "no opponent could put in more than the bring-in",
-    12: "completing the bring-in is not allowed (bring_in_may_complete=False)",
-    13: "the stack only covers a call",
-    15: "no opponent could put in more than the current bet (all-in or short)",
+    _R["fold_bring"]: "the bring-in must be posted (or completed) first",
+    _R["call_bring"]: "the bring-in must be posted (or completed) first; nobody may check",
+    _R["not_reopened"]: (
+        "the action was not reopened (no full raise and less than half a bet to call)"
+    ),
+    _R["open_fold"]: "nobody has bet, so check instead (allow_open_fold=False)",
+    _R["call_bring_in"]: "calling the bring-in is not allowed (allow_call_bring_in=False)",
+    _R["short_bring"]: "the stack does not exceed the bring-in",
+    _R["lone_bring"]: "no opponent could put in more than the bring-in",
+    _R["no_complete"]: "completing the bring-in is not allowed (bring_in_may_complete=False)",
+    _R["short_call"]: "the stack only covers a call",
+    _R["lone_raise"]: "no opponent could put in more than the current bet (all-in or short)",
 }
 _WHAT = {
     ENGINE_POST: ("pb", "post the bring-in"),
@@ -183,15 +185,16 @@ class Hand(HandCore):
             )
         total = 0
         if amount is not None:
-            if isinstance(amount, bool) or not isinstance(amount, int):
+            if isinstance(amount, bool) or not isinstance(amount, SupportsIndex):
                 raise IllegalActionError(
                     f"a cbr amount is an int street total, not {brief(amount)}"
                 )
+            amount = operator.index(amount)  # numpy integers and the like
             text = f"cbr {brief(amount)}"
             cbr = self._options()[1]
             if amount != cbr and cbr:
                 if not self._replay or not 0 < amount < 1 << 62:
-                    self._refuse(_AMOUNT, actor, text, cbr)
+                    self._refuse(_R["amount"], actor, text, cbr)
                 total = amount
         code = self._apply(kind, total, total != 0)
         if code:
@@ -199,11 +202,11 @@ class Hand(HandCore):
 
     def _refuse(self, code: int, actor: int, text: str, cbr: int) -> None:
         allowed = self._allowed_text()
-        if code == _NO_POST:
+        if code == _R["no_post"]:
             why = "there is no bring-in to post now"
-        elif code == _AMOUNT:
+        elif code == _R["amount"]:
             why = f"in fixed limit the total is {cbr}"
-        elif code == _CAPPED:
+        elif code == _R["capped"]:
             why = f"the betting is capped ({self._betting_state()[1]} wagers)"
         else:
             why = _WHY.get(code, f"refused (reason {code})")
@@ -284,7 +287,7 @@ class Hand(HandCore):
                 self._log.append(("pre", seat, cards))
                 return
             code = self._show(seat, True)
-        if code == _NO_MUCK:
+        if code == _R["no_muck"]:
             raise IllegalActionError(
                 f"p{seat + 1} may not muck here (first to show, a face-up all-in "
                 f"showdown, or the last hand in a pot); allowed: "
@@ -430,6 +433,7 @@ class Hand(HandCore):
             ),
             is_over=self.is_over,
             payoffs=self.payoffs,
+            wagers=self._betting_state()[1],
         )
 
     # ------------------------------------------------------------ copies, pickles
@@ -553,7 +557,7 @@ class Hand(HandCore):
             want = format_entry(entry, -1, (), ())
             if k >= len(log) or format_entry(log[k], -1, (), ()) != want:
                 got = format_entry(log[k], -1, (), ()) if k < len(log) else "nothing"
-                raise RulesError(f"entry {i} is {want!r}, replayed {got!r}")
+                raise RulesError(f"history entry {i + 1} is {want!r}, replayed {got!r}")
             k += 1
 
     def _redo(self, entry: tuple[Any, ...]) -> None:
@@ -565,9 +569,9 @@ class Hand(HandCore):
         if verb == "sm":
             code = self._show(seat, entry[2] is not None)
         elif self.actor != seat:
-            code = _TURN
+            code = _R["turn"]
         elif verb == "cbr":
-            code = self._apply(ENGINE_RAISE, entry[2], True)  # as recorded
+            code = self._apply(ENGINE_RAISE, entry[2], self._replay)
         else:
             code = self._apply(_VERBS[verb])
         if code:

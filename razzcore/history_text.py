@@ -122,7 +122,6 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
     count = [0] * n  # hole cards dealt so far, per seat
     street = 0
     high = 0
-    completed = False
     showdown = False
     comm = hand.community_card
     revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown so far, per seat
@@ -186,15 +185,19 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             out.append(f"{who} folds")
             continue
         completing = False
+        facing = high
         if kind == "cbr":
             total = e[2]
             amount = total - bets[s]
-            completing = street == 3 and not completed and rules.has_bring_in
-            completed = completed or completing
+            # The engine's count of the round's full wagers before this one
+            # (R15: a short all-in is not one): 0 makes it the completion of
+            # a posted bring-in, or else the bet.
+            facing = e[3] if len(e) > 3 else high
+            completing = facing == 0 and street == 3 and any(bets)
         else:  # pb, cc: the chips put in
             amount = e[2]
             total = bets[s] + amount
-        line = betting_words(who, kind, amount, total, high, completing)
+        line = betting_words(who, kind, amount, total, facing, completing)
         bets[s] += amount
         stacks[s] -= amount
         high = max(high, bets[s])

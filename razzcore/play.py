@@ -18,11 +18,12 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ._parallel import SubmitExecutor, check_executor, progress_bar
 from .errors import IllegalActionError, RazzError, brief
@@ -210,6 +211,10 @@ def _check_act_signature(player: object) -> None:
 def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) -> list[Player]:
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
+    if not isinstance(players, (int, str)) and isinstance(players, SupportsIndex):
+        players = operator.index(players)  # numpy integers and the like
+    if isinstance(lineup, str):  # "basic,random" as the command line takes it
+        lineup = [name for name in lineup.split(",")]
     if isinstance(players, int):
         if not 2 <= players <= 8:
             raise RazzError(f"a razz table has 2 to 8 players, not {players}")

@@ -143,12 +143,7 @@ class BasicRazzPlayer(Player):
         for s, board in enumerate(view.boards):
             boards[7 * s : 7 * s + len(board)] = bytes(board)
         packed = bytearray(160)  # the layout basic_decide reads (razzcore/_engine.pxi)
-        wagers = 0  # completions, bets and raises of this round
-        for entry in view.history:
-            if entry.startswith("d "):
-                wagers = 0
-            elif " cbr" in entry:
-                wagers += 1
+        wagers = view.wagers  # the round's full wagers, as the engine counts them
         packed[0:7] = bytes([seat, n, view.street, self.limit, mask, len(mine), min(wagers, 255)])
         packed[8 : 8 + len(mine)] = mine
         packed[15:71] = boards

@@ -46,6 +46,10 @@ class HandView:
     history: tuple[str, ...]
     is_over: bool
     payoffs: tuple[int, ...] | None
+    wagers: int = 0
+    """Full wagers (completion, bet, raises) on the current street so far,
+    as the engine counts them (a short all-in that is not a full wager,
+    R15, does not count)."""
 
     def __str__(self) -> str:
         """Plain text of what this seat sees (others' hidden cards as ``??``)."""

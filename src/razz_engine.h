@@ -8,7 +8,7 @@
  *
  *   rz_hand_start        antes (R3), the 3rd-street deal (R4), absent players
  *                        (R23), the bring-in (R6-R8) and the first decision
- *   rz_hand_options      the legal actions of the pending decision (R8-R17)
+ *   rz_hand_options      the legal actions of the pending decision (R7-R17)
  *   rz_hand_apply        fold / post / check-call / complete-bet-raise; the
  *                        turn, the end of a round (R17), the later streets
  *                        (R4, R12-R14, R18) and the showdown (R16, R20, R21)
@@ -55,18 +55,18 @@ enum {
     RZ_OK = 0,
     RZ_ERR_OVER = 1,          /* the hand is over */
     RZ_ERR_SHOWDOWN = 2,      /* a betting action at the showdown */
-    RZ_ERR_FOLD_BRING = 3,    /* R6-R8: post (or complete) the bring-in first */
-    RZ_ERR_CALL_BRING = 4,    /* R6-R8: post (or complete) first, nobody checks */
+    RZ_ERR_FOLD_BRING = 3,    /* R7: post (or complete) the bring-in first */
+    RZ_ERR_CALL_BRING = 4,    /* R7: post (or complete) first, nobody checks */
     RZ_ERR_NO_POST = 5,       /* no bring-in to post */
-    RZ_ERR_NOT_REOPENED = 6,  /* R14: no full raise since p acted */
+    RZ_ERR_NOT_REOPENED = 6,  /* R15: no full raise since p acted */
     RZ_ERR_AMOUNT = 7,        /* a raise total other than the legal one */
     RZ_ERR_OPEN_FOLD = 8,     /* nobody bet and allow_open_fold is off */
-    RZ_ERR_CALL_BRING_IN = 9, /* R8: allow_call_bring_in is off */
+    RZ_ERR_CALL_BRING_IN = 9, /* R9: allow_call_bring_in is off */
     RZ_ERR_SHORT_BRING = 10,  /* R7: the stack does not exceed the bring-in */
     RZ_ERR_LONE_BRING = 11,   /* R17: nobody could answer a completion */
-    RZ_ERR_NO_COMPLETE = 12,  /* R8: bring_in_may_complete is off */
+    RZ_ERR_NO_COMPLETE = 12,  /* R7: bring_in_may_complete is off */
     RZ_ERR_SHORT_CALL = 13,   /* the stack only covers a call */
-    RZ_ERR_CAPPED = 14,       /* R9: the betting is capped */
+    RZ_ERR_CAPPED = 14,       /* R11: the betting is capped */
     RZ_ERR_LONE_RAISE = 15,   /* R17: nobody could answer a raise */
     RZ_ERR_NOT_SHOWDOWN = 16, /* a show or muck before the showdown */
     RZ_ERR_DECIDED = 17,      /* R20: the seat already showed or mucked */
@@ -81,7 +81,8 @@ enum {
 /* What a step did, in order, for a reader that keeps a history (the Python
  * face; the simulator passes NULL): player actions use the action kinds
  * RZ_FOLD..RZ_RAISE (value = the chips a post or call put in, a raise's
- * street total), then the dealer's, the showdown's and the chips' events.
+ * street total, with the round's full wagers before it in card: 0 makes it
+ * the completion or the bet), then the dealer's, the showdown's and the chips' events.
  * One step emits at most 8 antes, 8 deals of 3rd street, a bring-in and 8
  * folds (R23), 4 streets of 8 cards and 4 returned wagers, 8 shows and 64
  * awards: RZ_EV_MAX bounds them all. */
@@ -118,7 +119,7 @@ enum { RZ_ODD_HIGH_CARD = 0, RZ_ODD_LOW_CARD = 1, RZ_ODD_POSITION = 2 };
 /* The rules as C values (filled from a validated razzcore.Rules). */
 typedef struct {
     int64_t ante, bring_in, small_bet, big_bet;
-    int64_t max_bets;      /* R9 cap (clamped to 2**62) */
+    int64_t max_bets;      /* R11 cap (clamped to 2**62) */
     int64_t hu_max;        /* heads-up cap, -1 = none */
     int hu_uncapped, may_complete, half_bet, full_bet, open_fold, call_bring_in;
     int has_bring, completion_increment, burn_cards, shortage_tda;
@@ -152,7 +153,7 @@ typedef struct {
     X(int32_t, first_actor)  /* first to act in the last round */        \
     X(int32_t, round_street) /* street of the last betting round */      \
     X(int32_t, sixth_first)  /* 6th-street opener, -1 */                  \
-    X(int32_t, capped_multi) /* cap reached with 3+ players (R9) */       \
+    X(int32_t, capped_multi) /* cap reached with 3+ players (R11) */      \
     X(int32_t, dpos)         /* next deck position */                     \
     X(int32_t, nburns)                                                    \
     X(int32_t, community)    /* R18 community card, -1 none */            \
@@ -354,7 +355,7 @@ RZ_INLINE int rz_ranked_live(const rz_hand *h, int *out)
     return k;
 }
 
-/* R14: the first actor from a ranking: the best board, or if that seat is
+/* R12: the first actor from a ranking: the best board, or if that seat is
  * all-in the next seat clockwise that can act (skip_clockwise) or the next
  * best board that can (next_best_board). */
 RZ_INLINE int rz_first_actor_from(const rz_hand *h, const int *ranked, int k)
@@ -400,7 +401,7 @@ RZ_INLINE void rz_begin_betting(rz_hand *h, int first, int phase)
         h->sixth_first = first;
 }
 
-/* R9: the most wagers this round allows now (heads-up options). */
+/* R11: the most wagers this round allows now (heads-up options). */
 RZ_INLINE int64_t rz_cap(const rz_hand *h)
 {
     if (!h->capped_multi && rz_active_count(h) == 2) {
@@ -424,7 +425,7 @@ RZ_INLINE int rz_answerable(const rz_hand *h, int p, int64_t high)
     return 0;
 }
 
-/* R8-R17: the legal actions of the pending betting decision as a mask of
+/* R7-R17: the legal actions of the pending betting decision as a mask of
  * 1 << RZ_* bits, and the complete/bet/raise total in *cbr (0 if none).
  * 0 when no betting decision is pending. */
 RZ_ENTRY unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
@@ -439,7 +440,7 @@ RZ_ENTRY unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
     stack = h->stacks[p];
     b = h->bets[p];
     u = h->u;
-    if (h->phase != RZ_NORMAL) { /* R6-R8: post, complete or (OPEN) fold */
+    if (h->phase != RZ_NORMAL) { /* R7-R9: post, complete or (OPEN) fold */
         bh = h->high > h->r.bring_in ? h->high : h->r.bring_in;
         if (stack > h->r.bring_in && (h->phase == RZ_OPEN || h->r.may_complete) &&
             rz_answerable(h, p, bh))
@@ -453,10 +454,10 @@ RZ_ENTRY unsigned rz_hand_options(const rz_hand *h, int64_t *cbr_out)
             count = h->count;
             if ((count >= h->r.max_bets || (h->r.hu_max >= 0 && count >= h->r.hu_max)) &&
                 count >= rz_cap(h)) {
-                may = 0; /* R9: capped */
+                may = 0; /* R11: capped */
             } else {
                 may = rz_answerable(h, p, h->high);
-                if (may && h->acted[p] && !h->reopen[p]) { /* R14-R15: reopened? */
+                if (may && h->acted[p] && !h->reopen[p]) { /* R15: reopened? */
                     d = h->high - h->last[p];
                     may = (h->r.half_bet ? 2 * d : d) >= u;
                 }
@@ -1071,7 +1072,7 @@ RZ_INLINE int rz_why_not(const rz_hand *h, int kind)
     default:
         break;
     }
-    if (h->phase != RZ_NORMAL) { /* R7, R8, R17 */
+    if (h->phase != RZ_NORMAL) { /* R7, R9, R17 */
         if (stack <= h->r.bring_in)
             return RZ_ERR_SHORT_BRING;
         if (!rz_answerable(h, p, h->high > h->r.bring_in ? h->high : h->r.bring_in))
@@ -1080,11 +1081,11 @@ RZ_INLINE int rz_why_not(const rz_hand *h, int kind)
     }
     if (stack <= h->high - h->bets[p])
         return RZ_ERR_SHORT_CALL;
-    if (h->count >= rz_cap(h)) /* R9 */
+    if (h->count >= rz_cap(h)) /* R11 */
         return RZ_ERR_CAPPED;
     if (!rz_answerable(h, p, h->high)) /* R17 */
         return RZ_ERR_LONE_RAISE;
-    return RZ_ERR_NOT_REOPENED; /* R14, R15 */
+    return RZ_ERR_NOT_REOPENED; /* R15 */
 }
 
 /* Apply action kind (RZ_FOLD..RZ_RAISE) for the actor; for RZ_RAISE, total
@@ -1096,7 +1097,7 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_ev
 {
     int64_t cbr, amount;
     unsigned mask;
-    int p = h->actor, s, aliased;
+    int p = h->actor, s, aliased, before;
     if (p < 0 || p >= h->n || h->phase == RZ_OVER)
         return RZ_ERR_OVER;
     if (h->phase == RZ_SHOW)
@@ -1130,8 +1131,9 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_ev
         rz_emit(ev, RZ_CALL, p, 0, amount);
         rz_after(h, p, 0, ev);
         return RZ_OK;
-    default: /* RZ_RAISE: R9-R15 */
+    default: /* RZ_RAISE: R9-R11, R15 */
         aliased = 0;
+        before = h->count < 255 ? (int)h->count : 255; /* full wagers before it */
         if (total == 0)
             total = cbr;
         else if (total != cbr) {
@@ -1159,7 +1161,7 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_ev
             h->high = total;
         h->phase = RZ_NORMAL;
         h->aggressor = p;
-        rz_emit(ev, RZ_RAISE, p, 0, total);
+        rz_emit(ev, RZ_RAISE, p, before, total);
         rz_after(h, p, 0, ev);
         return RZ_OK;
     }

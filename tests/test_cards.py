@@ -94,3 +94,11 @@ def test_deck_deals_in_order_and_excludes_cards() -> None:
         deck.deal(48)
     with pytest.raises(CardError, match="duplicate"):
         Deck("As As")
+
+
+def test_deck_refuses_bad_arguments_by_name() -> None:
+    with pytest.raises(CardError, match="rng"):
+        Deck.shuffled(1)  # type: ignore[arg-type]
+    for bad in (2.0, "2", None):
+        with pytest.raises(CardError, match="number of cards"):
+            Deck().deal(bad)  # type: ignore[arg-type]

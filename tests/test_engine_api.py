@@ -407,3 +407,29 @@ def test_a_seat_that_is_not_at_the_table_is_a_seat_error() -> None:
             call(-1)
         with pytest.raises(RulesError, match="a seat is an int index"):
             call("1")  # type: ignore[arg-type]
+
+
+def test_every_reason_the_engine_gives_is_worded() -> None:
+    from razzcore._core import ENGINE_REASONS
+    from razzcore.hand import _WHY
+
+    worded_apart = {"over", "showdown", "no_post", "amount", "capped",  # in Hand._step/_refuse
+                    "not_showdown", "decided", "no_muck", "turn"}  # in Hand._act_show
+    assert set(ENGINE_REASONS) >= worded_apart
+    assert {k for k, v in ENGINE_REASONS.items() if v in _WHY} == set(ENGINE_REASONS) - worded_apart
+    codes = list(ENGINE_REASONS.values())
+    assert len(set(codes)) == len(codes) and 0 not in codes
+
+
+def test_numpy_seats_and_amounts_are_plain_ints() -> None:
+    np = pytest.importorskip("numpy")
+    h = Hand(Rules(2, 5, 10, 20), [50, 50, 50], deck="2c 3c 4c 5c 6c 7c Kd 2d 3d",
+             absent=np.array([2]))
+    assert h.absent == (2,) and h.dealt_in == (True, True, False)
+    h = Hand(Rules(2, 5, 10, 20), [50, 50, 50], deck="2c 3c 4c 5c 6c 7c Kd 2d 3d",
+             absent=[np.int64(1)])
+    assert h.absent == (1,)
+    h.complete_bet_or_raise(np.int64(10))
+    assert sorted(h.bets) == [0, 0, 10] and h.history[-1].endswith("cbr 10")
+    with pytest.raises(RulesError, match="absent seats"):
+        Hand(Rules(2, 5, 10, 20), [50, 50, 50], absent=[True])

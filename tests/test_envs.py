@@ -783,3 +783,25 @@ def test_vector_env_steps_without_the_gil() -> None:
         quarter = (end - start) / 4  # the middle half: in the C loop
         inside += sum(start + quarter < t < end - quarter for t in stamps)
     assert inside > 0
+
+
+def test_gymnasium_refuses_actions_outside_its_space() -> None:
+    pytest.importorskip("gymnasium")
+    from razzcore.envs import GymEnv
+    from razzcore.errors import IllegalActionError
+
+    env = GymEnv()
+    env.reset(seed=1)
+    for bad in (7, -1, 10**30, "1", 2.5, None, True):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+    _, _, _, _, info = env.step(np.int64(1))  # numpy integers are indexes too
+    assert "mapped" in info
+
+
+def test_encode_refuses_what_is_not_a_view() -> None:
+    from razzcore.envs import encode
+    from razzcore.errors import RazzError
+
+    with pytest.raises(RazzError, match="HandView"):
+        encode(None)  # type: ignore[arg-type]

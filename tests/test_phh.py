@@ -419,6 +419,23 @@ def test_readable_text_side_pots_and_uncalled() -> None:
     assert format_hand(running).endswith("to act)")
 
 
+def test_readable_text_names_the_completion_the_engine_counts() -> None:
+    """A short all-in for less than the completion is not a full wager (R15):
+    the next cbr completes the bring-in; later streets bet before they raise."""
+    from razzcore.history_text import format_hand
+
+    hand = Hand(Rules(2, 5, 10, 20, short_completion_measure="completion_increment"),
+                [100, 9, 100], deck="2c 3c 4c 5c 6c 7c Kd 2d 3d")
+    for a in ("pb", "cbr 7", "cbr 10", "cc", "cc"):
+        hand.act(a)
+    lines = format_hand(hand).splitlines()
+    assert "Seat 2 completes to 7, all-in" in lines
+    assert "Seat 3 completes to 10" in lines
+    assert not any(line.startswith("Seat 3 raises") for line in lines)
+    hand.act(hand.legal_actions()[-1])  # the first wager of 4th street
+    assert format_hand(hand).splitlines()[-2].split()[2] == "bets"
+
+
 def test_deal_lines_in_any_order_and_split() -> None:
     hh = read("01-13-57.phh")
     acts = hh.actions

@@ -255,3 +255,37 @@ def test_play_refuses_an_absurd_hand_count_before_dealing() -> None:
         play(2, limit + 1)
     with pytest.raises(RazzError, match="at most"):
         play(2, 10**23)
+
+
+def test_basic_player_counts_the_wagers_as_the_engine_does() -> None:
+    """A short all-in raise is not a full wager (R15): the Python player and
+    the simulator's compiled policy see the same count, so they decide alike."""
+    h = Hand(Rules(2, 5, 10, 20), [45, 33, 17, 13, 60, 400], seed=1979)
+    for a in ("p2 pb", "p3 cc", "p4 cbr 10", "p5 cbr 20", "p6 cc", "p1 cbr 30", "p2 cbr 31",
+              "p3 f", "p4 f"):
+        h.act(a)
+    view = h.view(h.actor)
+    assert view.wagers == 3 and h.legal_actions() == ["f", "cc", "cbr 40"]
+    assert BasicRazzPlayer().act(view, h.legal_actions()) == "cbr 40"
+
+
+def test_views_carry_the_engines_wager_count() -> None:
+    import random
+
+    from razzcore.engine import engine_state
+
+    rng = random.Random(5)
+    for seed in range(300):
+        n = rng.randint(2, 8)
+        h = Hand(Rules(2, 5, 10, 20), [rng.choice([9, 13, 17, 33, 60, 400]) for _ in range(n)],
+                 seed=seed)
+        while h.actor is not None:
+            assert h.view(h.actor).wagers == engine_state(h)["count"]
+            h.act(rng.choice(h.legal_actions()))
+
+
+def test_play_takes_numpy_counts_and_a_lineup_string() -> None:
+    np = pytest.importorskip("numpy")
+    a = play(np.int64(3), 3, seed=1, lineup="basic,random")
+    b = play(3, 3, seed=1, lineup=["basic", "random"])
+    assert a.winnings == b.winnings

@@ -79,6 +79,10 @@ def encode(view: HandView, *, unit: int = 1) -> np.ndarray[Any, np.dtype[np.floa
     >>> obs[:2].tolist(), obs.dtype.name
     ([1.0, 0.0], 'float32')
     """
+    from ..view import HandView  # the class itself (imported for typing above)
+
+    if not isinstance(view, HandView):
+        raise RulesError(f"encode takes a razzcore.HandView (hand.view(seat)), not {brief(view)}")
     out = np.empty(observation_size(len(view.cards)), np.float32)
     _core.encode_view(view, cast(Any, out), unit)  # an ndarray is a buffer
     return out

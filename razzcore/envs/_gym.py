@@ -19,15 +19,16 @@ becomes check/call, and a raise past the cap becomes a call.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..errors import RulesError, brief
+from ..errors import IllegalActionError, RulesError, brief
 from ..hand import Hand
 from ..players import Player, make_player
 from ..rules import Rules
@@ -160,8 +161,14 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
         if hand is None or hand.actor != self.seat:
             raise RulesError("call reset() first: the hand is over")
         mask = action_mask(hand.legal_actions())
-        index = int(action)
-        mapped = not (0 <= index <= 2 and mask[index])
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, SupportsIndex):
+            raise IllegalActionError(
+                f"an action is an int index 0..2 of the action space, not {brief(action)}"
+            )
+        index = operator.index(action)
+        if not 0 <= index <= 2:
+            raise IllegalActionError(f"no action {index}: the action space is Discrete(3)")
+        mapped = not mask[index]
         if mapped:
             index = 1 if mask[1] else int(np.flatnonzero(mask)[0])
         hand.act(action_string(hand, index))
