@@ -21,7 +21,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 from .errors import CardError, brief
 
@@ -206,13 +206,18 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
         if not raw or max(raw) < 52:  # every byte a valid code: no per-card check
             return tuple(raw)
         return tuple(_check_code(c) for c in raw)
+    return tuple(parse_card(c) for c in _card_items(cards))
+
+
+def _card_items(cards: object) -> list[Any]:
+    """The items of a collection of cards that is not text, or CardError."""
     if isinstance(cards, int):
         raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}")
     try:
-        items = list(cards)
+        items: list[Any] = list(cards)  # type: ignore[call-overload]
+        return items
     except TypeError:
         raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}") from None
-    return tuple(parse_card(c) for c in items)
 
 
 def parse_cards_or_unknown(
@@ -244,15 +249,9 @@ def parse_cards_or_unknown(
         return tuple(out)
     if isinstance(cards, (bytes, bytearray, memoryview)):
         return parse_cards(cards)
-    if isinstance(cards, int):
-        raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"expected cards as a string or an iterable, not {brief(cards)}") from None
     return tuple(
         None if c is None or (isinstance(c, str) and c.strip() == UNKNOWN) else parse_card(c)
-        for c in items
+        for c in _card_items(cards)
     )
 
 
