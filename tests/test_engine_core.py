@@ -181,7 +181,7 @@ def test_pickle_and_copy_module_round_trip_mid_hand(players: int) -> None:
             assert c.history == h.history and c.stacks == h.stacks and c.payoffs == h.payoffs
 
 
-# ---- found by a newcomer trying the reworked engine
+# ---- hostile fields, copies and subclasses
 
 
 def test_bad_core_fields_raise_instead_of_crashing() -> None:
