@@ -123,7 +123,7 @@ extensions = [
         depends=["src/razz_eval.h", "src/razz_simd.h", "src/razz_equity.h",
                  "src/razz_range_equity.h", "src/razz_engine.h", "src/razz_rng.h",
                  "src/razz_obs.h", "src/razz_vecenv.h",
-                 "razzcore/_equity.pxi", "razzcore/_betting.pxi", "razzcore/_engine.pxi",
+                 "razzcore/_equity.pxi", "razzcore/_hand.pxi", "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi",
                  "src/razz_glue.h", "src/razz_py.h",
                  "src/tablegen.py"],
@@ -135,7 +135,10 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
-        compiler_directives={"language_level": "3"},
+        # binding=False: plain builtin functions and methods instead of
+        # introspectable Cython function objects (no code object per def):
+        # 15 KB less in the wheel, for the 400 KB budget.
+        compiler_directives={"language_level": "3", "binding": False},
         include_path=["razzcore"],
     ),
     cmdclass={"build_ext": build_ext},

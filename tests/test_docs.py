@@ -28,6 +28,16 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
 
 
+def test_pypi_description_examples() -> None:
+    """The PyPI page (pyproject.toml: readme) runs as shown."""
+    page = ROOT / "docs" / "pypi.md"
+    if not page.exists():
+        pytest.skip("docs/ is not beside the tests (installed-wheel run)")
+    result = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
 def test_readme_examples() -> None:
     readme = ROOT / "README.md"
     if not readme.exists():
