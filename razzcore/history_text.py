@@ -192,7 +192,7 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             # The engine's count of the round's full wagers before this one
             # (R15: a short all-in is not one): 0 makes it the completion of
             # a posted bring-in, or else the bet.
-            facing = e[3] if len(e) > 3 else high
+            facing = e[3]
             completing = facing == 0 and street == 3 and any(bets)
         else:  # pb, cc: the chips put in
             amount = e[2]
