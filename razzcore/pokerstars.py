@@ -72,8 +72,10 @@ from ._pokerstars_lines import (
     phh_cards,
     roman,
 )
+from ._core import _read_pokerstars_body
 from ._pokerstars_write import EXAMPLE, dump, dumps
 from .cards import format_card
+from .engine import pack_rules
 from .errors import IllegalActionError, RazzError, RulesError, brief
 from .hand import Hand
 from .phh import HandHistory, read_file_object
@@ -117,6 +119,12 @@ _RULES: dict[tuple[int, int, int, int], Rules] = {}
 # serves every hand instead of seeding a new one per hand.
 _NO_SHUFFLE = random.Random(0)
 _DECK = frozenset(range(52))
+_UTF8: dict[str, bytes] = {}
+_MAX_CHIPS = 1 << 53
+COMPILED = True
+"""Whether hands are first offered to the compiled reader (which leaves
+every hand it does not fully read and check to the reference reader here,
+with the same results); ``False`` reads every hand with the reference."""
 # text -> amount, per (unit, currency symbol)
 _AMOUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
@@ -810,6 +818,11 @@ class _Reader:
                        f"the engine gives {final[p]}", at)
         if self.summary_bad is not None:
             raise self.summary_bad
+        return self.history(ante, bring_in, rake, actions, expected, absent)
+
+    def history(self, ante: int, bring_in: int, rake: int, actions: list[str],
+                finishing: list[int], absent: list[int]) -> HandHistory:
+        """The hand history of a hand that replayed as its text says."""
         user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
         if rake:
             user["_razzcore_rake"] = rake
@@ -817,11 +830,41 @@ class _Reader:
             user["_razzcore_absent"] = [p + 1 for p in absent]
         user[META_FIELD] = self.meta
         return HandHistory(
-            [ante] * n, bring_in, self.small, self.big,
-            list(stacks), actions, players=list(self.names), seats=list(self.numbers),
-            finishing_stacks=expected, ante_trimming_status=True, user_fields=user,
+            [ante] * len(self.names), bring_in, self.small, self.big,
+            list(self.stacks), actions, players=list(self.names), seats=list(self.numbers),
+            finishing_stacks=finishing, ante_trimming_status=True, user_fields=user,
             **self.fields,
         )
+
+    # -- the compiled reader ----------------------------------------------------
+
+    def compiled(self, i: int) -> HandHistory | None:
+        """The hand read from line ``i`` on by the compiled reader
+        (``src/razz_pokerstars.h``), or ``None`` when it leaves the hand to
+        :meth:`body` and :meth:`replay`, the reference, which word every
+        error: a line kind it does not read, a check that fails, names with
+        ``": "`` or a seat sitting out."""
+        if not self.plain or True in self.sitting_out or not 0 <= self.small <= _MAX_CHIPS:
+            return None
+        try:
+            body = "\n".join(self.lines[i:]).encode()
+            names = [_encoded(name) for name in self.names]
+        except UnicodeEncodeError:  # lone surrogates: the reference reads them
+            return None
+        got = _read_pokerstars_body(body, names, self.numbers, self.stacks,
+                                    self.unit == CENT, _encoded(self.symbol), self.small,
+                                    self.packed_rules)
+        if got is None:
+            return None
+        ante, bring_in, rake, actions, finishing, absent = got
+        return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent)
+
+    def packed_rules(self, ante: int, bring_in: int) -> bytes | None:
+        """The engine's rules of the structure (``None`` if it is none)."""
+        try:
+            return pack_rules(_rules(ante, bring_in, self.small, self.big))
+        except RulesError:
+            return None
 
     def pots_check(self, total_at: int) -> None:
         """The collected lines pot by pot, and the total line's main and side
@@ -1009,13 +1052,28 @@ class _Reader:
                 raise _Bad(f"the engine refuses: {exc}", at) from None
 
 
+def _encoded(text: str) -> bytes:
+    """``text`` as UTF-8 (names and symbols come back hand after hand)."""
+    data = _UTF8.get(text)
+    if data is None:
+        data = text.encode()
+        if len(_UTF8) < 65536:
+            _UTF8[text] = data
+    return data
+
+
 def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | None:
     """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``)."""
     reader = _Reader(lines)
     try:
         if not reader.header():
             return None
-        reader.body(reader.seats())
+        i = reader.seats()
+        if COMPILED:
+            hh = reader.compiled(i)
+            if hh is not None:
+                return hh
+        reader.body(i)
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)

@@ -1,0 +1,930 @@
+/*
+ * razz_pokerstars.h - the compiled reader of a PokerStars razz hand: the
+ * lines after the seat list are read, the hand is replayed on the engine
+ * (razz_engine.h) and every amount is checked, in one pass over the bytes.
+ *
+ * It reads the hands whose every line it knows (antes, street markers,
+ * "Dealt to" lines, betting actions, uncalled bets, collected pots, shows and
+ * mucks, "Betting is capped", the summary) and whose every check passes.
+ * Anything else - another line kind, a check that fails - is answered
+ * RZ_PS_DEFER, and razzcore/pokerstars.py, the reference reader that words
+ * every error, reads the hand instead.  So this reader only ever accepts what
+ * the reference accepts, with the same result: tests/test_pokerstars_compiled.py
+ * and fuzz/fuzz_pokerstars.py compare the two on every hand they make.
+ *
+ * The caller (razzcore/_pokerstars.pxi) gives the seats (names as UTF-8,
+ * stacks) and the stakes read from the header and seat lines, and the body:
+ * the hand's remaining lines, each already stripped and non-empty, joined by
+ * '\n'.  Every index into a table below is a value this file bounded first.
+ */
+#ifndef RAZZ_POKERSTARS_H
+#define RAZZ_POKERSTARS_H
+
+#include <stdint.h>
+#include <string.h>
+#include "razz_engine.h"
+
+#define RZ_PS_DEFER 1
+#define RZ_PS_NONE 0xFF
+#define RZ_PS_EVENTS 512
+#define RZ_PS_COLLECTED 32
+#define RZ_PS_CHIPS ((int64_t)1 << 53) /* MAX_CHIPS: the engine's bound */
+
+enum { RZ_PS_ANTES, RZ_PS_STREETS, RZ_PS_SHOWDOWN, RZ_PS_SUMMARY }; /* sections */
+enum { RZ_PS_F, RZ_PS_CC, RZ_PS_PB, RZ_PS_CBR, RZ_PS_DEAL };        /* event codes */
+
+typedef struct {
+    uint8_t code, p, allin; /* p: the seat, or the street of an RZ_PS_DEAL */
+    int64_t amount;         /* chips of pb/cc, the street total of cbr */
+} rz_ps_event;
+
+typedef struct {
+    /* given by the caller */
+    int n, cents;
+    const char *names[RZ_SEATS];
+    int64_t name_len[RZ_SEATS];
+    int64_t numbers[RZ_SEATS]; /* PokerStars seat numbers */
+    int64_t stacks[RZ_SEATS];
+    const char *symbol;
+    int64_t symbol_len;
+    int64_t small;
+    /* read from the lines */
+    int section, street, ndealt, nev, ncol, nstated, have_total;
+    int64_t high, bring_in, total, rake;
+    int64_t antes[RZ_SEATS], put[RZ_SEATS], back[RZ_SEATS], won[RZ_SEATS], bets[RZ_SEATS];
+    int64_t stated[RZ_SEATS];
+    uint8_t posted[RZ_SEATS], folded[RZ_SEATS], mucked[RZ_SEATS], nshown[RZ_SEATS];
+    uint8_t known[RZ_SEATS][7], seen[RZ_SEATS][7], shown[RZ_SEATS][7];
+    char last[RZ_SEATS][24]; /* each seat's cards as its last "Dealt to" line shows them */
+    uint8_t last_len[RZ_SEATS];
+    uint8_t dealt[RZ_SEATS], recv[8][RZ_SEATS], nrecv[8];
+    uint64_t used; /* cards seen, one bit per card code */
+    rz_ps_event ev[RZ_PS_EVENTS];
+    struct {
+        uint8_t p, bare_side; /* bare_side: "side pot" without its number */
+        int8_t pot;           /* -1 "pot", 0 main, k side pot k */
+        int64_t amount;
+    } col[RZ_PS_COLLECTED];
+    /* the result */
+    int64_t ante, expected[RZ_SEATS];
+    uint8_t absent[RZ_SEATS];
+} rz_ps;
+
+/* ------------------------------------------------------------ text helpers */
+
+RZ_INLINE int rz_ps_starts(const char *s, int64_t n, const char *lit)
+{
+    int64_t k = (int64_t)strlen(lit);
+    return n >= k && memcmp(s, lit, (size_t)k) == 0;
+}
+
+RZ_INLINE int rz_ps_is(const char *s, int64_t n, const char *lit)
+{
+    return n == (int64_t)strlen(lit) && memcmp(s, lit, (size_t)n) == 0;
+}
+
+RZ_INLINE int rz_ps_ends(const char *s, int64_t n, const char *lit)
+{
+    int64_t k = (int64_t)strlen(lit);
+    return n >= k && memcmp(s + n - k, lit, (size_t)k) == 0;
+}
+
+/* Index of the first (last: rz_ps_rfind) "lit" in s[from:n], or -1. */
+static int64_t rz_ps_find(const char *s, int64_t n, int64_t from, const char *lit)
+{
+    int64_t k = (int64_t)strlen(lit), i;
+    for (i = from; i + k <= n; i++)
+        if (s[i] == lit[0] && memcmp(s + i, lit, (size_t)k) == 0)
+            return i;
+    return -1;
+}
+
+static int64_t rz_ps_rfind(const char *s, int64_t n, const char *lit)
+{
+    int64_t k = (int64_t)strlen(lit), i;
+    for (i = n - k; i >= 0; i--)
+        if (s[i] == lit[0] && memcmp(s + i, lit, (size_t)k) == 0)
+            return i;
+    return -1;
+}
+
+/* The seat called exactly s[0:n], or -1. */
+static int rz_ps_seat(const rz_ps *ps, const char *s, int64_t n)
+{
+    int p;
+    for (p = 0; p < ps->n; p++)
+        if (ps->name_len[p] == n && memcmp(ps->names[p], s, (size_t)n) == 0)
+            return p;
+    return -1;
+}
+
+/* An amount as parse_amount reads it (the currency symbol, digits with
+ * commas as thousands separators, two decimals in cash games), at most
+ * MAX_CHIPS: 0, or -1 for anything else. */
+static int rz_ps_amount(const rz_ps *ps, const char *s, int64_t n, int64_t *out)
+{
+    int64_t i, v = 0, start, k, frac = 0;
+    if (n < ps->symbol_len || memcmp(s, ps->symbol, (size_t)ps->symbol_len) != 0)
+        return -1;
+    i = start = ps->symbol_len;
+    while (i < n && s[i] >= '0' && s[i] <= '9') {
+        v = v * 10 + (s[i++] - '0');
+        if (v > RZ_PS_CHIPS)
+            return -1;
+    }
+    if (i == start)
+        return -1;
+    if (i < n && s[i] == ',') {
+        if (i - start > 3)
+            return -1;
+        while (i < n && s[i] == ',') {
+            if (i + 4 > n)
+                return -1;
+            for (k = 1; k <= 3; k++) {
+                if (s[i + k] < '0' || s[i + k] > '9')
+                    return -1;
+                v = v * 10 + (s[i + k] - '0');
+            }
+            if (v > RZ_PS_CHIPS)
+                return -1;
+            i += 4;
+        }
+    }
+    if (i < n && s[i] == '.') {
+        if (!ps->cents || i + 3 != n || s[i + 1] < '0' || s[i + 1] > '9' || s[i + 2] < '0' ||
+            s[i + 2] > '9')
+            return -1;
+        frac = (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
+        i += 3;
+    }
+    if (i != n)
+        return -1;
+    v = ps->cents ? v * 100 + frac : v;
+    if (v > RZ_PS_CHIPS)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Cards written "As 2d 3c" (one space between): how many (at most max), or -1. */
+static int rz_ps_cards(const char *s, int64_t n, uint8_t *out, int max)
+{
+    static const char ranks[] = "A23456789TJQK", suits[] = "cdhs";
+    const char *r, *u;
+    int count = 0;
+    int64_t i;
+    if (n == 0)
+        return 0;
+    if ((n + 1) % 3 != 0 || (n + 1) / 3 > max)
+        return -1;
+    for (i = 0; i < n; i += 3) {
+        if (s[i] == 0 || s[i + 1] == 0 || (i + 2 < n && s[i + 2] != ' '))
+            return -1;
+        r = strchr(ranks, s[i]);
+        u = strchr(suits, s[i + 1]);
+        if (r == NULL || u == NULL)
+            return -1;
+        out[count++] = (uint8_t)(4 * (r - ranks) + (u - suits));
+    }
+    return count;
+}
+
+RZ_INLINE int rz_ps_take(rz_ps *ps, int c)
+{
+    uint64_t bit = (uint64_t)1 << (c & 63);
+    if (c < 0 || c >= 52 || (ps->used & bit))
+        return -1;
+    ps->used |= bit;
+    return 0;
+}
+
+static int rz_ps_event_add(rz_ps *ps, int code, int p, int allin, int64_t amount)
+{
+    rz_ps_event *e;
+    if (ps->nev >= RZ_PS_EVENTS)
+        return -1;
+    e = &ps->ev[ps->nev++];
+    e->code = (uint8_t)code;
+    e->p = (uint8_t)p;
+    e->allin = (uint8_t)allin;
+    e->amount = amount;
+    return 0;
+}
+
+/* The part of the street's top bet nobody called (0 if it was called). */
+static int64_t rz_ps_uncalled(const rz_ps *ps, int *top)
+{
+    int64_t high = 0, other = 0;
+    int p, count = 0;
+    for (p = 0; p < ps->n; p++)
+        if (ps->bets[p] > high)
+            high = ps->bets[p];
+    if (high == 0)
+        return 0;
+    *top = -1;
+    for (p = 0; p < ps->n; p++) {
+        if (ps->bets[p] == high) {
+            count++;
+            if (*top < 0)
+                *top = p;
+        } else if (ps->bets[p] > other) {
+            other = ps->bets[p];
+        }
+    }
+    return count > 1 ? 0 : high - other;
+}
+
+/* ------------------------------------------------------------ line kinds */
+
+static int rz_ps_marker(rz_ps *ps, const char *s, int64_t n)
+{
+    int k = 0, p, top;
+    if (rz_ps_is(s, n, "*** 3rd STREET ***"))
+        k = 3;
+    else if (rz_ps_is(s, n, "*** 4th STREET ***"))
+        k = 4;
+    else if (rz_ps_is(s, n, "*** 5th STREET ***"))
+        k = 5;
+    else if (rz_ps_is(s, n, "*** 6th STREET ***"))
+        k = 6;
+    else if (rz_ps_is(s, n, "*** RIVER ***") || rz_ps_is(s, n, "*** 7th STREET ***"))
+        k = 7;
+    if (rz_ps_uncalled(ps, &top)) /* an uncalled bet nobody returned */
+        return RZ_PS_DEFER;
+    if (k && ps->section <= RZ_PS_STREETS && k == (ps->street + 1 > 3 ? ps->street + 1 : 3)) {
+        if (k == 3) { /* dealt in: who posted the ante; without antes, who has chips */
+            int any = 0;
+            for (p = 0; p < ps->n; p++)
+                any |= ps->posted[p];
+            for (p = 0; p < ps->n; p++)
+                ps->dealt[p] = any ? ps->posted[p] : ps->stacks[p] > 0;
+        }
+        ps->street = k;
+        ps->section = RZ_PS_STREETS;
+        memset(ps->bets, 0, sizeof ps->bets);
+        ps->high = 0;
+        ps->nrecv[k] = 0;
+        for (p = 0; p < ps->n; p++)
+            if (ps->dealt[p] && !ps->folded[p])
+                ps->recv[k][ps->nrecv[k]++] = (uint8_t)p;
+        return rz_ps_event_add(ps, RZ_PS_DEAL, k, 0, 0) ? RZ_PS_DEFER : 0;
+    }
+    if (rz_ps_is(s, n, "*** SHOW DOWN ***") && ps->section == RZ_PS_STREETS) {
+        ps->section = RZ_PS_SHOWDOWN;
+        return 0;
+    }
+    if (rz_ps_is(s, n, "*** SUMMARY ***") &&
+        (ps->section == RZ_PS_STREETS || ps->section == RZ_PS_SHOWDOWN)) {
+        ps->section = RZ_PS_SUMMARY;
+        return 0;
+    }
+    return RZ_PS_DEFER;
+}
+
+/* "Dealt to NAME [cards]" (3rd street), "Dealt to NAME [so far] [new]". */
+static int rz_ps_dealt(rz_ps *ps, const char *s, int64_t n)
+{
+    int64_t j = rz_ps_rfind(s, n, " ["), j2 = -1, old_len, new_len;
+    int p, k, street = ps->street, count, slot;
+    uint8_t cards[7];
+    char *last;
+    if (j < 0 || s[n - 1] != ']' || street < 3 || street > 7)
+        return RZ_PS_DEFER;
+    if (street == 3) {
+        if (j < 9 || (p = rz_ps_seat(ps, s + 9, j - 9)) < 0)
+            return RZ_PS_DEFER;
+    } else {
+        j2 = rz_ps_rfind(s, j, " [");
+        if (j2 < 9 || s[j - 1] != ']' || (p = rz_ps_seat(ps, s + 9, j2 - 9)) < 0)
+            return RZ_PS_DEFER;
+    }
+    for (k = 0; k < ps->nrecv[street] && ps->recv[street][k] != p; k++)
+        ;
+    if (k == ps->nrecv[street]) /* not dealt a card on this street */
+        return RZ_PS_DEFER;
+    last = ps->last[p];
+    new_len = n - 1 - (j + 2);
+    if (street == 3) {
+        count = rz_ps_cards(s + j + 2, new_len, cards, 3);
+        if ((count != 1 && count != 3) || new_len > 23)
+            return RZ_PS_DEFER;
+        for (k = 0; k < count; k++) {
+            slot = count == 1 ? 2 : k;
+            if (ps->known[p][slot] != RZ_PS_NONE || rz_ps_take(ps, cards[k]))
+                return RZ_PS_DEFER;
+            ps->seen[p][slot] = ps->known[p][slot] = cards[k];
+        }
+        memcpy(last, s + j + 2, (size_t)new_len);
+        ps->last_len[p] = (uint8_t)new_len;
+        return 0;
+    }
+    /* the cards of the last line, and one more */
+    old_len = j - 1 - (j2 + 2);
+    if (old_len != ps->last_len[p] || memcmp(s + j2 + 2, last, (size_t)old_len) != 0)
+        return RZ_PS_DEFER;
+    if (rz_ps_cards(s + j + 2, new_len, cards, 1) != 1 ||
+        ps->known[p][street - 1] != RZ_PS_NONE || rz_ps_take(ps, cards[0]))
+        return RZ_PS_DEFER;
+    ps->seen[p][street - 1] = ps->known[p][street - 1] = cards[0];
+    if (old_len + 1 + new_len > 23)
+        return RZ_PS_DEFER;
+    last[old_len] = ' ';
+    memcpy(last + old_len + 1, s + j + 2, (size_t)new_len);
+    ps->last_len[p] = (uint8_t)(old_len + 1 + new_len);
+    return 0;
+}
+
+/* A betting action of seat p ("folds", "calls $1" ...). */
+static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
+{
+    int allin = rz_ps_ends(r, n, " and is all-in"), code;
+    int64_t amount = 0, total = 0, to, k;
+    if (allin)
+        n -= 14;
+    if (rz_ps_is(r, n, "folds") || rz_ps_is(r, n, "checks")) {
+        if (allin)
+            return RZ_PS_DEFER;
+        if (r[0] == 'f')
+            ps->folded[p] = 1;
+        return rz_ps_event_add(ps, r[0] == 'f' ? RZ_PS_F : RZ_PS_CC, p, 0, 0) ? RZ_PS_DEFER : 0;
+    }
+    if (rz_ps_starts(r, n, "brings in for ") || rz_ps_starts(r, n, "brings-in low for ")) {
+        for (k = n - 1; r[k] != ' '; k--) /* the last word */
+            ;
+        if (allin || rz_ps_amount(ps, r + k + 1, n - k - 1, &amount)) /* a short bring-in */
+            return RZ_PS_DEFER;
+        if (amount > ps->bring_in)
+            ps->bring_in = amount;
+        code = RZ_PS_PB;
+    } else if (rz_ps_starts(r, n, "calls ")) {
+        if (rz_ps_amount(ps, r + 6, n - 6, &amount))
+            return RZ_PS_DEFER;
+        code = RZ_PS_CC;
+    } else if (rz_ps_starts(r, n, "bets ")) {
+        if (rz_ps_amount(ps, r + 5, n - 5, &amount))
+            return RZ_PS_DEFER;
+        code = RZ_PS_CBR;
+    } else if (rz_ps_starts(r, n, "raises ")) {
+        to = rz_ps_find(r, n, 7, " to ");
+        if (to < 0 || rz_ps_amount(ps, r + 7, to - 7, &amount) ||
+            rz_ps_amount(ps, r + to + 4, n - to - 4, &total) || amount != total - ps->high)
+            return RZ_PS_DEFER;
+        amount = total - ps->bets[p];
+        code = RZ_PS_CBR;
+    } else {
+        return RZ_PS_DEFER;
+    }
+    if (amount <= 0)
+        return RZ_PS_DEFER;
+    ps->bets[p] += amount;
+    ps->put[p] += amount;
+    if (ps->bets[p] > ps->high)
+        ps->high = ps->bets[p];
+    return rz_ps_event_add(ps, code, p, allin, code == RZ_PS_CBR ? ps->bets[p] : amount)
+               ? RZ_PS_DEFER
+               : 0;
+}
+
+/* "shows [cards] ...", "mucks hand", "doesn't show hand" at the showdown. */
+static int rz_ps_show(rz_ps *ps, int p, const char *r, int64_t n)
+{
+    int64_t end;
+    int count;
+    if (rz_ps_starts(r, n, "shows [")) {
+        end = rz_ps_find(r, n, 7, "]");
+        if (end < 0 || ps->nshown[p])
+            return RZ_PS_DEFER;
+        count = rz_ps_cards(r + 7, end - 7, ps->shown[p], 7);
+        if (count <= 0)
+            return RZ_PS_DEFER;
+        ps->nshown[p] = (uint8_t)count;
+        return 0;
+    }
+    if (rz_ps_starts(r, n, "mucks hand") || rz_ps_is(r, n, "doesn't show hand")) {
+        ps->mucked[p] = 1;
+        return 0;
+    }
+    return RZ_PS_DEFER;
+}
+
+/* "Uncalled bet (X) returned to NAME", "NAME collected X from ...pot": 0,
+ * RZ_PS_DEFER, or 2 for a line of neither kind. */
+static int rz_ps_money(rz_ps *ps, const char *s, int64_t n)
+{
+    int64_t amount, back, sp, best = -1, k, number = 0;
+    int p, top = -1, pot;
+    if (rz_ps_starts(s, n, "Uncalled bet (")) {
+        sp = rz_ps_find(s, n, 14, " ");
+        if (sp < 16 || s[sp - 1] != ')' || !rz_ps_starts(s + sp, n - sp, " returned to ") ||
+            (p = rz_ps_seat(ps, s + sp + 13, n - sp - 13)) < 0 ||
+            rz_ps_amount(ps, s + 14, sp - 15, &amount))
+            return RZ_PS_DEFER;
+        back = rz_ps_uncalled(ps, &top);
+        if (!back || p != top || amount != back)
+            return RZ_PS_DEFER;
+        ps->bets[top] -= back;
+        ps->back[p] += amount;
+        return 0;
+    }
+    if (rz_ps_find(s, n, 0, " collected ") < 0)
+        return 2;
+    if (rz_ps_uncalled(ps, &top))
+        return RZ_PS_DEFER;
+    p = -1;
+    for (k = 0; k < ps->n; k++) /* the longest name the line starts with */
+        if (ps->name_len[k] > best && n > ps->name_len[k] &&
+            memcmp(s, ps->names[k], (size_t)ps->name_len[k]) == 0 &&
+            rz_ps_starts(s + ps->name_len[k], n - ps->name_len[k], " collected ")) {
+            best = ps->name_len[k];
+            p = (int)k;
+        }
+    if (p < 0)
+        return RZ_PS_DEFER;
+    s += best + 11;
+    n -= best + 11;
+    sp = rz_ps_find(s, n, 0, " ");
+    if (sp <= 0 || rz_ps_amount(ps, s, sp, &amount) || !rz_ps_starts(s + sp, n - sp, " from "))
+        return RZ_PS_DEFER;
+    s += sp + 6;
+    n -= sp + 6;
+    if (rz_ps_is(s, n, "pot")) {
+        pot = -1;
+    } else if (rz_ps_is(s, n, "main pot")) {
+        pot = 0;
+    } else if (rz_ps_is(s, n, "side pot")) {
+        pot = 1;
+    } else if (rz_ps_starts(s, n, "side pot-") && n > 9 && n <= 12) {
+        for (k = 9; k < n; k++) {
+            if (s[k] < '0' || s[k] > '9')
+                return RZ_PS_DEFER;
+            number = number * 10 + (s[k] - '0');
+        }
+        if (number < 1 || number >= RZ_SEATS)
+            return RZ_PS_DEFER;
+        pot = (int)number;
+    } else {
+        return RZ_PS_DEFER;
+    }
+    if (ps->ncol >= RZ_PS_COLLECTED)
+        return RZ_PS_DEFER;
+    ps->col[ps->ncol].p = (uint8_t)p;
+    ps->col[ps->ncol].pot = (int8_t)pot;
+    ps->col[ps->ncol].bare_side = rz_ps_is(s, n, "side pot");
+    ps->col[ps->ncol++].amount = amount;
+    ps->won[p] += amount;
+    return 0;
+}
+
+/* "Total pot X [Main pot Y. Side pot[-k] Z. ...] | Rake R" */
+static int rz_ps_total(rz_ps *ps, const char *s, int64_t n)
+{
+    int64_t i = 10, sp, number, bare = 0;
+    int count = 0;
+    if (ps->have_total || (sp = rz_ps_find(s, n, i, " ")) <= i ||
+        rz_ps_amount(ps, s + i, sp - i, &ps->total))
+        return RZ_PS_DEFER;
+    i = sp;
+    if (rz_ps_starts(s + i, n - i, " Main pot ")) {
+        i += 10;
+        for (;;) { /* the pot's amount, then its '.' */
+            sp = rz_ps_find(s, n, i, " ");
+            if (sp < i + 2 || s[sp - 1] != '.' || count >= RZ_SEATS ||
+                rz_ps_amount(ps, s + i, sp - 1 - i, &ps->stated[count]))
+                return RZ_PS_DEFER;
+            count++;
+            i = sp;
+            if (!rz_ps_starts(s + i, n - i, " Side pot"))
+                break;
+            i += 9;
+            if (i < n && s[i] == '-') { /* numbered: 1, 2, ... in order */
+                for (number = 0, i++; i < n && s[i] >= '0' && s[i] <= '9' && number < 100; i++)
+                    number = number * 10 + (s[i] - '0');
+                if (number != count)
+                    return RZ_PS_DEFER;
+            } else if (count != 1) {
+                return RZ_PS_DEFER;
+            } else {
+                bare = 1;
+            }
+            if (i >= n || s[i] != ' ')
+                return RZ_PS_DEFER;
+            i++;
+        }
+        if (bare && count > 2)
+            return RZ_PS_DEFER;
+        ps->nstated = count;
+    }
+    if (!rz_ps_starts(s + i, n - i, " | Rake ") || i + 8 >= n ||
+        rz_ps_find(s, n, i + 8, " ") >= 0 || rz_ps_amount(ps, s + i + 8, n - i - 8, &ps->rake))
+        return RZ_PS_DEFER;
+    ps->have_total = 1;
+    return 0;
+}
+
+/* "Seat N: NAME ...": what it says the seat won must be what it collected. */
+static int rz_ps_summary_seat(rz_ps *ps, const char *s, int64_t n)
+{
+    int64_t colon = rz_ps_find(s, n, 5, ": "), i, number = 0, won = 0, amount, end;
+    int p, found = 0, head;
+    if (colon <= 5 || colon > 8 || s[5] == '0')
+        return RZ_PS_DEFER;
+    for (i = 5; i < colon; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return RZ_PS_DEFER;
+        number = number * 10 + (s[i] - '0');
+    }
+    for (p = 0; p < ps->n && ps->numbers[p] != number; p++)
+        ;
+    if (p == ps->n)
+        return RZ_PS_DEFER;
+    i = colon + 2;
+    if (n <= i + ps->name_len[p] || memcmp(s + i, ps->names[p], (size_t)ps->name_len[p]) != 0 ||
+        s[i + ps->name_len[p]] != ' ')
+        return RZ_PS_DEFER;
+    /* " won (X)" and " collected (X)" from the space after the name on */
+    for (i += ps->name_len[p]; i < n; i++) {
+        if (rz_ps_starts(s + i, n - i, " won ("))
+            head = 6;
+        else if (rz_ps_starts(s + i, n - i, " collected ("))
+            head = 12;
+        else
+            continue;
+        for (end = i + head; end < n && s[end] != ' ' && s[end] != '(' && s[end] != ')' &&
+                             s[end] != '\t' && s[end] != '\r' && s[end] != '\f' && s[end] != '\v';
+             end++)
+            ;
+        if (end == i + head || end >= n || s[end] != ')')
+            continue;
+        if (rz_ps_amount(ps, s + i + head, end - i - head, &amount))
+            return RZ_PS_DEFER;
+        won += amount;
+        found = 1;
+        i = end;
+    }
+    return won != ps->won[p] || (ps->won[p] && !found) ? RZ_PS_DEFER : 0;
+}
+
+static int rz_ps_line(rz_ps *ps, const char *s, int64_t n)
+{
+    int64_t colon, k;
+    int p, r;
+    if (rz_ps_starts(s, n, "*** "))
+        return rz_ps_marker(ps, s, n);
+    if (ps->section == RZ_PS_SUMMARY) {
+        if (rz_ps_starts(s, n, "Seat "))
+            return rz_ps_summary_seat(ps, s, n);
+        return rz_ps_starts(s, n, "Total pot ") ? rz_ps_total(ps, s, n) : RZ_PS_DEFER;
+    }
+    if (ps->section == RZ_PS_STREETS && rz_ps_starts(s, n, "Dealt to "))
+        return rz_ps_dealt(ps, s, n);
+    colon = rz_ps_find(s, n, 1, ": ");
+    p = colon > 0 ? rz_ps_seat(ps, s, colon) : -1;
+    if (p >= 0) {
+        s += colon + 2;
+        n -= colon + 2;
+        if (ps->section == RZ_PS_STREETS)
+            return n > 0 ? rz_ps_action(ps, p, s, n) : RZ_PS_DEFER;
+        if (ps->section == RZ_PS_SHOWDOWN)
+            return rz_ps_show(ps, p, s, n);
+        if (!rz_ps_starts(s, n, "posts the ante ") || ps->posted[p])
+            return RZ_PS_DEFER;
+        k = rz_ps_ends(s, n, " and is all-in") ? n - 14 : n;
+        if (rz_ps_amount(ps, s + 15, k - 15, &ps->antes[p]))
+            return RZ_PS_DEFER;
+        ps->posted[p] = 1;
+        ps->put[p] += ps->antes[p];
+        return 0;
+    }
+    if (ps->section != RZ_PS_ANTES && (r = rz_ps_money(ps, s, n)) != 2)
+        return r;
+    return rz_ps_is(s, n, "Betting is capped") ? 0 : RZ_PS_DEFER;
+}
+
+/* Read the body: 0, or RZ_PS_DEFER.  On 0, ps->ante and ps->bring_in give
+ * the structure to replay the hand with (rz_ps_replay). */
+RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
+{
+    int64_t at = 0, end, ante = 0;
+    int p, dealt = 0;
+    if (ps->n < 2 || ps->n > RZ_SEATS || ps->symbol_len < 0 || ps->small < 0)
+        return RZ_PS_DEFER;
+    for (p = 0; p < ps->n; p++)
+        if (ps->stacks[p] < 0 || ps->stacks[p] > RZ_PS_CHIPS || ps->name_len[p] <= 0)
+            return RZ_PS_DEFER;
+    ps->section = RZ_PS_ANTES;
+    ps->bring_in = -1;
+    ps->nstated = -1;
+    memset(ps->known, RZ_PS_NONE, sizeof ps->known);
+    memset(ps->seen, RZ_PS_NONE, sizeof ps->seen);
+    while (at < len) {
+        for (end = at; end < len && body[end] != '\n'; end++)
+            ;
+        if (end == at || rz_ps_line(ps, body + at, end - at))
+            return RZ_PS_DEFER;
+        at = end + 1;
+    }
+    if (ps->section != RZ_PS_SUMMARY || !ps->have_total)
+        return RZ_PS_DEFER;
+    for (p = 0; p < ps->n; p++)
+        if (ps->antes[p] > ante)
+            ante = ps->antes[p];
+    for (p = 0; p < ps->n; p++) {
+        if (!ps->dealt[p])
+            continue;
+        dealt++;
+        if (ps->known[p][2] == RZ_PS_NONE || ps->stacks[p] == 0 ||
+            ps->antes[p] != (ante < ps->stacks[p] ? ante : ps->stacks[p]))
+            return RZ_PS_DEFER; /* no door card or chips, or not the table's ante */
+    }
+    ps->ndealt = dealt;
+    ps->ante = ante;
+    if (ps->bring_in < 0)
+        ps->bring_in = ps->small / 2;
+    return dealt < 2 ? RZ_PS_DEFER : 0;
+}
+
+/* ------------------------------------------------------------ the replay */
+
+typedef struct {
+    char *s;
+    int64_t len, cap;
+} rz_ps_out;
+
+static void rz_ps_put(rz_ps_out *o, const char *text, int64_t n)
+{
+    if (o->len + n > o->cap) {
+        o->len = o->cap + 1; /* overflowed: reported once the replay ends */
+        return;
+    }
+    memcpy(o->s + o->len, text, (size_t)n);
+    o->len += n;
+}
+
+static void rz_ps_put_int(rz_ps_out *o, int64_t v)
+{
+    char digits[24];
+    int k = 24;
+    do {
+        digits[--k] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0 && k > 0);
+    rz_ps_put(o, digits + k, 24 - k);
+}
+
+/* "pN " or "d dh pN " opening an action line. */
+static void rz_ps_put_seat(rz_ps_out *o, int dealer, int p)
+{
+    if (o->len > 0)
+        rz_ps_put(o, "\n", 1);
+    if (dealer)
+        rz_ps_put(o, "d dh ", 5);
+    rz_ps_put(o, "p", 1);
+    rz_ps_put_int(o, p + 1);
+    rz_ps_put(o, " ", 1);
+}
+
+static void rz_ps_put_cards(rz_ps_out *o, const uint8_t *cards, int count)
+{
+    static const char ranks[] = "A23456789TJQK", suits[] = "cdhs";
+    char two[2];
+    int k;
+    for (k = 0; k < count; k++) {
+        if (cards[k] >= 52) {
+            rz_ps_put(o, "??", 2);
+        } else {
+            two[0] = ranks[cards[k] >> 2];
+            two[1] = suits[cards[k] & 3];
+            rz_ps_put(o, two, 2);
+        }
+    }
+}
+
+/* The shown cards take the seat's unknown slots (a 7-card show). */
+static int rz_ps_fill_shown(rz_ps *ps)
+{
+    int p, k, j, in, next;
+    uint8_t extra[7];
+    for (p = 0; p < ps->n; p++) {
+        if (ps->nshown[p] != 7)
+            continue; /* none, or a partial show */
+        for (k = 0; k < 7; k++) {
+            if (ps->known[p][k] == RZ_PS_NONE || ps->known[p][k] == ps->shown[p][k])
+                continue;
+            for (in = 0, j = 0; j < 7; j++)
+                in |= ps->shown[p][j] == ps->known[p][k];
+            if (!in)
+                return RZ_PS_DEFER;
+        }
+        next = 0;
+        for (k = 0; k < 7; k++) {
+            for (in = 0, j = 0; j < 7; j++)
+                in |= ps->known[p][j] == ps->shown[p][k];
+            if (!in)
+                extra[next++] = ps->shown[p][k];
+        }
+        for (k = 0, j = 0; k < 7 && j < next; k++) {
+            if (ps->known[p][k] != RZ_PS_NONE)
+                continue;
+            if (rz_ps_take(ps, extra[j]))
+                return RZ_PS_DEFER;
+            ps->known[p][k] = extra[j++];
+        }
+    }
+    return 0;
+}
+
+/* The deck the engine deals from: the text's cards where it deals them,
+ * unused cards (lowest first) where nobody saw one, then the rest. */
+static int rz_ps_deck(rz_ps *ps, uint8_t *deck)
+{
+    int slots = 0, k, p, street, i, c = 0;
+    uint8_t laid[64];
+    for (k = 0; k < 3; k++)
+        for (p = 0; p < ps->n; p++)
+            if (ps->dealt[p])
+                laid[slots++] = ps->known[p][k];
+    for (street = 4; street <= 7; street++) {
+        for (i = 0; i < ps->nrecv[street]; i++) {
+            p = ps->recv[street][i];
+            if (street < 7 && ps->known[p][street - 1] == RZ_PS_NONE)
+                return RZ_PS_DEFER;
+            if (slots >= 52)
+                return RZ_PS_DEFER; /* a community card: not read here */
+            laid[slots++] = ps->known[p][street - 1];
+        }
+    }
+    for (i = 0; i < slots; i++) {
+        if (laid[i] == RZ_PS_NONE) {
+            while (c < 52 && (ps->used >> c & 1))
+                c++;
+            if (c >= 52)
+                return RZ_PS_DEFER;
+            ps->used |= (uint64_t)1 << c;
+            laid[i] = (uint8_t)c;
+        }
+        deck[i] = laid[i];
+    }
+    for (c = 0; c < 52; c++)
+        if (!(ps->used >> c & 1))
+            deck[slots++] = (uint8_t)c;
+    return slots == 52 ? 0 : RZ_PS_DEFER;
+}
+
+static int rz_ps_awards(const rz_events *ev, int64_t (*paid)[RZ_SEATS])
+{
+    int i;
+    if (ev->count < 0 || ev->count > RZ_EV_MAX)
+        return RZ_PS_DEFER;
+    for (i = 0; i < ev->count; i++)
+        if (ev->kind[i] == RZ_EV_AWARD) {
+            if (ev->card[i] >= RZ_SEATS || ev->seat[i] >= RZ_SEATS)
+                return RZ_PS_DEFER;
+            paid[ev->card[i]][ev->seat[i]] += ev->value[i];
+        }
+    return 0;
+}
+
+/* The collected lines pot by pot, and the total line's pots, against the
+ * pots the engine made and what it paid from each. */
+static int rz_ps_pots(const rz_ps *ps, const rz_hand *h, int64_t (*paid)[RZ_SEATS])
+{
+    rz_pot pots[RZ_SEATS];
+    int64_t said[RZ_SEATS][RZ_SEATS], per_pot[RZ_SEATS];
+    int count = rz_hand_pots(h, pots), i, pot, p;
+    if (count < 1 || count > RZ_SEATS)
+        return RZ_PS_DEFER;
+    memset(said, 0, sizeof said);
+    memset(per_pot, 0, sizeof per_pot);
+    for (i = 0; i < ps->ncol; i++) {
+        pot = ps->col[i].pot;
+        if (pot < 0) { /* "from pot": the only one */
+            if (count > 1)
+                return RZ_PS_DEFER;
+            pot = 0;
+        }
+        if (pot >= count || (pot == 1 && count > 2 && ps->col[i].bare_side))
+            return RZ_PS_DEFER;
+        said[pot][ps->col[i].p & 7] += ps->col[i].amount;
+        per_pot[pot] += ps->col[i].amount;
+    }
+    if (ps->nstated < 0 ? count > 1 : ps->nstated != count)
+        return RZ_PS_DEFER;
+    for (pot = 0; pot < count; pot++) {
+        if (ps->nstated >= 0 && per_pot[pot] != ps->stated[pot])
+            return RZ_PS_DEFER;
+        for (p = 0; p < RZ_SEATS; p++)
+            if (said[pot][p] != paid[pot][p])
+                return RZ_PS_DEFER;
+    }
+    return 0;
+}
+
+/* Replay what rz_ps_read read on h with the rules the structure makes,
+ * writing the PHH actions ('\n' between them) to out[0:cap]: 0 and *len, or
+ * RZ_PS_DEFER. */
+RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out,
+                          int64_t cap, int64_t *len)
+{
+    uint8_t deck[52];
+    int64_t paid[RZ_SEATS][RZ_SEATS], cbr, before, want, pot = 0, won = 0;
+    rz_events ev;
+    rz_ps_out o;
+    rz_ps_event *e;
+    int i, k, p, code, guard, show;
+    o.s = out;
+    o.len = 0;
+    o.cap = cap;
+    if (ps->ndealt < 2 || ps->rake > RZ_PS_CHIPS || rz_ps_fill_shown(ps) || rz_ps_deck(ps, deck))
+        return RZ_PS_DEFER;
+    for (p = 0; p < ps->n; p++)
+        ps->absent[p] = !ps->dealt[p] && ps->stacks[p] > 0;
+    memset(paid, 0, sizeof paid);
+    ev.count = 0;
+    if (rz_hand_start(h, rules, ps->n, ps->stacks, ps->absent, deck, ps->rake, 3, &ev) ||
+        rz_ps_awards(&ev, paid))
+        return RZ_PS_DEFER;
+    for (i = 0; i < ps->nev; i++) {
+        e = &ps->ev[i];
+        if (e->code == RZ_PS_DEAL) {
+            k = e->p;
+            if (k > 3 && (h->street < k || h->phase == RZ_OVER || (k == 7 && h->community >= 0)))
+                return RZ_PS_DEFER;
+            for (p = 0; p < ps->n; p++) {
+                if (k == 3 ? !ps->dealt[p] : !(p < ps->nrecv[k]))
+                    continue;
+                if (k == 3) {
+                    rz_ps_put_seat(&o, 1, p);
+                    rz_ps_put_cards(&o, ps->seen[p], 3);
+                } else {
+                    rz_ps_put_seat(&o, 1, ps->recv[k][p]);
+                    rz_ps_put_cards(&o, &ps->seen[ps->recv[k][p] & 7][k - 1], 1);
+                }
+            }
+            continue;
+        }
+        p = e->p;
+        if (h->actor != p || p >= RZ_SEATS)
+            return RZ_PS_DEFER;
+        before = h->stacks[p];
+        want = e->code == RZ_PS_CBR ? e->amount - h->bets[p] : e->amount;
+        ev.count = 0;
+        if (e->code == RZ_PS_CBR) {
+            rz_hand_options(h, &cbr);
+            if (e->amount == cbr || cbr == 0)
+                code = rz_hand_apply(h, RZ_RAISE, 0, 0, &ev);
+            else
+                code = rz_hand_apply(h, RZ_RAISE, e->amount, 1, &ev);
+        } else {
+            code = rz_hand_apply(h, e->code == RZ_PS_F ? RZ_FOLD
+                                    : e->code == RZ_PS_PB ? RZ_POST
+                                                          : RZ_CALL,
+                                 0, 0, &ev);
+        }
+        if (code || before - h->stacks[p] != want || (e->allin && h->stacks[p]) ||
+            rz_ps_awards(&ev, paid))
+            return RZ_PS_DEFER;
+        rz_ps_put_seat(&o, 0, p);
+        if (e->code == RZ_PS_F) {
+            rz_ps_put(&o, "f", 1);
+        } else if (e->code == RZ_PS_CC) {
+            rz_ps_put(&o, "cc", 2);
+        } else if (e->code == RZ_PS_PB) {
+            rz_ps_put(&o, "pb", 2);
+        } else {
+            rz_ps_put(&o, "cbr ", 4);
+            rz_ps_put_int(&o, e->amount);
+        }
+    }
+    for (guard = 0; h->actor >= 0 && h->phase == RZ_SHOW && guard < 2 * RZ_SEATS; guard++) {
+        p = h->actor & 7;
+        show = 1;
+        if (ps->nshown[p] != 7 && ps->mucked[p])
+            show = 0;
+        else if (ps->nshown[p] != 7)
+            for (k = 0; k < 7; k++)
+                if (ps->known[p][k] == RZ_PS_NONE)
+                    return RZ_PS_DEFER; /* neither shown nor mucked */
+        ev.count = 0;
+        if (rz_hand_show(h, p, show, &ev) || rz_ps_awards(&ev, paid))
+            return RZ_PS_DEFER;
+        rz_ps_put_seat(&o, 0, p);
+        rz_ps_put(&o, show ? "sm " : "sm", show ? 3 : 2);
+        if (show)
+            rz_ps_put_cards(&o, ps->nshown[p] == 7 ? ps->shown[p] : ps->known[p], 7);
+    }
+    if (h->phase != RZ_OVER || o.len > o.cap)
+        return RZ_PS_DEFER;
+    for (p = 0; p < ps->n; p++) {
+        ps->expected[p] = ps->stacks[p] - ps->put[p] + ps->back[p] + ps->won[p];
+        if (h->stacks[p] != ps->expected[p])
+            return RZ_PS_DEFER;
+        pot += ps->put[p] - ps->back[p];
+        won += ps->won[p];
+    }
+    if (pot != ps->total || won + ps->rake != ps->total || rz_ps_pots(ps, h, paid))
+        return RZ_PS_DEFER;
+    *len = o.len;
+    return 0;
+}
+
+#endif /* RAZZ_POKERSTARS_H */
