@@ -72,7 +72,7 @@ from ._pokerstars_lines import (
     phh_cards,
     roman,
 )
-from ._core import _read_pokerstars_body
+from ._core import _read_pokerstars_hand
 from ._pokerstars_write import EXAMPLE, dump, dumps
 from .cards import format_card
 from .engine import pack_rules
@@ -120,6 +120,7 @@ _RULES: dict[tuple[int, int, int, int], Rules] = {}
 _NO_SHUFFLE = random.Random(0)
 _DECK = frozenset(range(52))
 _UTF8: dict[str, bytes] = {}
+_PACKED: dict[tuple[int, int, int, int], bytes] = {}  # the same key as _RULES
 _MAX_CHIPS = 1 << 53
 COMPILED = True
 """Whether hands are first offered to the compiled reader (which leaves
@@ -838,33 +839,42 @@ class _Reader:
 
     # -- the compiled reader ----------------------------------------------------
 
-    def compiled(self, i: int) -> HandHistory | None:
-        """The hand read from line ``i`` on by the compiled reader
+    def compiled(self) -> HandHistory | None:
+        """The hand read from its seat lines on by the compiled reader
         (``src/razz_pokerstars.h``), or ``None`` when it leaves the hand to
-        :meth:`body` and :meth:`replay`, the reference, which word every
-        error: a line kind it does not read, a check that fails, names with
-        ``": "`` or a seat sitting out."""
-        if not self.plain or True in self.sitting_out or not 0 <= self.small <= _MAX_CHIPS:
+        :meth:`seats`, :meth:`body` and :meth:`replay`, the reference, which
+        word every error: a line kind it does not read, a check that fails,
+        names with ``": "`` or a seat sitting out."""
+        lines = self.lines
+        m = TABLE.match(lines[1]) if len(lines) > 2 else None
+        if m is None or len(m.group(2)) > 4 or not 0 <= self.small <= _MAX_CHIPS:
             return None
         try:
-            body = "\n".join(self.lines[i:]).encode()
-            names = [_encoded(name) for name in self.names]
+            text = "\n".join(lines[2:]).encode()
         except UnicodeEncodeError:  # lone surrogates: the reference reads them
             return None
-        got = _read_pokerstars_body(body, names, self.numbers, self.stacks,
-                                    self.unit == CENT, _encoded(self.symbol), self.small,
-                                    self.packed_rules)
+        got = _read_pokerstars_hand(text, int(m.group(2)), self.unit == CENT,
+                                    _encoded(self.symbol), self.small, self.packed_rules)
         if got is None:
             return None
-        ante, bring_in, rake, actions, finishing, absent = got
+        self.names, self.numbers, self.stacks, ante, bring_in, rake, actions, finishing, \
+            absent = got
+        self.fields["table"] = m.group(1)
+        self.fields["seat_count"] = int(m.group(2))
         return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent)
 
     def packed_rules(self, ante: int, bring_in: int) -> bytes | None:
         """The engine's rules of the structure (``None`` if it is none)."""
-        try:
-            return pack_rules(_rules(ante, bring_in, self.small, self.big))
-        except RulesError:
-            return None
+        key = (ante, bring_in, self.small, self.big)
+        packed = _PACKED.get(key)
+        if packed is None:
+            try:
+                packed = pack_rules(_rules(*key))
+            except RulesError:
+                return None
+            if len(_PACKED) < 4096:
+                _PACKED[key] = packed
+        return packed
 
     def pots_check(self, total_at: int) -> None:
         """The collected lines pot by pot, and the total line's main and side
@@ -1068,12 +1078,11 @@ def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | Non
     try:
         if not reader.header():
             return None
-        i = reader.seats()
         if COMPILED:
-            hh = reader.compiled(i)
+            hh = reader.compiled()
             if hh is not None:
                 return hh
-        reader.body(i)
+        reader.body(reader.seats())
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)

@@ -600,6 +600,64 @@ static int rz_ps_line(rz_ps *ps, const char *s, int64_t n)
     return rz_ps_is(s, n, "Betting is capped") ? 0 : RZ_PS_DEFER;
 }
 
+/* The seat lines "Seat N: NAME (STACK in chips[, ...])[REST]" that open
+ * text[0:len], as the reference's SEAT pattern reads them (NAME is greedy:
+ * the last " (" the rest of the line fits), in a table of seat_count seats:
+ * the seats go to ps (names point into text), *body to where the lines
+ * after them start.  0, or RZ_PS_DEFER (also for a seat sitting out, and
+ * for a name holding ": "). */
+RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_count,
+                         int64_t *body)
+{
+    int64_t at = 0, end, i, j, pos, number, stack = 0;
+    const char *s;
+    int64_t n;
+    int p;
+    ps->n = 0;
+    while (at < len && rz_ps_starts(text + at, len - at, "Seat ")) {
+        for (end = at; end < len && text[end] != '\n'; end++)
+            ;
+        s = text + at;
+        n = end - at;
+        for (i = 5, number = 0; i < n && s[i] >= '0' && s[i] <= '9' && i < 9; i++)
+            number = number * 10 + (s[i] - '0');
+        if (i == 5 || !rz_ps_starts(s + i, n - i, ": ") || number < 1 || number > seat_count ||
+            (ps->n > 0 && number <= ps->numbers[ps->n - 1]) || ps->n >= RZ_SEATS)
+            return RZ_PS_DEFER;
+        i += 2; /* the name starts here */
+        for (pos = n - 2; pos > i; pos--) { /* the last " (" the rest fits */
+            if (s[pos] != ' ' || s[pos + 1] != '(')
+                continue;
+            for (j = pos + 2; j < n && s[j] != ' ' && s[j] != '(' && s[j] != ')'; j++)
+                ;
+            if (j == pos + 2 || !rz_ps_starts(s + j, n - j, " in chips"))
+                continue;
+            j += 9;
+            if (j < n && s[j] == ',') {
+                for (j++; j < n && s[j] != '(' && s[j] != ')'; j++)
+                    ;
+            }
+            if (j < n && s[j] == ')')
+                break;
+        }
+        if (pos <= i || rz_ps_amount(ps, s + pos + 2, rz_ps_find(s, n, pos + 2, " ") - pos - 2,
+                                     &stack) ||
+            rz_ps_find(s, n, j, "sitting out") >= 0 || rz_ps_find(s, pos, i, ": ") >= 0)
+            return RZ_PS_DEFER;
+        p = ps->n;
+        if (rz_ps_seat(ps, s + i, pos - i) >= 0) /* listed twice */
+            return RZ_PS_DEFER;
+        ps->names[p] = s + i;
+        ps->name_len[p] = pos - i;
+        ps->numbers[p] = number;
+        ps->stacks[p] = stack;
+        ps->n = p + 1;
+        at = end + 1;
+    }
+    *body = at < len ? at : len;
+    return ps->n >= 2 ? 0 : RZ_PS_DEFER;
+}
+
 /* Read the body: 0, or RZ_PS_DEFER.  On 0, ps->ante and ps->bring_in give
  * the structure to replay the hand with (rz_ps_replay). */
 RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
