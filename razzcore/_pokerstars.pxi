@@ -2,7 +2,7 @@
 # (src/razz_pokerstars.h), which razzcore.pokerstars tries before its own
 # reader (the reference, which words every error).
 
-from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from cpython.unicode cimport PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
 
 cdef extern from "razz_pokerstars.h" nogil:
@@ -23,6 +23,8 @@ cdef extern from "razz_pokerstars.h" nogil:
     int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_count,
                     int64_t *body)
     int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
+    int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uint8_t *heads,
+                        int64_t cap)
     int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap,
                      int64_t *len)
 
@@ -80,3 +82,73 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
                 [k for k in range(ps.n) if ps.absent[k]])
     finally:
         PyMem_Free(ps)
+
+
+def _split_pokerstars(bytes data):
+    """The hands of a PokerStars file (UTF-8), split as the reference does
+    (``str.splitlines``, ``str.strip``, a hand opening at each line
+    ``PokerStars ... #N: ``): for each hand ``(first line index, raw start,
+    raw end, header line, table line or None, rest)``, the raw span being the
+    bytes of all its lines (blank ones included) and ``rest`` its non-empty
+    lines after the table line joined by ``b"\\n"``.  ``None`` when the
+    reference must split the text: other line or space characters, text
+    before the first hand, or no hand.
+    """
+    cdef int64_t size = len(data), cap, count, k, first = -1, j, nxt, line
+    cdef int64_t *bounds = NULL
+    cdef uint8_t *heads = NULL
+    cdef const char *text = PyBytes_AS_STRING(data)
+    cdef list out = []
+    cdef int64_t a, b, used
+    cdef char *buf = NULL
+    cap = data.count(b"\n") + data.count(b"\r") + 1
+    bounds = <int64_t *>PyMem_Malloc(3 * cap * sizeof(int64_t))
+    heads = <uint8_t *>PyMem_Malloc(cap)
+    buf = <char *>PyMem_Malloc(size + 1)  # a hand's lines, stripped: never longer
+    if bounds == NULL or heads == NULL or buf == NULL:
+        PyMem_Free(bounds)
+        PyMem_Free(heads)
+        PyMem_Free(buf)
+        raise MemoryError()
+    try:
+        with nogil:
+            count = rz_ps_split(text, size, bounds, heads, cap)
+        if count < 0:
+            return None
+        for k in range(count):
+            if heads[k]:
+                first = k
+                break
+            if bounds[3 * k + 2] > bounds[3 * k + 1]:
+                return None  # text before the first hand: the reference says so
+        if first < 0:
+            return None
+        k = first
+        while k < count:
+            nxt = k + 1
+            while nxt < count and not heads[nxt]:
+                nxt += 1
+            found = []  # the hand's non-empty lines: header, table, then the rest
+            used = 0
+            for line in range(k, nxt):
+                a = bounds[3 * line + 1]
+                b = bounds[3 * line + 2]
+                if b == a:
+                    continue
+                if len(found) < 2:
+                    found.append(PyUnicode_DecodeUTF8(text + a, b - a, NULL))
+                    continue
+                if used:
+                    buf[used] = 10  # "\n"
+                    used += 1
+                memcpy(buf + used, text + a, b - a)
+                used += b - a
+            out.append((k, bounds[3 * k], bounds[3 * nxt] if nxt < count else size,
+                        found[0], found[1] if len(found) > 1 else None,
+                        PyBytes_FromStringAndSize(buf, used)))
+            k = nxt
+        return out
+    finally:
+        PyMem_Free(bounds)
+        PyMem_Free(heads)
+        PyMem_Free(buf)

@@ -72,7 +72,7 @@ from ._pokerstars_lines import (
     phh_cards,
     roman,
 )
-from ._core import _read_pokerstars_hand
+from ._core import _read_pokerstars_hand, _split_pokerstars
 from ._pokerstars_write import EXAMPLE, dump, dumps
 from .cards import format_card
 from .engine import pack_rules
@@ -839,21 +839,24 @@ class _Reader:
 
     # -- the compiled reader ----------------------------------------------------
 
-    def compiled(self) -> HandHistory | None:
+    def compiled(self, rest: bytes | None = None) -> HandHistory | None:
         """The hand read from its seat lines on by the compiled reader
         (``src/razz_pokerstars.h``), or ``None`` when it leaves the hand to
         :meth:`seats`, :meth:`body` and :meth:`replay`, the reference, which
         word every error: a line kind it does not read, a check that fails,
-        names with ``": "`` or a seat sitting out."""
+        names with ``": "`` or a seat sitting out.  ``rest``: the lines after
+        the table line as UTF-8, joined by ``"\\n"`` (made from
+        :attr:`lines` if not given)."""
         lines = self.lines
-        m = TABLE.match(lines[1]) if len(lines) > 2 else None
+        m = TABLE.match(lines[1]) if len(lines) > 1 else None
         if m is None or len(m.group(2)) > 4 or not 0 <= self.small <= _MAX_CHIPS:
             return None
-        try:
-            text = "\n".join(lines[2:]).encode()
-        except UnicodeEncodeError:  # lone surrogates: the reference reads them
-            return None
-        got = _read_pokerstars_hand(text, int(m.group(2)), self.unit == CENT,
+        if rest is None:
+            try:
+                rest = "\n".join(lines[2:]).encode()
+            except UnicodeEncodeError:  # lone surrogates: the reference reads them
+                return None
+        got = _read_pokerstars_hand(rest, int(m.group(2)), self.unit == CENT,
                                     _encoded(self.symbol), self.small, self.packed_rules)
         if got is None:
             return None
@@ -1072,13 +1075,16 @@ def _encoded(text: str) -> bytes:
     return data
 
 
-def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | None:
-    """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``)."""
+def _read_one(lines: list[str], raw: list[str], first: int, offset: int,
+              compiled: bool) -> HandHistory | None:
+    """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``;
+    ``raw[0]`` is line ``offset + 1`` of the file), offered first to the
+    compiled reader if ``compiled``."""
     reader = _Reader(lines)
     try:
         if not reader.header():
             return None
-        if COMPILED:
+        if compiled:
             hh = reader.compiled()
             if hh is not None:
                 return hh
@@ -1091,11 +1097,31 @@ def _read_one(lines: list[str], raw: list[str], first: int) -> HandHistory | Non
             while not raw[number]:
                 number += 1
             number += 1
+        number += offset
         reason = f"{bad}: {brief(lines[at])}"
         raise PokerStarsError(
             f"hand #{reader.number}, line {number}: {reason}",
             hand=reader.number, line=number, reason=reason,
         ) from None
+
+
+def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
+                data: bytes) -> HandHistory | None:
+    """A hand of the compiled splitter (``_split_pokerstars``), read by the
+    compiled reader; the reference reads it from its raw lines when the
+    compiled reader leaves it (or its header is not understood)."""
+    first, start, end, head, table, rest = hand
+    reader = _Reader([head] if table is None else [head, table])
+    try:
+        if not reader.header():
+            return None
+        hh = None if table is None else reader.compiled(rest)
+    except _Bad:  # the reference says what is wrong, and where
+        hh = None
+    if hh is not None:
+        return hh
+    raw = list(map(str.strip, data[start:end].decode().splitlines()))
+    return _read_one(list(filter(None, raw)), raw, 0, first, False)
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
@@ -1117,25 +1143,41 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     if not isinstance(text, str):
         raise PokerStarsError(f"expected PokerStars text, not {type(text).__name__}")
     text = text.lstrip("\ufeff")
-    lines = list(map(str.strip, text.splitlines()))
-    heads = [i for i in compress(range(len(lines)), map(str.startswith, lines, repeat(HAND_LINE)))
-             if HAND_START.match(lines[i])]
+    split = None
+    if COMPILED:
+        try:
+            data = text.encode()
+        except UnicodeEncodeError:  # lone surrogates: the reference splits the text
+            pass
+        else:
+            split = _split_pokerstars(data)
     hands: list[HandHistory] = []
     errors: list[PokerStarsError] = []
     other = 0
-    before = next((i for i in range(heads[0] if heads else len(lines)) if lines[i]), -1)
-    if before >= 0:
-        reason = f"text before the first hand header: {brief(lines[before])}"
-        error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
-        if on_error == "raise":
-            raise error
-        warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
-        errors.append(error)
-    heads.append(len(lines))
-    for k in range(len(heads) - 1):
-        first = heads[k]
+    reads: list[tuple[Any, tuple[Any, ...]]]
+    if split is not None:
+        reads = [(_read_split, (hand, data)) for hand in split]
+    else:
+        lines = list(map(str.strip, text.splitlines()))
+        heads = [i for i in compress(range(len(lines)),
+                                     map(str.startswith, lines, repeat(HAND_LINE)))
+                 if HAND_START.match(lines[i])]
+        before = next((i for i in range(heads[0] if heads else len(lines)) if lines[i]), -1)
+        if before >= 0:
+            reason = f"text before the first hand header: {brief(lines[before])}"
+            error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1,
+                                    reason=reason)
+            if on_error == "raise":
+                raise error
+            warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
+            errors.append(error)
+        heads.append(len(lines))
+        reads = [(_read_one, (list(filter(None, lines[heads[k]:heads[k + 1]])), lines,
+                              heads[k], 0, COMPILED))
+                 for k in range(len(heads) - 1)]
+    for read, args in reads:
         try:
-            hh = _read_one(list(filter(None, lines[first:heads[k + 1]])), lines, first)
+            hh = read(*args)
         except PokerStarsError as exc:
             if on_error == "raise":
                 raise
