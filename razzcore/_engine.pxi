@@ -30,6 +30,8 @@ cdef extern from "razz_engine.h" nogil:
     ctypedef struct rz_hand:
         int32_t n, street, phase, actor, nsd, dpos, community, manual
         int64_t count, high, rake, raked
+        int32_t rake_split
+        int64_t rake_pot[8]
         int64_t start[8]
         int64_t stacks[8]
         int64_t bets[8]
@@ -60,8 +62,8 @@ cdef extern from "razz_engine.h" nogil:
     const rz_field *RZ_HAND_FIELD_TABLE
     const int RZ_HAND_NFIELDS
     int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
-                      const uint8_t *absent, const uint8_t *deck, int64_t rake, int flags,
-                      rz_events *ev)
+                      const uint8_t *absent, const uint8_t *deck, int64_t rake,
+                      const int64_t *rake_pots, int flags, rz_events *ev)
     unsigned rz_hand_options(const rz_hand *h, int64_t *cbr)
     int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev)
     int rz_hand_show(rz_hand *h, int s, int show, rz_events *ev)

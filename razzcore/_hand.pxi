@@ -180,6 +180,17 @@ cdef bytes _packed_rules(rules):
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
+cdef int64_t _rake_amount(value) except -1:
+    """A rake amount: an int in 0..MAX_CHIPS (numpy integers too)."""
+    if type(value) is not int:
+        if isinstance(value, bool) or not PyIndex_Check(value):
+            raise RulesError(f"rake must be a non-negative int, not {brief(value)}")
+        value = operator.index(value)
+    if not 0 <= value <= _MAX_CHIPS:
+        raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(value)}")
+    return value
+
+
 cdef class HandCore:
     """The compiled base of :class:`razzcore.Hand`: one C hand
     (``src/razz_engine.h``) and its history.  Not used on its own.
@@ -212,7 +223,9 @@ cdef class HandCore:
         cdef uint8_t away[8]
         cdef uint8_t cards[52]
         cdef Py_ssize_t n, s, m = 0, i
-        cdef int64_t r
+        cdef int64_t r = 0
+        cdef int64_t pots[8]
+        cdef const int64_t *split = NULL
         cdef rz_rules packed
         cdef rz_events ev
         global _Rules
@@ -242,13 +255,19 @@ cdef class HandCore:
             _chips((<list>stacks)[s], "stacks")
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
-        if type(rake) is not int:
-            if isinstance(rake, bool) or not PyIndex_Check(rake):
-                raise RulesError(f"rake must be a non-negative int, not {brief(rake)}")
-            rake = operator.index(rake)
-        if not 0 <= rake <= _MAX_CHIPS:
-            raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(rake)}")
-        r = rake
+        if isinstance(rake, (list, tuple)):  # each pot's rake, main pot first
+            if not 1 <= len(rake) <= 8:
+                raise RulesError(f"a rake per pot lists 1..8 amounts (main pot first), not "
+                                 f"{len(rake)}")
+            memset(pots, 0, sizeof(pots))
+            for s in range(len(rake)):
+                pots[s] = _rake_amount(rake[s])
+                r += pots[s]
+            if r > _MAX_CHIPS:
+                raise RulesError(f"the rake per pot adds up to {r}, more than MAX_CHIPS (2**53)")
+            split = pots
+        else:
+            r = _rake_amount(rake)
         memset(away, 0, sizeof(away))
         self._away = ()
         deal_in = rules.deal_in_absent_players
@@ -289,7 +308,7 @@ cdef class HandCore:
         _fill_rules(&packed, _packed_rules(rules))
         ev.count = 0
         if rz_hand_start(&self.h, &packed, <int>n, st, away,
-                         <const uint8_t *>PyBytes_AS_STRING(self._deck), r,
+                         <const uint8_t *>PyBytes_AS_STRING(self._deck), r, split,
                          (1 if manual_showdown else 0) | (2 if self._replay else 0),
                          &ev) != 0:
             raise RulesError("the engine cannot start this hand")  # checked above
@@ -600,8 +619,14 @@ cdef class HandCore:
                 tuple([self.h.rank[s] for s in range(self._n())]))
 
     def _setup(self):
-        """``(manual_showdown, rake)`` as the hand was made."""
-        return bool(self.h.manual), self.h.rake
+        """``(manual_showdown, rake)`` as the hand was made (the rake per pot
+        as a tuple, main pot first, without trailing zeros)."""
+        cdef Py_ssize_t k = 8
+        if not self.h.rake_split:
+            return bool(self.h.manual), self.h.rake
+        while k > 1 and self.h.rake_pot[k - 1] == 0:
+            k -= 1
+        return bool(self.h.manual), tuple([self.h.rake_pot[s] for s in range(k)])
 
     def _betting_state(self):
         """``(phase, wagers this street, the largest street total)``."""

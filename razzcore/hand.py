@@ -103,7 +103,9 @@ class Hand(HandCore):
     * ``seed`` or ``rng`` (not both): the shuffle, drawn wholly at
       construction, so :meth:`copy` deals the same future cards as the
       original.
-    * ``rake``: the most the house takes from the pots (main pot first).
+    * ``rake``: the most the house takes from the pots, main pot first, then
+      each side pot in order; or a list of each pot's rake (main pot first:
+      ``[main, side 1, ...]``, as a hand history may say it was taken).
 
     >>> from razzcore.hand import Hand
     >>> from razzcore.rules import Rules

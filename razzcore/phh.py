@@ -100,6 +100,7 @@ _OTHER_VARIANTS = ("blinds_or_straddles", "min_bet")
 _RULES_FIELD = "_razzcore_rules"
 _ABSENT_FIELD = "_razzcore_absent"
 _RAKE_FIELD = "_razzcore_rake"
+_RAKE_POTS_FIELD = "_razzcore_rake_pots"
 
 
 # --------------------------------------------------------------------- the record
@@ -289,6 +290,10 @@ class HandHistory:
             data[_ABSENT_FIELD] = [s + 1 for s in absent]
         if game.rake:
             data[_RAKE_FIELD] = game.rake
+        setup = getattr(game, "_setup", None)
+        split = setup()[1] if setup is not None else None
+        if isinstance(split, tuple):  # the rake was given pot by pot
+            data[_RAKE_POTS_FIELD] = list(split)
         data.update(fields)
         data[_RULES_FIELD] = {
             "profile": rules.profile,
@@ -454,8 +459,10 @@ class HandHistory:
         razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
         """
         rules = self.rules(**rule_options)
+        pots = self.rake_pots
         return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules,
-                              absent=self._absent(), rake=self.rake, observe=observe)
+                              absent=self._absent(),
+                              rake=self.rake if pots is None else tuple(pots), observe=observe)
 
     @property
     def rake(self) -> int:
@@ -474,6 +481,38 @@ class HandHistory:
                 field=_RAKE_FIELD,
             )
         return int(value)
+
+    @property
+    def rake_pots(self) -> list[int] | None:
+        """Each pot's rake, main pot first, when the house took it pot by pot
+        (a PokerStars text can say so): the user field
+        ``_razzcore_rake_pots``, ``None`` when absent (the house took
+        :attr:`rake` from the main pot first, then each side pot).
+        :meth:`replay` passes it to the engine (``Hand(rake=[...])``).  Each
+        amount is the most that pot gives (a pot never gives more than it
+        holds), so the list adds up to :attr:`rake`, the rake taken, or more.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], [], user_fields={
+        ...     "_razzcore_rake": 3, "_razzcore_rake_pots": [1, 2]}).rake_pots
+        [1, 2]
+        """
+        value = self.user_fields.get(_RAKE_POTS_FIELD)
+        if value is None:
+            return None
+        if (not isinstance(value, list) or not 1 <= len(value) <= 8
+                or not all(_is_int(v) and v >= 0 for v in value)):
+            raise PHHError(
+                f"field {brief(_RAKE_POTS_FIELD)} must list each pot's rake (1 to 8 whole "
+                f"non-negative chip amounts, main pot first), not {brief(value)}",
+                field=_RAKE_POTS_FIELD,
+            )
+        if sum(value) < self.rake:
+            raise PHHError(
+                f"field {brief(_RAKE_POTS_FIELD)} adds up to {sum(value)}, less than the rake "
+                f"taken ({brief(_RAKE_FIELD)}), {self.rake}",
+                field=_RAKE_POTS_FIELD,
+            )
+        return [int(v) for v in value]
 
     def _absent(self) -> list[int]:
         value = self.user_fields.get(_ABSENT_FIELD, [])

@@ -219,7 +219,7 @@ class _Replay:
 
     def __init__(
         self, texts: Sequence[str], actions: Sequence[Action], stacks: Sequence[int],
-        rules: Rules, absent: Sequence[int], rake: int = 0,
+        rules: Rules, absent: Sequence[int], rake: int | Sequence[int] = 0,
     ) -> None:
         self.rake = rake
         self.dealt_known: set[int] = set()
@@ -414,13 +414,14 @@ def dealt_cards(actions: Sequence[Action], seats: int) -> list[list[int | None]]
 
 def replay_actions(
     texts: Sequence[str], actions: Sequence[Action], starting_stacks: Sequence[int],
-    rules: Rules, *, absent: Sequence[int] = (), rake: int = 0,
+    rules: Rules, *, absent: Sequence[int] = (), rake: int | Sequence[int] = 0,
     observe: Callable[[int, Hand], None] | None = None,
 ) -> Hand:
     """Play ``actions`` (parsed from ``texts``, used in error messages) on a
     new manual-showdown :class:`~razzcore.hand.Hand` and return it.
     ``absent`` lists the seats sitting out (R23, as ``Hand(absent=...)``);
-    ``rake`` is what the house takes from the pots (``Hand(rake=...)``).
+    ``rake`` is what the house takes from the pots (``Hand(rake=...)``: a
+    total, main pot first, or each pot's rake).
 
     The deck is laid out in R4 order from the dealt cards; burns and ``??``
     cards are filled with unused cards (cards shown later fill ``??`` slots);

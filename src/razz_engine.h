@@ -167,6 +167,8 @@ typedef struct {
     X(int64_t, count)        /* full wagers this street */                \
     X(int64_t, rake)         /* the most the house takes */               \
     X(int64_t, raked)        /* what it took */                           \
+    X(int32_t, rake_split)   /* the rake is given pot by pot (rake_pot) */ \
+    A(int64_t, rake_pot, RZ_SEATS) /* each pot's rake, main pot first */  \
     A(int64_t, start, RZ_SEATS)                                              \
     A(int64_t, stacks, RZ_SEATS)                                             \
     A(int64_t, bets, RZ_SEATS)                                               \
@@ -568,12 +570,15 @@ RZ_INLINE void rz_finish(rz_hand *h)
     h->actor = -1;
 }
 
-/* The house's rake: from the main pot first, then each side pot in order,
- * never more than the pots hold. */
-RZ_INLINE int64_t rz_take_rake(rz_hand *h, int64_t amount)
+/* The house's rake from pot number pot (0: the main pot) holding amount:
+ * the pots are raked in order, main pot first, never more than they hold -
+ * up to the rake left, or (rake_split) up to the pot's own rake. */
+RZ_INLINE int64_t rz_take_rake(rz_hand *h, int64_t amount, int pot)
 {
-    int64_t left = h->rake - h->raked;
-    int64_t take = amount < left ? amount : left;
+    int64_t left = h->rake - h->raked, take;
+    if (h->rake_split && h->rake_pot[RZ_S(pot)] < left)
+        left = h->rake_pot[RZ_S(pot)];
+    take = amount < left ? amount : left;
     h->raked += take;
     return amount - take;
 }
@@ -598,7 +603,7 @@ RZ_INLINE void rz_finish_uncontested(rz_hand *h, rz_events *ev)
     h->npots = 1;
     h->pots[0].amount = total;
     h->pots[0].eligible = 1u << winner;
-    total = rz_take_rake(h, total);
+    total = rz_take_rake(h, total, 0);
     if (total)
         rz_push(h, winner, total, 0, ev);
     rz_finish(h);
@@ -713,7 +718,7 @@ RZ_INLINE void rz_award(rz_hand *h, rz_events *ev)
     int64_t amounts[RZ_SEATS], share, rest, amount;
     int i, s, k, best, w[RZ_SEATS];
     for (i = 0; i < h->npots && i < RZ_SEATS; i++)
-        amounts[i] = rz_take_rake(h, h->pots[i].amount);
+        amounts[i] = rz_take_rake(h, h->pots[i].amount, i);
     for (i = h->npots - 1; i >= 0; i--) {
         amount = amounts[RZ_S(i)];
         if (!amount)
@@ -1262,16 +1267,18 @@ RZ_INLINE int rz_kill_absent(rz_hand *h, int b, rz_events *ev)
 
 /* Start a hand: stacks[n] before the ante (0 = not dealt in, R3), absent[n]
  * flags of the seats sitting out (R23) or NULL, deck[52] top first, all
- * distinct, rake >= 0; flags: RZ_START_MANUAL (the caller shows and mucks,
- * rz_hand_show), RZ_START_ANY_ORDER (and may do so out of turn: PHH
- * replay); ev (or NULL) receives what happened.
+ * distinct, rake >= 0 (the most the house takes, main pot first) or, with
+ * rake_pots[RZ_SEATS] (else NULL), each pot's rake (main pot first);
+ * flags: RZ_START_MANUAL (the caller shows and mucks, rz_hand_show),
+ * RZ_START_ANY_ORDER (and may do so out of turn: PHH replay); ev (or NULL)
+ * receives what happened.
  * Antes (R3), the 3rd-street deal (R4: two down passes and an up pass over
  * the dealt-in seats from the deal-start seat), the bring-in (R6-R8).
  * Returns 0, or -1 for arguments the caller should have refused. */
 enum { RZ_START_MANUAL = 1, RZ_START_ANY_ORDER = 2 };
 RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
                            const uint8_t *absent, const uint8_t *deck, int64_t rake,
-                           int flags, rz_events *ev)
+                           const int64_t *rake_pots, int flags, rz_events *ev)
 {
     int i, s, k = 0, b, m = 0, ranked[RZ_SEATS];
     uint64_t seen = 0;
@@ -1312,6 +1319,14 @@ RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64
     h->manual = (flags & RZ_START_MANUAL) != 0;
     h->any_order = (flags & RZ_START_ANY_ORDER) != 0;
     h->rake = rake < 0 ? 0 : rake;
+    if (rake_pots != NULL) {
+        h->rake_split = 1;
+        h->rake = 0;
+        for (i = 0; i < RZ_SEATS; i++) {
+            h->rake_pot[i] = rake_pots[i] < 0 ? 0 : rake_pots[i];
+            h->rake += h->rake_pot[i];
+        }
+    }
     h->community = -1;
     h->actor = h->aggressor = h->first_actor = h->sixth_first = -1;
     rz_reset_round(h, 3);
@@ -1614,7 +1629,7 @@ RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_
     for (s = 0; s < n; s++)
         m += stacks[s] > 0;
     rz_shuffle_deck(g, deck, 7 * m + 5);
-    if (rz_hand_start(h, rules, n, stacks, NULL, deck, 0, 0, NULL) != 0)
+    if (rz_hand_start(h, rules, n, stacks, NULL, deck, 0, NULL, 0, NULL) != 0)
         return -1;
     if (log != NULL) {
         memcpy(log->deck, deck, 52);

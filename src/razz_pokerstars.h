@@ -964,7 +964,7 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
         ps->absent[p] = !ps->dealt[p] && ps->stacks[p] > 0;
     memset(paid, 0, sizeof paid);
     ev.count = 0;
-    if (rz_hand_start(h, rules, ps->n, ps->stacks, ps->absent, deck, ps->rake, 3, &ev) ||
+    if (rz_hand_start(h, rules, ps->n, ps->stacks, ps->absent, deck, ps->rake, NULL, 3, &ev) ||
         rz_ps_awards(&ev, paid))
         return RZ_PS_DEFER;
     for (i = 0; i < ps->nev; i++) {

@@ -116,7 +116,7 @@ static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
     for (tries = 0; tries < RZ_VEC_DEAL_TRIES; tries++) {
         /* only the cards a hand can use need shuffling (as Hand does) */
         rz_shuffle_deck(&t->g, deck, 7 * c->n + 5 < 51 ? 7 * c->n + 5 : 51);
-        if (rz_hand_start(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0, 0, NULL) != 0)
+        if (rz_hand_start(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0, NULL, 0, NULL) != 0)
             return -1;
         t->hands++;
         memcpy(t->deck, deck, sizeof t->deck);

@@ -188,21 +188,35 @@ def proportional(hand: str, main: str, side: str) -> str:
     return text.replace(f"{side} ($5.50)", f"{side} ($5.33)")
 
 
-def test_a_rake_split_the_engine_does_not_make_is_named() -> None:
+def test_a_rake_split_pot_by_pot_is_replayed_as_the_text_takes_it() -> None:
     text = proportional(HANDS[0], "won", "won")
-    exc = error_of(text)
-    assert exc.line == line_of(text, "Total pot"), str(exc)
-    assert ("the text takes the rake 30 as 13 from the main pot, 17 from the side pot; the "
-            "engine takes the rake from the main pot first") in str(exc)
+    [hh] = pokerstars.loads(text)
+    collected, stated, total, rake = pot_lines(text)
+    assert hh.rake == rake == 30 and hh.rake_pots == [13, 17]
+    hand = hh.replay()
+    assert list(hand.stacks) == hh.finishing_stacks
+    assert paid(hand, hh.players) == collected and hand.rake == 30
+    sizes = [pot.amount for pot in hand.pots]
+    assert [sizes[k] - stated[k] for k in range(2)] == [13, 17] != main_pot_first(sizes, 30)
+    # written back, the split survives: as PokerStars text and as PHH
+    assert pokerstars.loads(pokerstars.dumps([hh])) == [hh]
+    assert phh.loads(phh.dumps(hh)).rake_pots == [13, 17]
 
 
-def test_a_rake_split_is_checked_when_one_player_wins_every_pot() -> None:
+def test_a_rake_split_is_followed_when_one_player_wins_every_pot() -> None:
     # Ben's stack is the same either way; the pots are not.
     text = HANDS[3].replace("$3.75 from main pot", "$3.92 from main pot").replace(
         "$5.50 from side pot", "$5.33 from side pot").replace(
         "Main pot $3.75. Side pot $5.50.", "Main pot $3.92. Side pot $5.33.")
-    exc = error_of(text)
-    assert exc.line == line_of(text, "Total pot") and "13 from the main pot" in str(exc)
+    [hh] = pokerstars.loads(text)
+    assert hh.rake_pots == [13, 17]
+    assert paid(hh.replay(), hh.players) == pot_lines(text)[0]
+
+
+def test_a_rake_taken_main_pot_first_records_no_split() -> None:
+    for hh in pokerstars.loads(SIDE_POTS):
+        assert hh.rake_pots is None
+        assert "_razzcore_rake_pots" not in hh.user_fields
 
 
 @pytest.mark.parametrize(

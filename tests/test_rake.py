@@ -91,3 +91,26 @@ def test_phh_keeps_the_rake() -> None:
     back.user_fields["_razzcore_rake"] = -2
     with pytest.raises(PHHError, match="_razzcore_rake"):
         back.replay()
+
+
+def test_phh_keeps_a_rake_given_pot_by_pot() -> None:
+    hand = play_random(Hand(RULES, [60, 500, 500], seed=4, rake=[5, 20]), random.Random(4))
+    hh = phh.HandHistory.from_hand(hand)
+    assert hh.user_fields["_razzcore_rake_pots"] == [5, 20] and hh.rake_pots == [5, 20]
+    back = phh.loads(phh.dumps(hh))
+    assert back.rake_pots == [5, 20] and back.verify().stacks == hand.stacks
+    assert back.replay()._setup()[1] == (5, 20)
+    assert "_razzcore_rake_pots" not in phh.HandHistory.from_hand(play(3, 7, [500, 500])).user_fields
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [([], "1 to 8"), ([1] * 9, "1 to 8"), ([-1, 26], "1 to 8"), ("5", "1 to 8"),
+     ([1.5], "1 to 8"), ([5, 10], "adds up to 15, less than the rake taken")],
+)
+def test_a_bad_rake_per_pot_field_is_named(value: object, reason: str) -> None:
+    hh = phh.HandHistory.from_hand(play(3, 25, [500, 500]))
+    hh.user_fields["_razzcore_rake_pots"] = value
+    with pytest.raises(PHHError, match="_razzcore_rake_pots") as info:
+        hh.replay()
+    assert reason in str(info.value)
