@@ -38,6 +38,20 @@ def test_pypi_description_examples() -> None:
     assert result.failed == 0
 
 
+DOC_PAGES = sorted(p.name for p in (ROOT / "docs").glob("*.md") if p.name != "pypi.md")
+
+
+@pytest.mark.parametrize("name", DOC_PAGES)
+def test_docs_page_examples(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each docs/ page's examples run as shown (from the repository root, as
+    the pages' paths are written)."""
+    pytest.importorskip("numpy")
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "docs" / name), module_relative=False,
+                              optionflags=FLAGS)
+    assert result.failed == 0
+
+
 def test_readme_examples() -> None:
     readme = ROOT / "README.md"
     if not readme.exists():
