@@ -750,10 +750,10 @@ RZ_ENTRY int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uin
             for (j = a + 11; j < b; j++) { /* a '#', digits, ": " */
                 if (data[j] != '#')
                     continue;
-                if (j + 1 < b && u[j + 1] >= 0x80)
-                    return -1; /* other digits, maybe */
                 for (k = j + 1; k < b && data[k] >= '0' && data[k] <= '9'; k++)
                     ;
+                if (k < b && u[k] >= 0x80)
+                    return -1; /* other digits (\d is any Unicode digit), maybe */
                 if (k > j + 1 && rz_ps_starts(data + k, b - k, ": ")) {
                     heads[count] = 1;
                     break;

@@ -98,7 +98,7 @@ def test_rake_pot_by_pot_takes_each_pots_own_share() -> None:
         for a in h.awards:
             by_pot[a.pot] += a.amount
         wanted = split + [0] * (len(pots) - len(split))
-        lost = [min(amount, want) for amount, want in zip(pots, wanted)]
+        lost = [min(amount, want) for amount, want in zip(pots, wanted, strict=True)]
         assert sum(h.payoffs) == -h.rake == -sum(lost)
         if len(pots) > 1:  # a showdown: each pot gives only its own share
             assert by_pot == [p - t for p, t in zip(pots, lost, strict=True)]

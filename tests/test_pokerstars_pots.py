@@ -192,7 +192,7 @@ def test_a_rake_split_pot_by_pot_is_replayed_as_the_text_takes_it() -> None:
     text = proportional(HANDS[0], "won", "won")
     [hh] = pokerstars.loads(text)
     collected, stated, total, rake = pot_lines(text)
-    assert hh.rake == rake == 30 and hh.rake_pots == [13, 17]
+    assert total == 955 and hh.rake == rake == 30 and hh.rake_pots == [13, 17]
     hand = hh.replay()
     assert list(hand.stacks) == hh.finishing_stacks
     assert paid(hand, hh.players) == collected and hand.rake == 30

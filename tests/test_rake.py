@@ -100,7 +100,8 @@ def test_phh_keeps_a_rake_given_pot_by_pot() -> None:
     back = phh.loads(phh.dumps(hh))
     assert back.rake_pots == [5, 20] and back.verify().stacks == hand.stacks
     assert back.replay()._setup()[1] == (5, 20)
-    assert "_razzcore_rake_pots" not in phh.HandHistory.from_hand(play(3, 7, [500, 500])).user_fields
+    plain = phh.HandHistory.from_hand(play(3, 7, [500, 500]))
+    assert "_razzcore_rake_pots" not in plain.user_fields
 
 
 @pytest.mark.parametrize(
