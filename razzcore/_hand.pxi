@@ -156,12 +156,12 @@ cdef int64_t _chips(v, str what) except -1:
     """A chip count in 0..MAX_CHIPS (numpy integers and the like taken as ints)."""
     if type(v) is not int:
         if isinstance(v, bool) or not PyIndex_Check(v):
-            raise RulesError(f"{what} must be non-negative ints, not {brief(v)}")
+            raise RulesError(f"{what}: expected a non-negative int, not {brief(v)}")
         v = operator.index(v)
     if v < 0:
-        raise RulesError(f"{what} must be non-negative ints, not {brief(v)}")
+        raise RulesError(f"{what}: expected a non-negative int, not {brief(v)}")
     if v > _MAX_CHIPS:
-        raise RulesError(f"a stack may hold at most MAX_CHIPS (2**53), not {brief(v)}")
+        raise RulesError(f"{what}: at most MAX_CHIPS (2**53) chips, not {brief(v)}")
     return <int64_t>v
 
 
@@ -180,17 +180,6 @@ cdef bytes _packed_rules(rules):
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef int64_t _rake_amount(value) except -1:
-    """A rake amount: an int in 0..MAX_CHIPS (numpy integers too)."""
-    if type(value) is not int:
-        if isinstance(value, bool) or not PyIndex_Check(value):
-            raise RulesError(f"rake must be a non-negative int, not {brief(value)}")
-        value = operator.index(value)
-    if not 0 <= value <= _MAX_CHIPS:
-        raise RulesError(f"rake must be an int in 0..MAX_CHIPS (2**53), not {brief(value)}")
-    return value
-
-
 cdef class HandCore:
     """The compiled base of :class:`razzcore.Hand`: one C hand
     (``src/razz_engine.h``) and its history.  Not used on its own.
@@ -256,18 +245,13 @@ cdef class HandCore:
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
         if isinstance(rake, (list, tuple)):  # each pot's rake, main pot first
-            if not 1 <= len(rake) <= 8:
-                raise RulesError(f"a rake per pot lists 1..8 amounts (main pot first), not "
-                                 f"{len(rake)}")
-            memset(pots, 0, sizeof(pots))
-            for s in range(len(rake)):
-                pots[s] = _rake_amount(rake[s])
+            from .engine import pack_rake
+            memcpy(pots, PyBytes_AS_STRING(pack_rake(rake)), sizeof(pots))
+            for s in range(8):
                 r += pots[s]
-            if r > _MAX_CHIPS:
-                raise RulesError(f"the rake per pot adds up to {r}, more than MAX_CHIPS (2**53)")
             split = pots
         else:
-            r = _rake_amount(rake)
+            r = _chips(rake, "rake")
         memset(away, 0, sizeof(away))
         self._away = ()
         deal_in = rules.deal_in_absent_players

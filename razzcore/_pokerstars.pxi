@@ -25,6 +25,9 @@ cdef extern from "razz_pokerstars.h" nogil:
     int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
     int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uint8_t *heads,
                         int64_t cap)
+    int64_t rz_ps_hand(const char *data, const int64_t *bounds, const uint8_t *heads,
+                       int64_t count, int64_t k, char *buf, int64_t *used, int64_t *head,
+                       int64_t *table)
     int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap,
                      int64_t *len)
 
@@ -84,6 +87,11 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
         PyMem_Free(ps)
 
 
+cdef inline str _line(const char *text, const int64_t *bounds, int64_t k):
+    return PyUnicode_DecodeUTF8(text + bounds[3 * k + 1], bounds[3 * k + 2] - bounds[3 * k + 1],
+                                NULL)
+
+
 def _split_pokerstars(bytes data):
     """The hands of a PokerStars file (UTF-8), split as the reference does
     (``str.splitlines``, ``str.strip``, a hand opening at each line
@@ -94,12 +102,12 @@ def _split_pokerstars(bytes data):
     reference must split the text: other line or space characters, text
     before the first hand, or no hand.
     """
-    cdef int64_t size = len(data), cap, count, k, first = -1, j, nxt, line
+    cdef int64_t size = len(data), cap, count, k, first = -1, nxt
     cdef int64_t *bounds = NULL
     cdef uint8_t *heads = NULL
     cdef const char *text = PyBytes_AS_STRING(data)
     cdef list out = []
-    cdef int64_t a, b, used
+    cdef int64_t used, head, table
     cdef char *buf = NULL
     cap = data.count(b"\n") + data.count(b"\r") + 1
     bounds = <int64_t *>PyMem_Malloc(3 * cap * sizeof(int64_t))
@@ -125,26 +133,10 @@ def _split_pokerstars(bytes data):
             return None
         k = first
         while k < count:
-            nxt = k + 1
-            while nxt < count and not heads[nxt]:
-                nxt += 1
-            found = []  # the hand's non-empty lines: header, table, then the rest
-            used = 0
-            for line in range(k, nxt):
-                a = bounds[3 * line + 1]
-                b = bounds[3 * line + 2]
-                if b == a:
-                    continue
-                if len(found) < 2:
-                    found.append(PyUnicode_DecodeUTF8(text + a, b - a, NULL))
-                    continue
-                if used:
-                    buf[used] = 10  # "\n"
-                    used += 1
-                memcpy(buf + used, text + a, b - a)
-                used += b - a
+            nxt = rz_ps_hand(text, bounds, heads, count, k, buf, &used, &head, &table)
             out.append((k, bounds[3 * k], bounds[3 * nxt] if nxt < count else size,
-                        found[0], found[1] if len(found) > 1 else None,
+                        _line(text, bounds, head),
+                        None if table < 0 else _line(text, bounds, table),
                         PyBytes_FromStringAndSize(buf, used)))
             k = nxt
         return out

@@ -12,10 +12,11 @@ hand's C fields by the struct's own field table.
 from __future__ import annotations
 
 import functools
+import operator
 import struct
 from array import array
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ._core import (
     ENGINE_CALL,
@@ -76,6 +77,32 @@ def pack_rules(rules: Rules) -> bytes:
     if len(packed) != ENGINE_RULES_SIZE:
         raise RuntimeError("razzcore.engine: rz_rules layout mismatch")
     return packed
+
+
+def pack_rake(rake: Sequence[int]) -> bytes:
+    """Each pot's rake (main pot first, 1 to 8 amounts) as the engine's
+    ``int64_t[8]``; :class:`RulesError` names a bad amount.
+
+    >>> len(pack_rake([10, 20]))
+    64
+    >>> pack_rake([])
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RulesError: a rake per pot lists 1..8 amounts (main pot first), not 0
+    """
+    if not 1 <= len(rake) <= 8:
+        raise RulesError(f"a rake per pot lists 1..8 amounts (main pot first), not {len(rake)}")
+    amounts = []
+    for v in rake:
+        if isinstance(v, bool) or not isinstance(v, SupportsIndex):
+            raise RulesError(f"rake: expected a non-negative int, not {brief(v)}")
+        amount = operator.index(v)
+        if not 0 <= amount <= MAX_CHIPS:
+            raise RulesError(f"rake: an int in 0..MAX_CHIPS (2**53), not {brief(v)}")
+        amounts.append(amount)
+    if sum(amounts) > MAX_CHIPS:
+        raise RulesError(f"the rake per pot adds up to {sum(amounts)}, more than MAX_CHIPS")
+    return array("q", amounts + [0] * (8 - len(amounts))).tobytes()  # native int64_t
 
 
 def check_player_count(rules: Rules, stacks: Sequence[int], name: str = "stacks") -> None:

@@ -767,6 +767,35 @@ RZ_ENTRY int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uin
     return count;
 }
 
+/* The hand opening at line k of what rz_ps_split found: its non-empty lines
+ * after the table line, stripped and joined by '\n', go to buf (*used
+ * bytes; never longer than the hand's text); *head and *table are its first
+ * two non-empty lines (-1: none).  Returns the line that opens the next
+ * hand, or count. */
+RZ_ENTRY int64_t rz_ps_hand(const char *data, const int64_t *bounds, const uint8_t *heads,
+                            int64_t count, int64_t k, char *buf, int64_t *used,
+                            int64_t *head, int64_t *table)
+{
+    int64_t line, a, b, seen = 0;
+    *used = 0;
+    *head = *table = -1;
+    for (line = k; line < count && (line == k || !heads[line]); line++) {
+        a = bounds[3 * line + 1];
+        b = bounds[3 * line + 2];
+        if (b == a)
+            continue;
+        if (seen++ < 2) {
+            *(seen == 1 ? head : table) = line;
+            continue;
+        }
+        if (*used)
+            buf[(*used)++] = '\n';
+        memcpy(buf + *used, data + a, (size_t)(b - a));
+        *used += b - a;
+    }
+    return line;
+}
+
 /* ------------------------------------------------------------ the replay */
 
 typedef struct {

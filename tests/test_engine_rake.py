@@ -97,7 +97,7 @@ def test_rake_pot_by_pot_takes_each_pots_own_share() -> None:
         by_pot = [0] * len(pots)
         for a in h.awards:
             by_pot[a.pot] += a.amount
-        wanted = split + [0] * (len(pots) - len(split))
+        wanted = (split + [0] * len(pots))[:len(pots)]
         lost = [min(amount, want) for amount, want in zip(pots, wanted, strict=True)]
         assert sum(h.payoffs) == -h.rake == -sum(lost)
         if len(pots) > 1:  # a showdown: each pot gives only its own share
