@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from . import _core
 from ._parallel import SubmitExecutor, check_executor, progress_bar
 from .cards import UNKNOWN, CardLike, CardsLike, format_card, parse_cards_or_unknown
-from .errors import CardError, EquityError, brief
+from .errors import CardError, EquityError, as_int, brief
 from .ranges import Range
 
 if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
@@ -473,10 +473,10 @@ def equity(
     if _has_range(hands):
         from .range_equity import range_equity
 
-        _check_options(exact, trials, seed, executor, progress)
+        trials, seed = _check_options(exact, trials, seed, executor, progress)
         return range_equity(hands, dead, exact, trials, seed, executor, bool(progress))
     plan = _plan(hands, dead)
-    _check_options(exact, trials, seed, executor, progress)
+    trials, seed = _check_options(exact, trials, seed, executor, progress)
     exact = _choose_exact(exact, plan.work(), plan.outcomes())
     if exact:
         return _exact(plan, executor, bool(progress))
@@ -496,22 +496,28 @@ def _has_range(hands: object) -> bool:
 
 def _check_options(
     exact: object, trials: object, seed: object, executor: object, progress: object
-) -> None:
-    """Raise :class:`EquityError` for a bad option of :func:`equity`."""
+) -> tuple[int | None, int | None]:
+    """Raise :class:`EquityError` for a bad option of :func:`equity`; return
+    ``trials`` and ``seed`` as plain ints (or ``None``)."""
     if exact is not None and not isinstance(exact, bool):
         raise EquityError(f"exact must be True, False or None, not {brief(exact)}")
     if progress is not None and not isinstance(progress, bool):
         raise EquityError(f"progress must be True, False or None, not {brief(progress)}")
+    count = seed_int = None
     if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, int):
+        count = as_int(trials)
+        if count is None:
             raise EquityError(f"trials must be a positive int, not {brief(trials)}")
-        if not 1 <= trials <= MAX_TRIALS:
-            raise EquityError(f"trials must be within 1..{MAX_TRIALS:,}, not {trials:,}")
+        if not 1 <= count <= MAX_TRIALS:
+            raise EquityError(f"trials must be within 1..{MAX_TRIALS:,}, not {count:,}")
         if exact is True:
             raise EquityError("trials applies to Monte Carlo; it cannot be used with exact=True")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise EquityError(f"seed must be an int or None, not {brief(seed)}")
+    if seed is not None:
+        seed_int = as_int(seed)
+        if seed_int is None:
+            raise EquityError(f"seed must be an int or None, not {brief(seed)}")
     check_executor(executor, EquityError)
+    return count, seed_int
 
 
 def _choose_exact(

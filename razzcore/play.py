@@ -18,15 +18,14 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any
 
 from ._parallel import SubmitExecutor, check_executor, progress_bar
-from .errors import IllegalActionError, RazzError, brief
+from .errors import IllegalActionError, RazzError, as_int, brief
 from .players import Player, make_player
 
 if TYPE_CHECKING:
@@ -211,8 +210,9 @@ def _check_act_signature(player: object) -> None:
 def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) -> list[Player]:
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
-    if not isinstance(players, (int, str)) and isinstance(players, SupportsIndex):
-        players = operator.index(players)  # numpy integers and the like
+    count = as_int(players)
+    if count is not None:
+        players = count
     if isinstance(lineup, str):  # "basic,random" as the command line takes it
         lineup = [name for name in lineup.split(",")]
     if isinstance(players, int):
@@ -285,39 +285,50 @@ def play(
 
     table = _make_players(players, lineup)
     n = len(table)
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+    count = as_int(hands)
+    if count is None or count < 0:
         raise RazzError(f"hands must be a non-negative int, not {brief(hands)}")
+    hands = count
     if hands > MAX_HANDS:
         raise RazzError(f"hands must be at most {MAX_HANDS:,} per call, not {hands:,}")
     if rules is None:
         rules = Rules(*DEFAULT_RULES, profile=profile)
     elif not isinstance(rules, Rules):
         raise RazzError(f"rules must be a razzcore Rules, not {type(rules).__name__}")
-    if isinstance(stacks, int) and not isinstance(stacks, bool):
-        stack_list = (stacks,) * n
-    else:
-        stack_list = tuple(stacks)  # type: ignore[arg-type]
-    if len(stack_list) != n or any(
-        isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in stack_list
-    ):
+    stack = as_int(stacks)
+    given: list[int | None] = []
+    if stack is not None:
+        given = [stack] * n
+    elif isinstance(stacks, Iterable) and not isinstance(stacks, (str, bytes)):
+        given = [as_int(v) for v in stacks]
+    stack_list = tuple(v for v in given if v is not None and v > 0)
+    if len(stack_list) != n or len(given) != n:
         raise RazzError(f"stacks must be {n} positive ints, not {brief(stacks)}")
     if seed is None:
         import secrets
 
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise RazzError(f"seed must be an int, not {brief(seed)}")
+    else:
+        seed_int = as_int(seed)
+        if seed_int is None:
+            raise RazzError(f"seed must be an int, not {brief(seed)}")
+        seed = seed_int
     if chunk_size is None:
         chunk_size = min(2000, max(100, hands // 64))
-    elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
+    else:
+        size = as_int(chunk_size)
+        if size is None or size < 1:
+            raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
+        chunk_size = size
     check_executor(executor)
     # Validate the table once before farming it out (a bad rule set fails here).
     Hand(rules, stack_list, seed=0)
     if keep_hands is True:
         keep = -1
-    elif isinstance(keep_hands, int) and keep_hands >= 0:
-        keep = keep_hands
+    elif keep_hands is False:
+        keep = 0
+    elif (kept := as_int(keep_hands)) is not None and kept >= 0:
+        keep = kept
     else:
         raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
     job = _Job(rules, stack_list, tuple(table), seed, keep)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._core import basic_decide
 from ._deprecated import warn_deprecated
-from .errors import RazzError, brief
+from .errors import RazzError, as_int, brief
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -113,9 +113,10 @@ class BasicRazzPlayer(Player):
     name = "basic"
 
     def __init__(self, limit: int = 8) -> None:
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 5 <= limit <= 13:
+        rank = as_int(limit)
+        if rank is None or not 5 <= rank <= 13:
             raise RazzError(f"limit is the highest rank kept (5..13), not {brief(limit)}")
-        self.limit = limit
+        self.limit = rank
 
     def __repr__(self) -> str:
         return f"BasicRazzPlayer(limit={self.limit})"

@@ -34,7 +34,7 @@ from .equity import (
     _run,
     _split,
 )
-from .errors import EquityError, brief
+from .errors import EquityError, as_int, brief
 
 __all__ = [
     "DEFAULT_CLASS_TRIALS", "MAX_CLASS_TRIALS", "StartingHand", "StartingHands", "starting_hands",
@@ -229,9 +229,11 @@ def starting_hands(
     >>> chart.exact, chart.get("32a").rank <= 20, chart.get("KKK").rank
     (False, True, 455)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+    count = as_int(players)
+    if count is None or not 2 <= count <= 8:
         raise EquityError(f"players must be an int within 2..8, not {brief(players)}")
-    _check_options(exact, trials, seed, executor, progress)
+    players = count
+    trials, seed = _check_options(exact, trials, seed, executor, progress)
     if trials is not None and trials > MAX_CLASS_TRIALS:
         raise EquityError(f"trials must be at most {MAX_CLASS_TRIALS:,} per class "
                           f"(455 classes), not {trials:,}")

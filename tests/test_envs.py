@@ -301,6 +301,17 @@ def test_gymnasium_episode_and_mapping() -> None:
         GymEnv(seat=2)
 
 
+def test_gymnasium_takes_numpy_integers() -> None:
+    pytest.importorskip("gymnasium")
+    from razzcore.envs import GymEnv
+
+    env = GymEnv(players=np.int64(3), seat=np.int8(2), stacks=np.int32(300))
+    assert (env.players, env.seat, env.stacks) == (3, 2, [300] * 3)
+    assert type(env.seat) is int
+    with pytest.raises(RazzError, match="seat must be an int"):
+        GymEnv(seat=np.float64(1))  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- OpenSpiel
 
 def _spiel() -> Any:
@@ -628,6 +639,31 @@ def test_vector_env_illegal_action_names_the_table_and_moves_nothing() -> None:
             VectorEnv(**bad_args)  # type: ignore[arg-type]
     with pytest.raises(RazzError, match="reset"):
         VectorEnv(2).step(np.ones(2, np.int64))
+
+
+def test_vector_env_takes_numpy_integers_and_refuses_other_numbers() -> None:
+    from razzcore.envs import VectorEnv
+
+    env = VectorEnv(np.int64(4), players=np.int8(3), seed=np.uint64(5), threads=np.int32(2),
+                    stacks=[np.int64(300)] * 3)
+    ref = VectorEnv(4, players=3, seed=5, threads=2, stacks=300)
+    assert (env.num_envs, env.players, env.threads, env.seed) == (4, 3, 2, 5)
+    assert np.array_equal(env.reset()[0], ref.reset()[0])
+    assert np.array_equal(env.reset(seed=np.int16(9))[0], ref.reset(seed=9)[0])
+    assert env.hand(np.int64(3)).history == ref.hand(3).history
+    for bad in (True, 4.0, np.float32(4), "4"):
+        with pytest.raises(RulesError, match="num_envs must be a positive int"):
+            VectorEnv(bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="seed must be an int or None"):
+            VectorEnv(2, seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="seed must be an int or None"):
+            ref.reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="threads must be a positive int"):
+            VectorEnv(2, threads=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match=r"players must be an int in 2\.\.8"):
+            VectorEnv(2, players=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="stacks must be 2 positive ints"):
+            VectorEnv(2, stacks=[100, bad])  # type: ignore[list-item]
 
 
 def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:

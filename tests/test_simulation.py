@@ -228,6 +228,16 @@ def test_numpy_stacks_accepted() -> None:
     assert r.starting_stacks == (400, 400)
 
 
+def test_numpy_counts_and_seed_accepted() -> None:
+    r = simulate(RULES, [400, 400], np.int64(10), seed=np.uint64(1), threads=np.int8(2),
+                 record=np.int32(1))
+    plain = simulate(RULES, [400, 400], 10, seed=1, record=1)
+    assert np.array_equal(r.payoffs, plain.payoffs) and type(r.seed) is int
+    for bad in (1.0, True, np.float64(1), "1"):
+        with pytest.raises(RazzError, match="seed must be an int or None"):
+            simulate(RULES, [400, 400], 10, seed=bad)
+
+
 def test_random_policy_covers_every_legal_action() -> None:
     r = simulate(RULES, [400] * 3, 200, seed=8, record=200)
     verbs = {a.split()[1] for hh in r.histories for a in hh.actions if not a.startswith("d ")}

@@ -31,7 +31,7 @@ import numpy as np
 
 from .. import _core
 from ..engine import check_player_count, pack_rules, pack_stacks
-from ..errors import IllegalActionError, RulesError, brief
+from ..errors import IllegalActionError, RulesError, as_int, brief
 from ..hand import Hand
 from ..rules import Rules
 from ._encoding import (
@@ -47,6 +47,15 @@ __all__ = ["VectorEnv"]
 _KIND_TEXT = ("f", "pb", "cc", "cbr")  # the C engine's action kinds as PHH
 
 Array = np.ndarray[Any, Any]
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None:
+        return None
+    value = as_int(seed)
+    if value is None:
+        raise RulesError(f"seed must be an int or None, not {brief(seed)}")
+    return value
 
 
 class VectorEnv:
@@ -90,20 +99,24 @@ class VectorEnv:
         threads: int | None = None,
         stacks: int | list[int] = DEFAULT_STACK,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        count = as_int(num_envs)
+        if count is None or count < 1:
             raise RulesError(f"num_envs must be a positive int, not {brief(num_envs)}")
+        num_envs = count
         players = check_players(players)
         if rules is None:
             rules = default_rules()
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules or None, not {brief(rules)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed must be an int or None, not {brief(seed)}")
+        seed = _check_seed(seed)
         if threads is None:
             cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
             threads = max(1, min(cpus or os.cpu_count() or 1, num_envs // 1024))
-        elif isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise RulesError(f"threads must be a positive int or None, not {brief(threads)}")
+        else:
+            count = as_int(threads)
+            if count is None or count < 1:
+                raise RulesError(f"threads must be a positive int or None, not {brief(threads)}")
+            threads = count
         self.num_envs = num_envs
         self.players = players
         self.rules = rules
@@ -126,6 +139,7 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
         """Deal a new hand at every table (``seed`` overrides the constructor's)."""
+        seed = _check_seed(seed)
         if seed is None:
             seed = self.seed
         if seed is None:
@@ -158,12 +172,13 @@ class VectorEnv:
     def hand(self, i: int) -> Hand:
         """A :class:`~razzcore.Hand` copy of table ``i``'s current hand (the
         same deck, the same actions replayed)."""
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        index = as_int(i)
+        if index is None:
             raise RulesError(f"a table is an int index, not {brief(i)}")
-        if not 0 <= i < self.num_envs:
+        if not 0 <= index < self.num_envs:
             raise RulesError(f"no table {brief(i)}: tables are 0..{self.num_envs - 1}")
         with self._lock:
-            record = self._core.record(int(i))
+            record = self._core.record(index)
         if record is None:
             raise RulesError(f"table {i}: this hand is too long to rebuild (over 512 actions)")
         deck, kinds = record
