@@ -666,6 +666,42 @@ def test_vector_env_takes_numpy_integers_and_refuses_other_numbers() -> None:
             VectorEnv(2, stacks=[100, bad])  # type: ignore[list-item]
 
 
+def test_vector_env_refuses_more_tables_than_it_can_hold() -> None:
+    from razzcore.engine import pack_rules, pack_stacks
+    from razzcore.envs import VectorEnv
+
+    top = VectorEnv.MAX_ENVS
+    for count in (10**9, top + 1):
+        with pytest.raises(RulesError, match=f"num_envs must be at most {top:,}, not {count:,}"):
+            VectorEnv(count)
+    # The limit is the compiled core's own (checked before it touches the arrays).
+    with pytest.raises(RulesError, match="num_envs"):
+        _core._VecCore(pack_rules(Rules(2, 5, 10, 20)), 2, pack_stacks([100, 100]), top + 1,
+                       None, None, None, None, None, 20)
+
+
+def test_vector_env_without_the_memory_raises_a_razz_error() -> None:
+    pytest.importorskip("resource")  # POSIX
+    import subprocess
+    import sys
+
+    # A child process whose address space cannot hold 4M tables of 8 players.
+    code = (
+        "import resource\n"
+        "from razzcore.envs import VectorEnv\n"
+        "from razzcore.errors import RulesError\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({2**31}, {2**31}))\n"
+        "try:\n"
+        "    VectorEnv(2**22, players=8)\n"
+        "except RulesError as exc:\n"
+        "    print(exc)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("no memory for num_envs=4,194,304 tables")
+
+
 def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:
     from razzcore.envs import VectorEnv
 

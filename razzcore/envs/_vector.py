@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -81,13 +81,18 @@ class VectorEnv:
     next ``step``: copy what you keep.  ``seed`` makes every table's deals
     reproducible (table ``i`` draws from stream ``i``); ``threads`` (default:
     one per 1,024 tables, at most the usable CPUs) splits the tables.  Calls
-    from several threads are serialised by a lock.
+    from several threads are serialised by a lock.  ``num_envs`` is at most
+    :attr:`MAX_ENVS` (16,777,216); a count the memory cannot hold raises
+    :class:`~razzcore.RulesError` naming it, as a count past the limit does.
 
     >>> env = VectorEnv(2, players=3, seed=7)
     >>> _, mask, actor = env.reset()
     >>> env.hand(0).actor == actor[0]
     True
     """
+
+    MAX_ENVS: ClassVar[int] = 1 << 24
+    """The most tables one environment holds (the compiled core's limit)."""
 
     def __init__(
         self,
@@ -102,6 +107,8 @@ class VectorEnv:
         count = as_int(num_envs)
         if count is None or count < 1:
             raise RulesError(f"num_envs must be a positive int, not {brief(num_envs)}")
+        if count > self.MAX_ENVS:
+            raise RulesError(f"num_envs must be at most {self.MAX_ENVS:,}, not {count:,}")
         num_envs = count
         players = check_players(players)
         if rules is None:
@@ -125,17 +132,24 @@ class VectorEnv:
         self.threads = min(threads, num_envs, 256)
         self.seed = seed
         size = observation_size(players)
-        self._obs = np.zeros((num_envs, size), np.float32)
-        self._mask = np.zeros((num_envs, 3), np.int8)
-        self._actor = np.zeros(num_envs, np.int32)
-        self._rewards = np.zeros((num_envs, players), np.float32)
-        self._done = np.zeros(num_envs, np.uint8)
+        try:
+            self._obs = np.zeros((num_envs, size), np.float32)
+            self._mask = np.zeros((num_envs, 3), np.int8)
+            self._actor = np.zeros(num_envs, np.int32)
+            self._rewards = np.zeros((num_envs, players), np.float32)
+            self._done = np.zeros(num_envs, np.uint8)
+            self._core = _core._VecCore(
+                pack_rules(rules), players, pack_stacks(self.stacks), num_envs,
+                self._obs, self._mask, self._actor, self._rewards, self._done, rules.big_bet,
+            )
+        except MemoryError:
+            mib = num_envs * (4 * size + 4 * players + 16) / 2**20
+            raise RulesError(
+                f"no memory for num_envs={num_envs:,} tables (their arrays alone take "
+                f"{mib:,.0f} MiB); give fewer tables"
+            ) from None
         # One caller at a time steps the tables (they are shared C state).
         self._lock = threading.Lock()
-        self._core = _core._VecCore(
-            pack_rules(rules), players, pack_stacks(self.stacks), num_envs,
-            self._obs, self._mask, self._actor, self._rewards, self._done, rules.big_bet,
-        )
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
         """Deal a new hand at every table (``seed`` overrides the constructor's)."""
