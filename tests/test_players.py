@@ -12,7 +12,14 @@ from engine_support import play_players
 from razzcore.errors import IllegalActionError, RazzError
 from razzcore.hand import Hand
 from razzcore.play import PlayResult, hand_seed, play
-from razzcore.players import BasicRazzPlayer, Player, RandomPlayer, make_player
+from razzcore.players import (
+    PLAYER_TYPES,
+    BasicRazzPlayer,
+    CalldownPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
 from razzcore.rules import Rules
 from razzcore.view import HandView
 
@@ -131,12 +138,33 @@ def test_make_player_and_errors() -> None:
 @pytest.mark.parametrize(
     ("name", "kind"),
     [("basic", BasicRazzPlayer), ("Basic", BasicRazzPlayer), ("BASIC", BasicRazzPlayer),
-     (" basic ", BasicRazzPlayer), ("Random", RandomPlayer), ("RANDOM", RandomPlayer)],
+     (" basic ", BasicRazzPlayer), ("Random", RandomPlayer), ("RANDOM", RandomPlayer),
+     ("calldown", CalldownPlayer), ("CallDown", CalldownPlayer)],
 )
 def test_built_in_player_names_are_case_insensitive(name: str, kind: type) -> None:
     assert isinstance(make_player(name), kind)
     assert play([name, "random"], 3, seed=1).players == (kind.name, "random")
     assert play(2, 3, seed=1, lineup=[name]).players == (kind.name, kind.name)
+
+
+def test_built_in_players_are_the_engine_policies() -> None:
+    # razzcore play runs its built-in players in the compiled engine, by name.
+    from razzcore.simulation import POLICIES
+
+    assert set(PLAYER_TYPES) == set(POLICIES)
+    for name, kind in PLAYER_TYPES.items():
+        assert kind.name == name and isinstance(make_player(name), kind)
+
+
+def test_calldown_player_never_folds_or_raises_by_choice() -> None:
+    result = play(["calldown"] * 3, 40, seed=4, keep_hands=True)
+    assert result.players == ("calldown",) * 3
+    for hand in result.hand_list:
+        verbs = [a.split()[1] for a in hand.history if not a.startswith("d ")]
+        assert "f" not in verbs and "cbr" not in verbs  # three calldowns: nobody bets
+    h = Hand(RULES, [50, 50], seed=1)
+    h.act("pb")  # facing the bring-in: calldown calls it
+    assert CalldownPlayer().act(h.view(h.actor), h.legal_actions()) == "cc"
 
 
 # ---------------------------------------------------------------- play()

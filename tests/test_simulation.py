@@ -13,6 +13,7 @@ from engine_support import play_players
 
 from razzcore import BasicRazzPlayer, Hand, Rules, SimulationResult, simulate
 from razzcore.errors import RazzError
+from razzcore.players import CalldownPlayer
 from razzcore.rules import PROFILES
 
 RULES = Rules(2, 5, 10, 20)
@@ -97,6 +98,19 @@ def test_basic_policy_is_basic_razz_player() -> None:
         # The same deal, with the Python player deciding every action.
         fresh = Hand(RULES, stacks, deck=_deck_of(hand))
         play_players(fresh, [player] * len(stacks))
+        assert fresh.history == hand.history
+
+
+def test_calldown_policy_is_calldown_player() -> None:
+    # As above, with the Python calldown player deciding for the calldown seats.
+    stacks = [400, 400, 60, 400]
+    r = simulate(RULES, stacks, 80, seed=5, policy=["calldown", "basic", "calldown", "basic"],
+                 record=80)
+    players = [CalldownPlayer(), BasicRazzPlayer(), CalldownPlayer(), BasicRazzPlayer()]
+    for hh in r.histories:
+        hand = hh.replay()
+        fresh = Hand(RULES, stacks, deck=_deck_of(hand))
+        play_players(fresh, players)
         assert fresh.history == hand.history
 
 
