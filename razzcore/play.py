@@ -21,14 +21,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._parallel import SubmitExecutor, check_executor, progress_bar
 from .errors import IllegalActionError, RazzError, as_int, brief
 from .players import Player, make_player
 
 if TYPE_CHECKING:
+    from ._results import PlayResult
     from .hand import Hand
     from .rules import Rules
 
@@ -63,70 +63,7 @@ def hand_seed(seed: int, index: int, part: int = 0) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
-@dataclass(frozen=True)
-class PlayResult:
-    """What :func:`play` measured.
-
-    ``winnings[s]`` is seat ``s``'s net chips over all hands; ``pots_won[s]``
-    the number of hands in which it collected chips; ``showdowns`` the number
-    of hands that reached a showdown.  ``hand_list`` holds the finished
-    :class:`~razzcore.hand.Hand` objects when ``keep_hands=True``.
-    """
-
-    players: tuple[str, ...]
-    hands: int
-    seed: int
-    seconds: float
-    rules: Rules
-    starting_stacks: tuple[int, ...]
-    winnings: tuple[int, ...]
-    pots_won: tuple[int, ...]
-    showdowns: int
-    hand_list: tuple[Hand, ...] = field(default=(), repr=False)
-
-    @property
-    def hands_per_second(self) -> float:
-        """Hands dealt and played per second of wall time."""
-        return self.hands / self.seconds if self.seconds > 0 else float("inf")
-
-    @property
-    def showdown_share(self) -> float:
-        """The fraction of hands that reached a showdown."""
-        return self.showdowns / self.hands if self.hands else 0.0
-
-    @property
-    def big_bets_per_100(self) -> tuple[float, ...]:
-        """Each seat's winnings in big bets per 100 hands."""
-        if not self.hands:
-            return tuple(0.0 for _ in self.winnings)
-        return tuple(100 * w / self.rules.big_bet / self.hands for w in self.winnings)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary (no hands).
-
-        >>> sorted(play(2, 3, seed=4).to_dict())[:4]
-        ['big_bets_per_100', 'hands', 'hands_per_second', 'players']
-        """
-        return {
-            "players": list(self.players),
-            "hands": self.hands,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-            "rules": {"ante": self.rules.ante, "bring_in": self.rules.bring_in,
-                      "small_bet": self.rules.small_bet, "big_bet": self.rules.big_bet,
-                      "profile": self.rules.profile},
-            "starting_stacks": list(self.starting_stacks),
-            "winnings": list(self.winnings),
-            "big_bets_per_100": list(self.big_bets_per_100),
-            "pots_won": list(self.pots_won),
-            "showdowns": self.showdowns,
-            "showdown_share": self.showdown_share,
-        }
-
-
-@dataclass(frozen=True)
-class _Job:
+class _Job(NamedTuple):
     """Everything a worker needs (picklable)."""
 
     rules: Rules
@@ -136,12 +73,15 @@ class _Job:
     keep: int
 
 
-@dataclass
 class _Chunk:
-    winnings: list[int]
-    pots_won: list[int]
-    showdowns: int
-    hands: list[Hand]
+    """One chunk's totals, returned by a worker (picklable)."""
+
+    __slots__ = ("hands", "pots_won", "showdowns", "winnings")
+
+    def __init__(self, winnings: list[int], pots_won: list[int], showdowns: int,
+                 hands: list[Hand]) -> None:
+        self.winnings, self.pots_won, self.showdowns, self.hands = (
+            winnings, pots_won, showdowns, hands)
 
 
 def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
@@ -352,6 +292,8 @@ def play(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
+    from ._results import PlayResult
+
     return PlayResult(
         players=tuple(_player_name(p) for p in table),
         hands=hands,
@@ -364,3 +306,12 @@ def play(
         showdowns=sum(c.showdowns for c in chunks),
         hand_list=tuple(h for c in chunks for h in c.hands),
     )
+
+
+def __getattr__(name: str) -> Any:
+    # PlayResult is a dataclass, loaded on first use (razzcore._results).
+    if name == "PlayResult":
+        from ._results import PlayResult
+
+        return PlayResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
