@@ -236,6 +236,9 @@ class LowHand:
         >>> LowHand.from_rank(6175).name
         'Four Kings'
         """
+        value = as_int(rank)  # numpy integers too
+        if value is not None:
+            rank = value
         _core.class_ranks(rank)  # validates
         obj = cls.__new__(cls)
         obj.rank, obj.cards = rank, None
@@ -347,10 +350,12 @@ def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
     """
     if isinstance(hand, LowHand):
         low = hand
+    elif isinstance(hand, bool):
+        raise CardError(f"expected cards, a rank or a LowHand, not {brief(hand)}")
     elif isinstance(hand, int):
-        if isinstance(hand, bool):
-            raise CardError(f"expected cards, a rank or a LowHand, not {brief(hand)}")
         low = LowHand.from_rank(hand)
+    elif (rank := as_int(hand)) is not None:  # numpy integers
+        low = LowHand.from_rank(rank)
     else:
         low = LowHand.from_rank(evaluate(hand))
     if style == "short":
