@@ -33,7 +33,7 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .equity import EquityResult, equity
+from .equity import equity
 from .errors import (
     BatchError,
     CardError,
@@ -59,16 +59,20 @@ from .evaluator import (
     rank_board,
     rank_histogram,
 )
-from .play import PlayResult, play
+from .play import play
 from .players import BasicRazzPlayer, Player, RandomPlayer
 from .ranges import Range
-from .starting_hands import StartingHand, StartingHands, starting_hands
+from .starting_hands import starting_hands
 
 __version__ = "0.1.0"
 
-# The engine and the hand histories load on first use (PEP 562), so that
-# `import razzcore` for evaluation alone stays fast.
+# The engine, the hand histories and the result records (dataclasses) load on
+# first use (PEP 562), so that `import razzcore` for evaluation alone stays fast.
 _LAZY = {
+    "EquityResult": "_results",
+    "PlayResult": "_results",
+    "StartingHand": "_results",
+    "StartingHands": "_results",
     "Rules": "rules",
     "PROFILES": "rules",
     "Hand": "hand",
@@ -85,6 +89,7 @@ _SUBMODULES = {"phh", "pokerstars"}  # hand-history modules, imported on first u
 
 if TYPE_CHECKING:
     from . import phh, pokerstars
+    from ._results import EquityResult, PlayResult, StartingHand, StartingHands
     from .hand import Hand
     from .phh import HandHistory
     from .pots import Award, Pot

@@ -36,6 +36,7 @@ __all__ = [
     "read_histories",
     "read_text",
     "stars_error",
+    "stars_places",
     "where",
 ]
 
@@ -150,7 +151,8 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
         with warnings.catch_warnings():  # each malformed hand is reported below
             warnings.simplefilter("ignore", PokerStarsWarning)
             report = loads_report(text, on_error="skip")
-        hands = list(enumerate(report.hands))
+        hands = list(zip(stars_places(text, report.hands, report.errors), report.hands,
+                         strict=True))
         left_out = [stars_error(path, exc) for exc in report.errors]
         if not hands and not left_out:
             raise RazzError(f"{display_name(path)}: no hands in the file")
@@ -159,6 +161,44 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
     if not hands and not left_out:
         raise RazzError(f"{display_name(path)}: no hands in the file")
     return text, multi, hands, False, left_out
+
+
+def stars_places(text: str, hands: Sequence[Any], errors: Sequence[Any]) -> list[int]:
+    """The place in PokerStars ``text`` (from 0, every hand header counted,
+    other games' too) of each of ``hands``, the razz hands read from it in
+    order: the headers less those of the malformed hands (``errors``, known by
+    line), matched to the hands by their hand numbers.
+
+    >>> head = "PokerStars Hand #{}: Razz Limit ($1/$2 USD) - 2026/01/01 10:00:00 ET"
+    >>> text = "\\n\\n".join(head.format(n) for n in (7, 8, 9))
+    >>> class Hand: hand = 9
+    >>> class Bad: line = 3
+    >>> stars_places(text, [Hand()], [Bad()])
+    [2]
+    """
+    import bisect
+
+    from ._pokerstars_lines import HAND_LINE, HAND_START
+
+    starts: list[int] = []  # line index of each header
+    numbers: list[int] = []
+    for i, line in enumerate(text.lstrip("\ufeff").splitlines()):
+        line = line.strip()
+        if line.startswith(HAND_LINE) and (m := HAND_START.match(line)):
+            starts.append(i)
+            numbers.append(int(m.group(1)))
+    bad = {bisect.bisect_right(starts, exc.line - 1) - 1 for exc in errors
+           if exc.line is not None}
+    places: list[int] = []
+    k = 0
+    for hh in hands:
+        while k < len(starts) and (k in bad or numbers[k] != hh.hand):
+            k += 1
+        if k == len(starts):  # cannot happen: every hand read has its header
+            raise RazzError(f"hand #{hh.hand} is not found among the hand headers")
+        places.append(k)
+        k += 1
+    return places
 
 
 def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], list[str]]:
@@ -328,8 +368,9 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
         got = list(hand.stacks)
         want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
         ok = None if want is None else got == want
-        reports.append({"finishing_stacks": got, "expected_finishing_stacks": want,
-                        "matches": ok, "payoffs": list(hand.payoffs or ())})
+        reports.append({"hand": i + 1, "finishing_stacks": got,
+                        "expected_finishing_stacks": want, "matches": ok,
+                        "payoffs": list(hand.payoffs or ())})
         if not args.json:
             if multi:
                 print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
@@ -347,8 +388,8 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
         good = sum(1 for r in reports if r["matches"])
         tail = f", {len(left_out)} left out" if left_out else ""
         print(f"{len(reports)} hands replayed, {good} match their finishing_stacks{tail}")
-    if not multi:
-        return status, reports[0]
+    if not multi:  # the one hand's object: no place to give
+        return status, {k: v for k, v in reports[0].items() if k != "hand"}
     return status, ({"hands": reports, "left_out": left_out} if left_out else {"hands": reports})
 
 

@@ -18,12 +18,11 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, SupportsIndex
+from typing import Any
 
-from .errors import CardError, brief
+from .errors import CardError, as_int, brief
 
 __all__ = [
     "RANKS",
@@ -86,10 +85,12 @@ def card(rank: int, suit: int) -> int:
     >>> card(12, 3)
     51
     """
-    for name, value, top in (("rank", rank, 13), ("suit", suit, 4)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < top:
-            raise CardError(f"no card has {name} {brief(value)}: {name}s are 0..{top - 1}")
-    return 4 * rank + suit
+    r, s = as_int(rank), as_int(suit)
+    if r is None or not 0 <= r < 13:
+        raise CardError(f"no card has rank {brief(rank)}: ranks are 0..12")
+    if s is None or not 0 <= s < 4:
+        raise CardError(f"no card has suit {brief(suit)}: suits are 0..3")
+    return 4 * r + s
 
 
 def rank_of(code: int) -> int:
@@ -111,17 +112,12 @@ def suit_of(code: int) -> int:
 
 
 def _check_code(code: object) -> int:
-    if isinstance(code, bool):
+    n = as_int(code)  # numpy integers are fine; bools and floats are not
+    if n is None:
         raise CardError(f"a card code must be an int 0..51, not {brief(code)}")
-    if not isinstance(code, int):
-        try:  # other integer types (numpy integers) are fine; floats are not
-            code = operator.index(code)  # type: ignore[arg-type]
-        except TypeError:
-            raise CardError(f"a card code must be an int 0..51, not {brief(code)}") from None
-    assert isinstance(code, int)
-    if not 0 <= code < 52:
-        raise CardError(f"card code {code} is outside 0..51")
-    return code
+    if not 0 <= n < 52:
+        raise CardError(f"card code {n} is outside 0..51")
+    return n
 
 
 def parse_card(text: CardLike) -> int:
@@ -346,9 +342,10 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[int, ...]:
         """Deal ``n`` cards from the top."""
-        if isinstance(n, bool) or not isinstance(n, SupportsIndex):
+        count = as_int(n)
+        if count is None:
             raise CardError(f"deal takes a number of cards, not {brief(n)}")
-        n = operator.index(n)
+        n = count
         if n < 0:
             raise CardError(f"cannot deal {n} cards")
         if self._pos + n > len(self._cards):

@@ -42,6 +42,7 @@ from ._cli_format import (
 from ._cli_histories import cmd_convert, cmd_replay
 from .cards import parse_cards
 from .errors import EquityError, RazzError, brief
+from .players import PLAYER_TYPES
 from .rules import PROFILES
 
 __all__ = ["build_parser", "main"]
@@ -136,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed (random when absent; printed in the summary)")
     p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
     p.add_argument("--lineup", default="basic,random", metavar="NAMES",
-                   help="built-in players seated in turn, any case: basic, random "
+                   help=f"built-in players seated in turn, any case: {', '.join(PLAYER_TYPES)} "
                         "(basic,random)")
     p.add_argument("--stack", type=int, default=1000, metavar="CHIPS",
                    help="starting stack of every seat, each hand (1000)")
@@ -275,7 +276,6 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from .play import DEFAULT_RULES, MAX_HANDS
-    from .players import PLAYER_TYPES
     from .rules import Rules
 
     check_amount("--players", args.players, 2, 8)

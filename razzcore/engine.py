@@ -27,7 +27,7 @@ from ._core import (
     ENGINE_RULES_SIZE,
     HandCore,
 )
-from .errors import RulesError, brief
+from .errors import RulesError, as_int, brief
 from .rules import MAX_CHIPS, Rules
 
 __all__ = [
@@ -132,12 +132,15 @@ def pack_stacks(stacks: Sequence[int]) -> bytes:
     >>> len(pack_stacks([50, 50]))
     16
     """
-    values = list(stacks)
-    if not 2 <= len(values) <= 8:
-        raise RulesError(f"a table has 2..8 seats, not {len(values)}")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_CHIPS:
+    given = list(stacks)
+    if not 2 <= len(given) <= 8:
+        raise RulesError(f"a table has 2..8 seats, not {len(given)}")
+    values = []
+    for v in given:
+        chips = as_int(v)
+        if chips is None or not 0 <= chips <= MAX_CHIPS:
             raise RulesError(f"stacks must be ints in 0..MAX_CHIPS (2**53), not {brief(v)}")
+        values.append(chips)
     return array("q", values).tobytes()
 
 

@@ -19,17 +19,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _core
 from ._parallel import SubmitExecutor, check_executor, progress_bar
 from .cards import UNKNOWN, CardLike, CardsLike, format_card, parse_cards_or_unknown
-from .errors import CardError, EquityError, brief
+from .errors import CardError, EquityError, as_int, brief
 from .ranges import Range
 
 if TYPE_CHECKING:  # imported where used: `import razzcore` stays fast
-    from fractions import Fraction
+    from ._results import EquityResult
 
 __all__ = ["EquityResult", "equity", "estimate_work"]
 
@@ -56,74 +55,6 @@ DOWN_CARD_POSITIONS = (0, 1, 6)
 HandLike = str | Iterable[CardLike] | Range
 """One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``,
 or a :class:`~razzcore.Range` of them."""
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """The outcome of :func:`equity`.
-
-    ``equity[i]`` is player ``i``'s expected share of the pot (ties split
-    evenly; the values sum to 1), ``win[i]`` the share of outcomes player ``i``
-    wins alone, ``tie[i]`` the share where he ties for best.  ``outcomes`` is
-    the number of deals enumerated (``exact``) or the number of trials (Monte
-    Carlo), ``stderr[i]`` the standard error of ``equity[i]`` (0 when exact).
-    ``wins``, ``ties`` and ``shares`` are the raw integer counts (``shares`` in
-    units of 1/840 of a pot).  ``community`` tells whether the deck ran short
-    and the players share a face-up 7th-street community card.  ``combos``
-    is the number of range combos averaged over (``None`` without a
-    :class:`~razzcore.Range`; with several ranges, their compatible
-    combinations).
-
-    >>> r = equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"], exact=True)
-    >>> r.equity, r.win, r.tie
-    ((1.0, 0.0), (1.0, 0.0), (0.0, 0.0))
-    """
-
-    hands: tuple[str, ...]
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    exact: bool
-    outcomes: int
-    stderr: tuple[float, ...]
-    seed: int | None
-    wins: tuple[int, ...]
-    ties: tuple[int, ...]
-    shares: tuple[int, ...]
-    community: bool
-    combos: int | None = None
-
-    @property
-    def equity_fractions(self) -> tuple[Fraction, ...]:
-        """Each player's equity as an exact fraction of the pot.
-
-        >>> equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"]).equity_fractions
-        (Fraction(1, 1), Fraction(0, 1))
-        """
-        from fractions import Fraction
-
-        return tuple(Fraction(s, UNITS * self.outcomes) for s in self.shares)
-
-    def __str__(self) -> str:
-        if self.exact:
-            head = f"exact, {self.outcomes:,} outcomes"
-        else:
-            head = f"Monte Carlo, {self.outcomes:,} trials, seed {self.seed}"
-        if self.community:
-            head += ", community card on 7th street"
-        if self.combos is not None:
-            head += f", {self.combos:,} range combos"
-        width = max(len(h) for h in self.hands)
-        lines = [head]
-        for i, hand in enumerate(self.hands):
-            line = (
-                f"{hand:<{width}}  equity {100 * self.equity[i]:6.2f}%"
-                f"  win {100 * self.win[i]:6.2f}%  tie {100 * self.tie[i]:5.2f}%"
-            )
-            if not self.exact:
-                line += f"  ±{100 * self.stderr[i]:.2f}%"
-            lines.append(line)
-        return "\n".join(lines)
 
 
 # ------------------------------------------------------------------ parsing
@@ -161,8 +92,7 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
     return tuple(known), unknown, " ".join(text)
 
 
-@dataclass(frozen=True)
-class _Plan:
+class _Plan(NamedTuple):
     """A validated request: per-player known rank counts, cards to come (not
     counting the community card) and whether the community card is his 7th."""
 
@@ -319,8 +249,7 @@ def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
     return _plan(hands, dead).work()
 
 
-@dataclass(frozen=True)
-class _Task:
+class _Task(NamedTuple):
     """One unit of work for an executor (picklable, plain data)."""
 
     exact: bool
@@ -473,10 +402,10 @@ def equity(
     if _has_range(hands):
         from .range_equity import range_equity
 
-        _check_options(exact, trials, seed, executor, progress)
+        trials, seed = _check_options(exact, trials, seed, executor, progress)
         return range_equity(hands, dead, exact, trials, seed, executor, bool(progress))
     plan = _plan(hands, dead)
-    _check_options(exact, trials, seed, executor, progress)
+    trials, seed = _check_options(exact, trials, seed, executor, progress)
     exact = _choose_exact(exact, plan.work(), plan.outcomes())
     if exact:
         return _exact(plan, executor, bool(progress))
@@ -496,22 +425,28 @@ def _has_range(hands: object) -> bool:
 
 def _check_options(
     exact: object, trials: object, seed: object, executor: object, progress: object
-) -> None:
-    """Raise :class:`EquityError` for a bad option of :func:`equity`."""
+) -> tuple[int | None, int | None]:
+    """Raise :class:`EquityError` for a bad option of :func:`equity`; return
+    ``trials`` and ``seed`` as plain ints (or ``None``)."""
     if exact is not None and not isinstance(exact, bool):
         raise EquityError(f"exact must be True, False or None, not {brief(exact)}")
     if progress is not None and not isinstance(progress, bool):
         raise EquityError(f"progress must be True, False or None, not {brief(progress)}")
+    count = seed_int = None
     if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, int):
+        count = as_int(trials)
+        if count is None:
             raise EquityError(f"trials must be a positive int, not {brief(trials)}")
-        if not 1 <= trials <= MAX_TRIALS:
-            raise EquityError(f"trials must be within 1..{MAX_TRIALS:,}, not {trials:,}")
+        if not 1 <= count <= MAX_TRIALS:
+            raise EquityError(f"trials must be within 1..{MAX_TRIALS:,}, not {count:,}")
         if exact is True:
             raise EquityError("trials applies to Monte Carlo; it cannot be used with exact=True")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise EquityError(f"seed must be an int or None, not {brief(seed)}")
+    if seed is not None:
+        seed_int = as_int(seed)
+        if seed_int is None:
+            raise EquityError(f"seed must be an int or None, not {brief(seed)}")
     check_executor(executor, EquityError)
+    return count, seed_int
 
 
 def _choose_exact(
@@ -577,6 +512,8 @@ def _result(
             math.sqrt(max(0.0, sq / total - (s / total) ** 2) / total) / UNITS
             for s, sq in zip(share, share_sq, strict=True)
         )
+    from ._results import EquityResult
+
     return EquityResult(
         hands=plan.hands,
         equity=tuple(s / (UNITS * total) for s in share),
@@ -591,3 +528,12 @@ def _result(
         shares=share,
         community=any(plan.community),
     )
+
+
+def __getattr__(name: str) -> Any:
+    # EquityResult is a dataclass, loaded on first use (razzcore._results).
+    if name == "EquityResult":
+        from ._results import EquityResult
+
+        return EquityResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

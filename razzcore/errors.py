@@ -14,7 +14,9 @@ CardError
 
 from __future__ import annotations
 
+import operator
 import reprlib
+from typing import SupportsIndex
 
 __all__ = [
     "BatchError",
@@ -49,6 +51,24 @@ def brief(value: object) -> str:
         return _REPR.repr(value)
     except Exception:  # a hostile __repr__
         return f"<{type(value).__name__} object>"
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` when it is an integer other than a bool
+    (an ``int``, a numpy integer, anything ``operator.index`` takes), else
+    ``None`` for the caller to raise its own :class:`RazzError`: the one check
+    behind every count, amount, index and seed razzcore takes.
+
+    >>> import fractions
+    >>> as_int(5), as_int(True), as_int(5.0), as_int("5"), as_int(fractions.Fraction(5))
+    (5, None, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    try:
+        return int(operator.index(value))
+    except TypeError:  # numpy.bool_ has __index__ but refuses it
+        return None
 
 
 class RazzError(ValueError):

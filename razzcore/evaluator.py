@@ -23,7 +23,7 @@ from typing import Any, Literal
 from . import _core
 from ._kernels import kernel_info
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
-from .errors import BatchError, CardError, brief
+from .errors import BatchError, CardError, as_int, brief
 
 __all__ = [
     "NUM_CLASSES",
@@ -82,9 +82,10 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     >>> sum(h), h[1], h[6175]
     (2598960, 1024, 4)
     """
-    if isinstance(ncards, bool) or not isinstance(ncards, int):
+    n = as_int(ncards)
+    if n not in (5, 6, 7):
         raise CardError(f"ncards must be 5, 6 or 7, not {brief(ncards)}")
-    return _core.rank_histogram(ncards)
+    return _core.rank_histogram(n)
 
 
 def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview, int]:
@@ -96,10 +97,11 @@ def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview, int]:
             f"hands must support the buffer protocol (numpy array, array.array, bytes, "
             f"memoryview), not {type(hands).__name__}"
         ) from None
-    if cards_per_hand is not None and (
-        isinstance(cards_per_hand, bool) or not isinstance(cards_per_hand, int)
-    ):
-        raise BatchError(f"cards_per_hand must be 5, 6 or 7, not {brief(cards_per_hand)}")
+    if cards_per_hand is not None:
+        per_hand = as_int(cards_per_hand)
+        if per_hand is None:
+            raise BatchError(f"cards_per_hand must be 5, 6 or 7, not {brief(cards_per_hand)}")
+        cards_per_hand = per_hand
     if view.format not in ("B", "<B", "=B", "c") or view.itemsize != 1:
         raise BatchError(f"hands must hold uint8 card codes, not format {brief(view.format)}")
     if not view.c_contiguous:
@@ -234,6 +236,9 @@ class LowHand:
         >>> LowHand.from_rank(6175).name
         'Four Kings'
         """
+        value = as_int(rank)  # numpy integers too
+        if value is not None:
+            rank = value
         _core.class_ranks(rank)  # validates
         obj = cls.__new__(cls)
         obj.rank, obj.cards = rank, None
@@ -345,10 +350,12 @@ def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
     """
     if isinstance(hand, LowHand):
         low = hand
+    elif isinstance(hand, bool):
+        raise CardError(f"expected cards, a rank or a LowHand, not {brief(hand)}")
     elif isinstance(hand, int):
-        if isinstance(hand, bool):
-            raise CardError(f"expected cards, a rank or a LowHand, not {brief(hand)}")
         low = LowHand.from_rank(hand)
+    elif (rank := as_int(hand)) is not None:  # numpy integers
+        low = LowHand.from_rank(rank)
     else:
         low = LowHand.from_rank(evaluate(hand))
     if style == "short":

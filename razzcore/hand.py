@@ -31,9 +31,8 @@ matters pass ``rng=secrets.SystemRandom()``.
 from __future__ import annotations
 
 import copy
-import operator
 import random
-from typing import Any, SupportsIndex
+from typing import Any
 
 from ._core import (
     ENGINE_CALL,
@@ -45,7 +44,7 @@ from ._core import (
     HandCore,
 )
 from .cards import format_card, parse_cards
-from .errors import CardError, IllegalActionError, RulesError, brief
+from .errors import CardError, IllegalActionError, RulesError, as_int, brief
 from .phh_actions import NOT_ACTIONS, ActionSyntaxError, format_entry, split_action
 from .pots import Award, Pot
 from .showdown import ShowdownEntry
@@ -187,11 +186,12 @@ class Hand(HandCore):
             )
         total = 0
         if amount is not None:
-            if isinstance(amount, bool) or not isinstance(amount, SupportsIndex):
+            given = as_int(amount)  # numpy integers and the like
+            if given is None:
                 raise IllegalActionError(
                     f"a cbr amount is an int street total, not {brief(amount)}"
                 )
-            amount = operator.index(amount)  # numpy integers and the like
+            amount = given
             text = f"cbr {brief(amount)}"
             cbr = self._options()[1]
             if amount != cbr and cbr:

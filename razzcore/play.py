@@ -18,18 +18,17 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._parallel import SubmitExecutor, check_executor, progress_bar
-from .errors import IllegalActionError, RazzError, brief
+from .errors import IllegalActionError, RazzError, as_int, brief
 from .players import Player, make_player
 
 if TYPE_CHECKING:
+    from ._results import PlayResult
     from .hand import Hand
     from .rules import Rules
 
@@ -64,70 +63,7 @@ def hand_seed(seed: int, index: int, part: int = 0) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
-@dataclass(frozen=True)
-class PlayResult:
-    """What :func:`play` measured.
-
-    ``winnings[s]`` is seat ``s``'s net chips over all hands; ``pots_won[s]``
-    the number of hands in which it collected chips; ``showdowns`` the number
-    of hands that reached a showdown.  ``hand_list`` holds the finished
-    :class:`~razzcore.hand.Hand` objects when ``keep_hands=True``.
-    """
-
-    players: tuple[str, ...]
-    hands: int
-    seed: int
-    seconds: float
-    rules: Rules
-    starting_stacks: tuple[int, ...]
-    winnings: tuple[int, ...]
-    pots_won: tuple[int, ...]
-    showdowns: int
-    hand_list: tuple[Hand, ...] = field(default=(), repr=False)
-
-    @property
-    def hands_per_second(self) -> float:
-        """Hands dealt and played per second of wall time."""
-        return self.hands / self.seconds if self.seconds > 0 else float("inf")
-
-    @property
-    def showdown_share(self) -> float:
-        """The fraction of hands that reached a showdown."""
-        return self.showdowns / self.hands if self.hands else 0.0
-
-    @property
-    def big_bets_per_100(self) -> tuple[float, ...]:
-        """Each seat's winnings in big bets per 100 hands."""
-        if not self.hands:
-            return tuple(0.0 for _ in self.winnings)
-        return tuple(100 * w / self.rules.big_bet / self.hands for w in self.winnings)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary (no hands).
-
-        >>> sorted(play(2, 3, seed=4).to_dict())[:4]
-        ['big_bets_per_100', 'hands', 'hands_per_second', 'players']
-        """
-        return {
-            "players": list(self.players),
-            "hands": self.hands,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-            "rules": {"ante": self.rules.ante, "bring_in": self.rules.bring_in,
-                      "small_bet": self.rules.small_bet, "big_bet": self.rules.big_bet,
-                      "profile": self.rules.profile},
-            "starting_stacks": list(self.starting_stacks),
-            "winnings": list(self.winnings),
-            "big_bets_per_100": list(self.big_bets_per_100),
-            "pots_won": list(self.pots_won),
-            "showdowns": self.showdowns,
-            "showdown_share": self.showdown_share,
-        }
-
-
-@dataclass(frozen=True)
-class _Job:
+class _Job(NamedTuple):
     """Everything a worker needs (picklable)."""
 
     rules: Rules
@@ -137,12 +73,15 @@ class _Job:
     keep: int
 
 
-@dataclass
 class _Chunk:
-    winnings: list[int]
-    pots_won: list[int]
-    showdowns: int
-    hands: list[Hand]
+    """One chunk's totals, returned by a worker (picklable)."""
+
+    __slots__ = ("hands", "pots_won", "showdowns", "winnings")
+
+    def __init__(self, winnings: list[int], pots_won: list[int], showdowns: int,
+                 hands: list[Hand]) -> None:
+        self.winnings, self.pots_won, self.showdowns, self.hands = (
+            winnings, pots_won, showdowns, hands)
 
 
 def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
@@ -211,8 +150,9 @@ def _check_act_signature(player: object) -> None:
 def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) -> list[Player]:
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
-    if not isinstance(players, (int, str)) and isinstance(players, SupportsIndex):
-        players = operator.index(players)  # numpy integers and the like
+    count = as_int(players)
+    if count is not None:
+        players = count
     if isinstance(lineup, str):  # "basic,random" as the command line takes it
         lineup = [name for name in lineup.split(",")]
     if isinstance(players, int):
@@ -285,39 +225,50 @@ def play(
 
     table = _make_players(players, lineup)
     n = len(table)
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+    count = as_int(hands)
+    if count is None or count < 0:
         raise RazzError(f"hands must be a non-negative int, not {brief(hands)}")
+    hands = count
     if hands > MAX_HANDS:
         raise RazzError(f"hands must be at most {MAX_HANDS:,} per call, not {hands:,}")
     if rules is None:
         rules = Rules(*DEFAULT_RULES, profile=profile)
     elif not isinstance(rules, Rules):
         raise RazzError(f"rules must be a razzcore Rules, not {type(rules).__name__}")
-    if isinstance(stacks, int) and not isinstance(stacks, bool):
-        stack_list = (stacks,) * n
-    else:
-        stack_list = tuple(stacks)  # type: ignore[arg-type]
-    if len(stack_list) != n or any(
-        isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in stack_list
-    ):
+    stack = as_int(stacks)
+    given: list[int | None] = []
+    if stack is not None:
+        given = [stack] * n
+    elif isinstance(stacks, Iterable) and not isinstance(stacks, (str, bytes)):
+        given = [as_int(v) for v in stacks]
+    stack_list = tuple(v for v in given if v is not None and v > 0)
+    if len(stack_list) != n or len(given) != n:
         raise RazzError(f"stacks must be {n} positive ints, not {brief(stacks)}")
     if seed is None:
         import secrets
 
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise RazzError(f"seed must be an int, not {brief(seed)}")
+    else:
+        seed_int = as_int(seed)
+        if seed_int is None:
+            raise RazzError(f"seed must be an int, not {brief(seed)}")
+        seed = seed_int
     if chunk_size is None:
         chunk_size = min(2000, max(100, hands // 64))
-    elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
+    else:
+        size = as_int(chunk_size)
+        if size is None or size < 1:
+            raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
+        chunk_size = size
     check_executor(executor)
     # Validate the table once before farming it out (a bad rule set fails here).
     Hand(rules, stack_list, seed=0)
     if keep_hands is True:
         keep = -1
-    elif isinstance(keep_hands, int) and keep_hands >= 0:
-        keep = keep_hands
+    elif keep_hands is False:
+        keep = 0
+    elif (kept := as_int(keep_hands)) is not None and kept >= 0:
+        keep = kept
     else:
         raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
     job = _Job(rules, stack_list, tuple(table), seed, keep)
@@ -341,6 +292,8 @@ def play(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
+    from ._results import PlayResult
+
     return PlayResult(
         players=tuple(_player_name(p) for p in table),
         hands=hands,
@@ -353,3 +306,12 @@ def play(
         showdowns=sum(c.showdowns for c in chunks),
         hand_list=tuple(h for c in chunks for h in c.hands),
     )
+
+
+def __getattr__(name: str) -> Any:
+    # PlayResult is a dataclass, loaded on first use (razzcore._results).
+    if name == "PlayResult":
+        from ._results import PlayResult
+
+        return PlayResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

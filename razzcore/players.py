@@ -1,4 +1,4 @@
-"""Players for :func:`razzcore.play`: the :class:`Player` protocol and two built-in players.
+"""Players for :func:`razzcore.play`: the :class:`Player` protocol and the built-in players.
 
 A *player* is any object with ``act(view, legal_actions) -> str``: it gets
 exactly what its seat may see (a :class:`~razzcore.view.HandView`, never an
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._core import basic_decide
 from ._deprecated import warn_deprecated
-from .errors import RazzError, brief
+from .errors import RazzError, as_int, brief
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PLAYER_TYPES",
     "BasicRazzPlayer",
+    "CalldownPlayer",
     "Player",
     "RandomPlayer",
     "make_player",
@@ -85,6 +86,39 @@ class RandomPlayer(Player):
         return f"RandomPlayer({self.seed!r})"
 
 
+class CalldownPlayer(Player):
+    """Stays in every hand: posts the bring-in, checks or calls, and where
+    calling is not offered (facing only the bring-in's completion) completes
+    rather than fold; it shows at a manual showdown.  The ``"calldown"``
+    policy of :func:`razzcore.simulate`, move for move.
+
+    >>> from razzcore.hand import Hand
+    >>> from razzcore.rules import Rules
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], seed=1)
+    >>> CalldownPlayer().act(h.view(h.actor), h.legal_actions())
+    'pb'
+    """
+
+    name = "calldown"
+
+    def __repr__(self) -> str:
+        return "CalldownPlayer()"
+
+    def reseed(self, seed: int) -> None:
+        """Nothing to reset: the strategy is deterministic."""
+
+    def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
+        """Post, else check or call, else complete (see the class docstring)."""
+        legal = list(legal_actions)
+        if any(a.startswith("sm") for a in legal):
+            return next((a for a in legal if a.startswith("sm ")), legal[0])
+        for verb in ("pb", "cc", "cbr"):
+            for a in legal:
+                if a.split(" ", 1)[0] == verb:
+                    return a
+        return legal[0]
+
+
 class BasicRazzPlayer(Player):
     """A simple, sensible razz player (deterministic; no bluffs).
 
@@ -113,9 +147,10 @@ class BasicRazzPlayer(Player):
     name = "basic"
 
     def __init__(self, limit: int = 8) -> None:
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 5 <= limit <= 13:
+        rank = as_int(limit)
+        if rank is None or not 5 <= rank <= 13:
             raise RazzError(f"limit is the highest rank kept (5..13), not {brief(limit)}")
-        self.limit = limit
+        self.limit = rank
 
     def __repr__(self) -> str:
         return f"BasicRazzPlayer(limit={self.limit})"
@@ -160,23 +195,28 @@ _KIND_BITS = {"f": 1, "pb": 2, "cc": 4, "cbr": 8}
 _KIND_VERBS = ("f", "pb", "cc", "cbr")
 
 
-PLAYER_TYPES: dict[str, type[RandomPlayer] | type[BasicRazzPlayer]] = {
+_BuiltIn = RandomPlayer | CalldownPlayer | BasicRazzPlayer
+
+PLAYER_TYPES: dict[str, type[_BuiltIn]] = {
     "random": RandomPlayer,
+    "calldown": CalldownPlayer,
     "basic": BasicRazzPlayer,
 }
-"""Built-in players by name (used by ``razzcore play`` and :func:`razzcore.play`)."""
+"""Built-in players by name: the names ``razzcore play --lineup`` and
+:func:`razzcore.play` take, the policies of :func:`razzcore.simulate` too."""
 
 
-def make_player(name: str, seed: int | None = None) -> RandomPlayer | BasicRazzPlayer:
-    """A built-in player by name, in any case: ``"random"`` or ``"basic"``.
+def make_player(name: str, seed: int | None = None) -> _BuiltIn:
+    """A built-in player by name, in any case: ``"random"``, ``"calldown"``
+    or ``"basic"``.
 
-    >>> make_player("basic"), make_player("Random", 3)
-    (BasicRazzPlayer(limit=8), RandomPlayer(3))
+    >>> make_player("basic"), make_player("Random", 3), make_player("calldown")
+    (BasicRazzPlayer(limit=8), RandomPlayer(3), CalldownPlayer())
     """
     kind = PLAYER_TYPES.get(name.strip().lower()) if isinstance(name, str) else None
     if kind is None:
         raise RazzError(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
-    return RandomPlayer(seed) if kind is RandomPlayer else BasicRazzPlayer()
+    return RandomPlayer(seed) if kind is RandomPlayer else kind()
 
 
 def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from .errors import RulesError, brief
+from .errors import RulesError, as_int, brief
 
 __all__ = ["MAX_CHIPS", "OPTION_CHOICES", "PROFILES", "Rules", "option_names"]
 
@@ -124,16 +124,18 @@ def option_names() -> tuple[str, ...]:
 
 
 def _check_int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    n = as_int(value)
+    if n is None:
         raise RulesError(f"{name} must be an int, not {value!r}")
-    return value
+    return n
 
 
 class Rules:
     """A frozen, validated rule set: amounts plus every option of the spec.
 
     ``Rules(ante, bring_in, small_bet, big_bet, *, profile="online", **options)``.
-    Amounts are integers in the smallest chip unit.  Validation (R2):
+    Amounts are integers (``int`` or numpy integers, not bools) in the
+    smallest chip unit.  Validation (R2):
     ``small_bet > 0``, ``big_bet >= small_bet``, ``0 <= bring_in < small_bet``,
     ``ante >= 0`` and some forced money (ante or bring-in) unless
     ``bring_in_mode="none"``.  A bring-in of 0 means there is no bring-in: the
@@ -269,7 +271,7 @@ class Rules:
                     f"not {values[name]!r}"
                 )
         for name in _INT_OPTIONS:
-            _check_int(name, values[name])
+            values[name] = _check_int(name, values[name])
         if ante == 0 and (bring_in == 0 or values["bring_in_mode"] == "none"):
             # R2: some forced money; with bring_in_mode="none" only the ante is.
             raise RulesError(
@@ -279,7 +281,9 @@ class Rules:
         if values["max_bets_per_round"] < 1:
             raise RulesError("rule option max_bets_per_round must be at least 1")
         hu = values["heads_up_max_bets"]
-        if hu is not None and _check_int("heads_up_max_bets", hu) < 1:
+        if hu is not None:
+            hu = values["heads_up_max_bets"] = _check_int("heads_up_max_bets", hu)
+        if hu is not None and hu < 1:
             raise RulesError("rule option heads_up_max_bets must be at least 1 (or None)")
         if not 2 <= values["max_players"] <= 8:
             raise RulesError(

@@ -12,18 +12,17 @@ True
 
 from __future__ import annotations
 
-import operator
 import os
 import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any
 
 from . import _core
 from ._parallel import SubmitExecutor, check_executor, progress_bar
 from .engine import check_player_count, pack_rules, pack_stacks
-from .errors import RazzError, brief
+from .errors import RazzError, as_int, brief
 from .rules import MAX_CHIPS, Rules
 
 if TYPE_CHECKING:
@@ -97,12 +96,12 @@ def _check_stacks(rules: Rules, stacks: object) -> tuple[int, ...]:
         raise RazzError(f"stacks must be a sequence of ints (one per seat), not {brief(stacks)}")
     out = []
     for v in stacks:  # type: ignore[attr-defined]
-        if isinstance(v, bool) or not isinstance(v, SupportsIndex):
+        chips = as_int(v)
+        if chips is None:
             raise RazzError(f"stacks must be non-negative ints, not {brief(v)}")
-        v = operator.index(v)
-        if not 0 <= v <= MAX_CHIPS:
-            raise RazzError(f"stacks must be ints in 0..MAX_CHIPS (2**53), not {brief(v)}")
-        out.append(v)
+        if not 0 <= chips <= MAX_CHIPS:
+            raise RazzError(f"stacks must be ints in 0..MAX_CHIPS (2**53), not {brief(chips)}")
+        out.append(chips)
     n = len(out)
     if not 2 <= n <= 8:
         raise RazzError(f"stacks: a table has 2..8 seats, not {n}")
@@ -126,12 +125,12 @@ def _check_policies(policy: object, n: int) -> tuple[str, ...]:
 
 
 def _check_count(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    n = as_int(value)
+    if n is None:
         raise RazzError(f"{name} must be an int, not {brief(value)}")
-    value = operator.index(value)
-    if not low <= value <= high:
-        raise RazzError(f"{name} must be within {low:,}..{high:,}, not {value:,}")
-    return value
+    if not low <= n <= high:
+        raise RazzError(f"{name} must be within {low:,}..{high:,}, not {n:,}")
+    return n
 
 
 def simulate(
@@ -188,8 +187,10 @@ def simulate(
         import secrets
 
         seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
+    elif (seed_int := as_int(seed)) is None:
         raise RazzError(f"seed must be an int or None, not {brief(seed)}")
+    else:
+        seed = seed_int
     stream = seed % (1 << 64)
     check_executor(executor)
     if executor is not None:

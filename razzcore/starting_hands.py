@@ -18,9 +18,8 @@ chunk as in :func:`razzcore.equity`, with its standard error.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, overload
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _core
 from ._parallel import SubmitExecutor
@@ -34,7 +33,10 @@ from .equity import (
     _run,
     _split,
 )
-from .errors import EquityError, brief
+from .errors import EquityError, as_int, brief
+
+if TYPE_CHECKING:
+    from ._results import StartingHand, StartingHands
 
 __all__ = [
     "DEFAULT_CLASS_TRIALS", "MAX_CLASS_TRIALS", "StartingHand", "StartingHands", "starting_hands",
@@ -49,84 +51,6 @@ CLASSES = tuple(
     RANKS[a] + RANKS[b] + RANKS[c]
     for a in range(13) for b in range(a, 13) for c in range(b, 13)
 )
-
-
-@dataclass(frozen=True)
-class StartingHand:
-    """One row of the chart: ``ranks`` (``"A23"``, ace first then ascending),
-    ``equity`` (share of the pot, ties split), ``rank`` (1 = best), ``win``
-    and ``tie`` (shares of outcomes won alone / tied), ``stderr`` (0 when
-    exact) and ``combos`` (card combinations of the class: 4 to 64)."""
-
-    ranks: str
-    equity: float
-    rank: int
-    win: float
-    tie: float
-    stderr: float
-    combos: int
-
-
-@dataclass(frozen=True)
-class StartingHands(Sequence[StartingHand]):
-    """The chart: a sequence of :class:`StartingHand`, best first, with how it
-    was computed (``players``, ``exact``, ``trials`` per class and ``seed`` for
-    Monte Carlo, ``outcomes``: deals or trials per class summed)."""
-
-    rows: tuple[StartingHand, ...]
-    players: int
-    exact: bool
-    trials: int | None
-    seed: int | None
-    outcomes: int
-
-    @overload
-    def __getitem__(self, i: int) -> StartingHand: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[StartingHand]: ...
-    def __getitem__(self, i: int | slice) -> StartingHand | Sequence[StartingHand]:
-        return self.rows[i]
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __iter__(self) -> Iterator[StartingHand]:
-        return iter(self.rows)
-
-    def get(self, ranks: str) -> StartingHand:
-        """The row of a class, its ranks in any order (``"32A"``, ``"t9j"``).
-
-        >>> starting_hands(3, trials=20_000, seed=1).get("KKK").rank
-        455
-        """
-        key = _class_key(ranks)
-        return next(r for r in self.rows if r.ranks == key)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON-ready)."""
-        return {
-            "players": self.players, "exact": self.exact, "trials": self.trials,
-            "seed": self.seed, "outcomes": self.outcomes,
-            "hands": [
-                {"rank": r.rank, "ranks": r.ranks, "equity": r.equity, "win": r.win,
-                 "tie": r.tie, "stderr": r.stderr, "combos": r.combos}
-                for r in self.rows
-            ],
-        }
-
-    def __str__(self) -> str:
-        if self.exact:
-            head = f"exact, {self.outcomes:,} outcomes"
-        else:
-            head = f"Monte Carlo, {self.trials:,} trials per class, seed {self.seed}"
-        lines = [f"starting hands vs {self.players - 1} random hand(s), {head}",
-                 " rank  hand  equity" + ("" if self.exact else "   ±stderr")]
-        for r in self.rows:
-            line = f"{r.rank:5}  {r.ranks}  {100 * r.equity:6.2f}%"
-            if not self.exact:
-                line += f"  ±{100 * r.stderr:.2f}%"
-            lines.append(line)
-        return "\n".join(lines)
 
 
 def _class_key(ranks: str) -> str:
@@ -156,8 +80,7 @@ def _combos(counts: Sequence[int]) -> int:
 CLASS_SEED_STEP = 0x9E3779B97F4A7C15
 
 
-@dataclass(frozen=True)
-class _ChartTask:
+class _ChartTask(NamedTuple):
     """Exact: outer patterns lo..hi of the heads-up chart.  Monte Carlo: chunks
     lo..hi of class ``cls``'s run.  Picklable plain data."""
 
@@ -229,9 +152,11 @@ def starting_hands(
     >>> chart.exact, chart.get("32a").rank <= 20, chart.get("KKK").rank
     (False, True, 455)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+    count = as_int(players)
+    if count is None or not 2 <= count <= 8:
         raise EquityError(f"players must be an int within 2..8, not {brief(players)}")
-    _check_options(exact, trials, seed, executor, progress)
+    players = count
+    trials, seed = _check_options(exact, trials, seed, executor, progress)
     if trials is not None and trials > MAX_CLASS_TRIALS:
         raise EquityError(f"trials must be at most {MAX_CLASS_TRIALS:,} per class "
                           f"(455 classes), not {trials:,}")
@@ -275,6 +200,8 @@ def _chart(
     seed: int | None,
     per_class: list[tuple[int, int, int, int, int]],
 ) -> StartingHands:
+    from ._results import StartingHand, StartingHands
+
     rows = []
     outcomes = 0
     for text, (w, t, s, sq, n) in zip(CLASSES, per_class, strict=True):
@@ -292,3 +219,11 @@ def _chart(
     )
     return StartingHands(out, players, exact, trials, seed, outcomes)
 
+
+def __getattr__(name: str) -> Any:
+    # The chart's records are dataclasses, loaded on first use (razzcore._results).
+    if name in ("StartingHand", "StartingHands"):
+        from . import _results
+
+        return getattr(_results, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -98,6 +98,41 @@ def test_renamed_names_are_not_exported() -> None:
     assert "razzcore.players.play_hand" not in exported
 
 
+def test_import_razzcore_leaves_the_heavy_modules_for_first_use() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, razzcore\n"
+        "print(sorted(m for m in ('dataclasses', 'inspect', 'razzcore._results', "
+        "'razzcore.hand', 'razzcore.phh') if m in sys.modules))\n"
+        "from razzcore.equity import EquityResult\n"
+        "print('dataclasses' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert proc.stdout.split("\n")[:2] == ["[]", "True"]
+
+
+def test_result_records_are_frozen_dataclasses_under_every_name() -> None:
+    import dataclasses
+    import pickle
+
+    from razzcore._results import EquityResult, PlayResult, StartingHand, StartingHands
+
+    for name, cls in [("EquityResult", EquityResult), ("PlayResult", PlayResult),
+                      ("StartingHand", StartingHand), ("StartingHands", StartingHands)]:
+        assert getattr(razzcore, name) is cls and dataclasses.is_dataclass(cls)
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert importlib.import_module("razzcore.equity").EquityResult is EquityResult
+    assert importlib.import_module("razzcore.play").PlayResult is PlayResult
+    assert importlib.import_module("razzcore.starting_hands").StartingHands is StartingHands
+    result = razzcore.equity(["As 2d 3c 4h", "?? ?? 6s 7d"], dead="8c 9c Tc")
+    assert pickle.loads(pickle.dumps(result)) == result
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchResult'"):
+        importlib.import_module("razzcore.equity").NoSuchResult  # noqa: B018
+
+
 # ------------------------------------------------------------ deprecated names
 
 

@@ -574,10 +574,20 @@ def test_rank_histogram_known_values() -> None:
     assert h7[6175] == 0  # K-K-K-K-Q is never the best five of seven cards
 
 
-@pytest.mark.parametrize("n", [0, 4, 8, 52, -1])
+@pytest.mark.parametrize("n", [0, 4, 8, 52, -1, 2**70, True, 5.0, "5"])
 def test_rank_histogram_bad_n(n: int) -> None:
-    with pytest.raises(CardError):
+    with pytest.raises(CardError, match="ncards must be 5, 6 or 7"):
         razzcore.rank_histogram(n)
+
+
+def test_counts_take_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+    assert razzcore.rank_histogram(np.int64(5)) == razzcore.rank_histogram(5)
+    flat = np.array([0, 4, 8, 12, 16, 51, 47, 43, 39, 35], np.uint8)
+    assert list(evaluate_batch(flat, cards_per_hand=np.int8(5))) == [
+        evaluate([0, 4, 8, 12, 16]), evaluate([51, 47, 43, 39, 35])]
+    with pytest.raises(BatchError, match="cards_per_hand must be 5, 6 or 7"):
+        evaluate_batch(flat, cards_per_hand=np.float64(5))
 
 
 def test_rank_histogram_concurrent() -> None:

@@ -12,6 +12,7 @@ from razzcore import Deck, Hand, Rules, svg
 from razzcore.cards import (
     UNKNOWN,
     Cards,
+    card,
     format_card,
     parse_card,
     parse_cards,
@@ -99,6 +100,17 @@ def test_deck_deals_in_order_and_excludes_cards() -> None:
 def test_deck_refuses_bad_arguments_by_name() -> None:
     with pytest.raises(CardError, match="rng"):
         Deck.shuffled(1)  # type: ignore[arg-type]
-    for bad in (2.0, "2", None):
+    for bad in (2.0, "2", None, True):
         with pytest.raises(CardError, match="number of cards"):
             Deck().deal(bad)  # type: ignore[arg-type]
+
+
+def test_card_numbers_take_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+    assert card(np.int64(12), np.uint8(3)) == 51 and type(card(np.int8(0), np.int8(0))) is int
+    assert Deck().deal(np.int64(2)) == Deck().deal(2)
+    for bad in (True, 1.0, np.float64(1), np.bool_(True)):
+        with pytest.raises(CardError, match="no card has rank"):
+            card(bad, 0)  # type: ignore[arg-type]
+        with pytest.raises(CardError, match="no card has suit"):
+            card(0, bad)  # type: ignore[arg-type]

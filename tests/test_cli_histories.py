@@ -53,6 +53,7 @@ def test_a_bad_hand_among_good_ones_is_named_and_the_rest_replay(
     assert "2 hands replayed, 2 match their finishing_stacks, 1 left out" in proc.stdout
     data = json.loads(run("replay", str(target), "--json").stdout)
     assert len(data["hands"]) == 2 and all(h["matches"] for h in data["hands"])
+    assert [h["hand"] for h in data["hands"]] == [1, 3]  # places in the file, from 1
     assert data["left_out"] == [lines[0].removeprefix("razzcore replay: error: ")
                                 .removesuffix(" (left out)")]
     out = tmp_path / "out.txt"
@@ -74,6 +75,13 @@ def test_left_out_pokerstars_hands_are_listed_in_the_json(tmp_path: pathlib.Path
     assert len(data["left_out"]) == 1 and "mixed.txt:" in data["left_out"][0]
     assert data["left_out"][0] in proc.stderr
     assert all(h["matches"] for h in data["hands"])
+    # Each entry's place among the file's hand headers (other games' too), from 1.
+    headers = [line for line in (tmp_path / "mixed.txt").read_text().splitlines()
+               if line.startswith("PokerStars ")]
+    bad = int(re.search(r"hand #(\d+)", data["left_out"][0]).group(1))  # type: ignore[union-attr]
+    places = [k + 1 for k, line in enumerate(headers)
+              if f"#{bad}:" not in line and "Hold'em" not in line]  # razz hands that load
+    assert [h["hand"] for h in data["hands"]] == places and 1 not in places
 
 
 def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathlib.Path) -> None:

@@ -216,6 +216,18 @@ def _summary(proc: subprocess.CompletedProcess[str]) -> dict[str, object]:
     return data
 
 
+def test_play_seats_every_built_in_player_as_simulate_does() -> None:
+    # calldown too: play's lineup takes the library's player names, and they
+    # play as the engine policies of the same names.
+    play = _summary(run("play", "--players", "3", "--hands", "50", "--seed", "2",
+                        "--lineup", "calldown,basic", "--json"))
+    sim = _summary(run("simulate", "--players", "3", "--hands", "50", "--seed", "2",
+                       "--policy", "calldown,basic", "--stakes", "1,3,10,20", "--stack", "1000",
+                       "--json"))
+    assert play["players"] == ["calldown", "basic", "calldown"]
+    assert play["winnings"] == sim["winnings"] and play["pots_won"] == sim["pots_won"]
+
+
 def test_lineup_names_are_read_in_any_case() -> None:
     from razzcore.players import PLAYER_TYPES
 

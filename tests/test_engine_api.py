@@ -38,6 +38,21 @@ def test_rules_amounts_validated(args: tuple[int, int, int, int], match: str) ->
         Rules(*args)
 
 
+def test_rules_take_numpy_integers_as_plain_ints() -> None:
+    np = pytest.importorskip("numpy")
+    rules = Rules(np.int64(2), np.int32(5), np.uint16(10), np.int64(20),
+                  max_players=np.int8(6), heads_up_max_bets=np.int64(4))
+    assert rules == Rules(2, 5, 10, 20, max_players=6, heads_up_max_bets=4)
+    for value in (rules.ante, rules.small_bet, rules.max_players, rules.heads_up_max_bets):
+        assert type(value) is int
+    assert Rules.standard(np.int64(10)) == Rules.standard(10)
+    for bad in (True, np.bool_(True), 2.0, np.float64(2.0), "2"):
+        with pytest.raises(RulesError, match="ante must be an int, not"):
+            Rules(bad, 5, 10, 20)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="max_players must be an int, not"):
+            Rules(2, 5, 10, 20, max_players=bad)
+
+
 def test_rules_options_validated_by_name() -> None:
     with pytest.raises(RulesError, match="unknown rule option 'cap'"):
         Rules(2, 5, 10, 20, cap=3)

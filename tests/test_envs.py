@@ -301,6 +301,17 @@ def test_gymnasium_episode_and_mapping() -> None:
         GymEnv(seat=2)
 
 
+def test_gymnasium_takes_numpy_integers() -> None:
+    pytest.importorskip("gymnasium")
+    from razzcore.envs import GymEnv
+
+    env = GymEnv(players=np.int64(3), seat=np.int8(2), stacks=np.int32(300))
+    assert (env.players, env.seat, env.stacks) == (3, 2, [300] * 3)
+    assert type(env.seat) is int
+    with pytest.raises(RazzError, match="seat must be an int"):
+        GymEnv(seat=np.float64(1))  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- OpenSpiel
 
 def _spiel() -> Any:
@@ -628,6 +639,71 @@ def test_vector_env_illegal_action_names_the_table_and_moves_nothing() -> None:
             VectorEnv(**bad_args)  # type: ignore[arg-type]
     with pytest.raises(RazzError, match="reset"):
         VectorEnv(2).step(np.ones(2, np.int64))
+
+
+def test_vector_env_takes_numpy_integers_and_refuses_other_numbers() -> None:
+    from razzcore.envs import VectorEnv
+
+    env = VectorEnv(np.int64(4), players=np.int8(3), seed=np.uint64(5), threads=np.int32(2),
+                    stacks=[np.int64(300)] * 3)
+    ref = VectorEnv(4, players=3, seed=5, threads=2, stacks=300)
+    assert (env.num_envs, env.players, env.threads, env.seed) == (4, 3, 2, 5)
+    assert np.array_equal(env.reset()[0], ref.reset()[0])
+    assert np.array_equal(env.reset(seed=np.int16(9))[0], ref.reset(seed=9)[0])
+    assert env.hand(np.int64(3)).history == ref.hand(3).history
+    for bad in (True, 4.0, np.float32(4), "4"):
+        with pytest.raises(RulesError, match="num_envs must be a positive int"):
+            VectorEnv(bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="seed must be an int or None"):
+            VectorEnv(2, seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="seed must be an int or None"):
+            ref.reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="threads must be a positive int"):
+            VectorEnv(2, threads=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match=r"players must be an int in 2\.\.8"):
+            VectorEnv(2, players=bad)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="stacks must be 2 positive ints"):
+            VectorEnv(2, stacks=[100, bad])  # type: ignore[list-item]
+
+
+def test_vector_env_refuses_more_tables_than_it_can_hold() -> None:
+    from razzcore.engine import pack_rules, pack_stacks
+    from razzcore.envs import VectorEnv
+
+    top = VectorEnv.MAX_ENVS
+    for count in (10**9, top + 1):
+        with pytest.raises(RulesError, match=f"num_envs must be at most {top:,}, not {count:,}"):
+            VectorEnv(count)
+    # The limit is the compiled core's own (checked before it touches the arrays).
+    with pytest.raises(RulesError, match="num_envs"):
+        _core._VecCore(pack_rules(Rules(2, 5, 10, 20)), 2, pack_stacks([100, 100]), top + 1,
+                       None, None, None, None, None, 20)
+
+
+def test_vector_env_without_the_memory_raises_a_razz_error() -> None:
+    pytest.importorskip("resource")  # POSIX
+    import os
+    import subprocess
+    import sys
+
+    if "asan" in os.environ.get("LD_PRELOAD", ""):
+        pytest.skip("a sanitizer's shadow memory does not fit under an address-space limit")
+
+    # A child process whose address space cannot hold 4M tables of 8 players.
+    code = (
+        "import resource\n"
+        "from razzcore.envs import VectorEnv\n"
+        "from razzcore.errors import RulesError\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({2**31}, {2**31}))\n"
+        "try:\n"
+        "    VectorEnv(2**22, players=8)\n"
+        "except RulesError as exc:\n"
+        "    print(exc)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("no memory for num_envs=4,194,304 tables")
 
 
 def test_vector_env_seeds_and_threads_give_the_same_tables() -> None:

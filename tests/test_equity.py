@@ -268,6 +268,8 @@ def test_impossible_deals() -> None:
         ({"exact": True, "trials": 1000}, "cannot be used with exact=True"),
         ({"exact": "yes"}, "exact must be True, False or None"),
         ({"seed": "x"}, "seed must be an int"),
+        ({"seed": 1.0}, "seed must be an int"),
+        ({"seed": True}, "seed must be an int"),
         ({"progress": "yes"}, "progress must be"),
         ({"executor": object()}, "executor must have a submit"),
     ],
@@ -275,6 +277,18 @@ def test_impossible_deals() -> None:
 def test_bad_options(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(EquityError, match=message):
         equity(["As 2d 3c", "Kh Qd Js"], **kwargs)  # type: ignore[arg-type]
+
+
+def test_trials_and_seed_take_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+    hands = ["As 2d 3c", "?? ?? 8h"]
+    given = equity(hands, exact=False, trials=np.int64(2000), seed=np.uint32(7))
+    plain = equity(hands, exact=False, trials=2000, seed=7)
+    assert given == plain and type(given.seed) is int
+    with pytest.raises(EquityError, match="seed must be an int or None"):
+        equity(hands, seed=np.float64(7))
+    with pytest.raises(EquityError, match="trials must be a positive int"):
+        equity(hands, exact=False, trials=np.bool_(True))
 
 
 def test_exact_refuses_unreasonable_work() -> None:

@@ -185,6 +185,18 @@ def test_describe_styles() -> None:
         razzcore.describe("7s 5d 4c 3h 2s", "fancy")  # type: ignore[arg-type]
 
 
+def test_a_rank_may_be_a_numpy_integer() -> None:
+    np = pytest.importorskip("numpy")
+    assert razzcore.describe(np.int64(4), "name") == razzcore.describe(4, "name")
+    low = razzcore.LowHand.from_rank(np.uint16(6175))
+    assert low == razzcore.LowHand.from_rank(6175) and type(low.rank) is int
+    for bad in (True, 4.0, np.float64(4), np.bool_(True)):
+        with pytest.raises(razzcore.CardError):
+            razzcore.describe(bad)  # type: ignore[arg-type]
+        with pytest.raises(razzcore.CardError):
+            razzcore.LowHand.from_rank(bad)  # type: ignore[arg-type]
+
+
 def test_best_five_is_the_low_and_deterministic() -> None:
     rng = random.Random(7)
     for _ in range(500):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from engine_support import play_players
@@ -11,7 +12,14 @@ from engine_support import play_players
 from razzcore.errors import IllegalActionError, RazzError
 from razzcore.hand import Hand
 from razzcore.play import PlayResult, hand_seed, play
-from razzcore.players import BasicRazzPlayer, Player, RandomPlayer, make_player
+from razzcore.players import (
+    PLAYER_TYPES,
+    BasicRazzPlayer,
+    CalldownPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
 from razzcore.rules import Rules
 from razzcore.view import HandView
 
@@ -121,6 +129,8 @@ def test_make_player_and_errors() -> None:
         make_player("shark")
     with pytest.raises(RazzError, match="limit"):
         BasicRazzPlayer(limit=2)
+    with pytest.raises(RazzError, match="limit"):
+        BasicRazzPlayer(limit=8.0)  # type: ignore[arg-type]
     with pytest.raises(RazzError, match="unknown player"):
         make_player(3)  # type: ignore[arg-type]
 
@@ -128,12 +138,33 @@ def test_make_player_and_errors() -> None:
 @pytest.mark.parametrize(
     ("name", "kind"),
     [("basic", BasicRazzPlayer), ("Basic", BasicRazzPlayer), ("BASIC", BasicRazzPlayer),
-     (" basic ", BasicRazzPlayer), ("Random", RandomPlayer), ("RANDOM", RandomPlayer)],
+     (" basic ", BasicRazzPlayer), ("Random", RandomPlayer), ("RANDOM", RandomPlayer),
+     ("calldown", CalldownPlayer), ("CallDown", CalldownPlayer)],
 )
 def test_built_in_player_names_are_case_insensitive(name: str, kind: type) -> None:
     assert isinstance(make_player(name), kind)
     assert play([name, "random"], 3, seed=1).players == (kind.name, "random")
     assert play(2, 3, seed=1, lineup=[name]).players == (kind.name, kind.name)
+
+
+def test_built_in_players_are_the_engine_policies() -> None:
+    # razzcore play runs its built-in players in the compiled engine, by name.
+    from razzcore.simulation import POLICIES
+
+    assert set(PLAYER_TYPES) == set(POLICIES)
+    for name, kind in PLAYER_TYPES.items():
+        assert kind.name == name and isinstance(make_player(name), kind)
+
+
+def test_calldown_player_never_folds_or_raises_by_choice() -> None:
+    result = play(["calldown"] * 3, 40, seed=4, keep_hands=True)
+    assert result.players == ("calldown",) * 3
+    for hand in result.hand_list:
+        verbs = [a.split()[1] for a in hand.history if not a.startswith("d ")]
+        assert "f" not in verbs and "cbr" not in verbs  # three calldowns: nobody bets
+    h = Hand(RULES, [50, 50], seed=1)
+    h.act("pb")  # facing the bring-in: calldown calls it
+    assert CalldownPlayer().act(h.view(h.actor), h.legal_actions()) == "cc"
 
 
 # ---------------------------------------------------------------- play()
@@ -289,3 +320,28 @@ def test_play_takes_numpy_counts_and_a_lineup_string() -> None:
     a = play(np.int64(3), 3, seed=1, lineup="basic,random")
     b = play(3, 3, seed=1, lineup=["basic", "random"])
     assert a.winnings == b.winnings
+    c = play(3, np.int64(3), seed=np.uint64(1), stacks=np.array([1000] * 3),
+             chunk_size=np.int16(2), keep_hands=np.int8(1), lineup="basic,random")
+    assert c.winnings == b.winnings and type(c.seed) is int and len(c.hand_list) == 1
+    assert play(3, 3, seed=1, stacks=np.int64(1000), lineup="basic,random").winnings == b.winnings
+    assert BasicRazzPlayer(np.int64(9)).limit == 9
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hands": 2.0}, "hands must be a non-negative int"),
+        ({"hands": True}, "hands must be a non-negative int"),
+        ({"seed": 1.0}, "seed must be an int"),
+        ({"seed": False}, "seed must be an int"),
+        ({"chunk_size": 2.0}, "chunk_size must be a positive int"),
+        ({"stacks": 1000.0}, "stacks must be 2 positive ints"),
+        ({"stacks": True}, "stacks must be 2 positive ints"),
+        ({"stacks": [1000, 1000.0]}, "stacks must be 2 positive ints"),
+        ({"stacks": "1000"}, "stacks must be 2 positive ints"),
+        ({"keep_hands": 1.0}, "keep_hands must be True, False or a count"),
+    ],
+)
+def test_play_refuses_counts_that_are_not_ints(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(RazzError, match=message):
+        play(2, **kwargs)

@@ -13,6 +13,7 @@ from engine_support import play_players
 
 from razzcore import BasicRazzPlayer, Hand, Rules, SimulationResult, simulate
 from razzcore.errors import RazzError
+from razzcore.players import CalldownPlayer
 from razzcore.rules import PROFILES
 
 RULES = Rules(2, 5, 10, 20)
@@ -97,6 +98,19 @@ def test_basic_policy_is_basic_razz_player() -> None:
         # The same deal, with the Python player deciding every action.
         fresh = Hand(RULES, stacks, deck=_deck_of(hand))
         play_players(fresh, [player] * len(stacks))
+        assert fresh.history == hand.history
+
+
+def test_calldown_policy_is_calldown_player() -> None:
+    # As above, with the Python calldown player deciding for the calldown seats.
+    stacks = [400, 400, 60, 400]
+    r = simulate(RULES, stacks, 80, seed=5, policy=["calldown", "basic", "calldown", "basic"],
+                 record=80)
+    players = [CalldownPlayer(), BasicRazzPlayer(), CalldownPlayer(), BasicRazzPlayer()]
+    for hh in r.histories:
+        hand = hh.replay()
+        fresh = Hand(RULES, stacks, deck=_deck_of(hand))
+        play_players(fresh, players)
         assert fresh.history == hand.history
 
 
@@ -226,6 +240,16 @@ def test_basic_player_stops_raising_like_the_basic_policy() -> None:
 def test_numpy_stacks_accepted() -> None:
     r = simulate(RULES, np.array([400, 400]), 10, seed=1)
     assert r.starting_stacks == (400, 400)
+
+
+def test_numpy_counts_and_seed_accepted() -> None:
+    r = simulate(RULES, [400, 400], np.int64(10), seed=np.uint64(1), threads=np.int8(2),
+                 record=np.int32(1))
+    plain = simulate(RULES, [400, 400], 10, seed=1, record=1)
+    assert np.array_equal(r.payoffs, plain.payoffs) and type(r.seed) is int
+    for bad in (1.0, True, np.float64(1), "1"):
+        with pytest.raises(RazzError, match="seed must be an int or None"):
+            simulate(RULES, [400, 400], 10, seed=bad)
 
 
 def test_random_policy_covers_every_legal_action() -> None:

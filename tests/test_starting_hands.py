@@ -125,12 +125,22 @@ def test_get_accepts_any_order() -> None:
         ({"exact": True, "trials": 10}, "trials"),
         ({"trials": 0}, "trials"),
         ({"seed": "x"}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"players": 2.0}, r"players must be an int within 2\.\.8"),
+        ({"players": True}, r"players must be an int within 2\.\.8"),
         ({"executor": object()}, "submit"),
     ],
 )
 def test_bad_options(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(EquityError, match=message):
         starting_hands(**kwargs)  # type: ignore[arg-type]
+
+
+def test_numpy_counts_and_seed_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    given = starting_hands(np.int64(3), exact=False, trials=np.int32(1_000), seed=np.uint8(9))
+    plain = starting_hands(3, exact=False, trials=1_000, seed=9)
+    assert given == plain and type(given.players) is int and type(given.seed) is int
 
 
 def test_text_and_dict() -> None:

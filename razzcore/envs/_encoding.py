@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from .. import _core
-from ..errors import IllegalActionError, RulesError, brief
+from ..errors import IllegalActionError, RulesError, as_int, brief
 from ..rules import Rules
 
 if TYPE_CHECKING:
@@ -134,22 +134,24 @@ def action_string(hand: Hand, index: object) -> str:
 
 def check_players(players: object) -> int:
     """``players`` as an int in 2..8, else :class:`~razzcore.RulesError`."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+    n = as_int(players)
+    if n is None or not 2 <= n <= 8:
         raise RulesError(f"players must be an int in 2..8, not {brief(players)}")
-    return players
+    return n
 
 
 def check_stacks(stacks: object, players: int) -> list[int]:
     """Starting stacks: one int for every seat, or one per seat (all > 0)."""
-    if isinstance(stacks, int) and not isinstance(stacks, bool):
-        out = [stacks] * players
+    stack = as_int(stacks)
+    given: list[int | None]
+    if stack is not None:
+        given = [stack] * players
     elif isinstance(stacks, (list, tuple)):
-        out = list(stacks)
+        given = [as_int(v) for v in stacks]
     else:
         raise RulesError(f"stacks must be an int or one int per seat, not {brief(stacks)}")
-    if len(out) != players or any(
-        isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in out
-    ):
+    out = [v for v in given if v is not None and v > 0]
+    if len(out) != players or len(given) != players:
         raise RulesError(f"stacks must be {players} positive ints, not {brief(stacks)}")
     return out
 

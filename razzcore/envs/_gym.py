@@ -28,7 +28,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..errors import IllegalActionError, RulesError, brief
+from ..errors import IllegalActionError, RulesError, as_int, brief
 from ..hand import Hand
 from ..players import Player, make_player
 from ..rules import Rules
@@ -84,8 +84,10 @@ class GymEnv(gymnasium.Env[Obs, np.int64]):
             rules = default_rules()
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules or None, not {brief(rules)}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        seat_int = as_int(seat)
+        if seat_int is None or not 0 <= seat_int < players:
             raise RulesError(f"seat must be an int in 0..{players - 1}, not {brief(seat)}")
+        seat = seat_int
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise RulesError(
                 f"render_mode must be None, 'human' or 'ansi', not {brief(render_mode)}"

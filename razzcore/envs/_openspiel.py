@@ -39,7 +39,7 @@ import numpy as np
 import pyspiel
 
 from ..cards import format_card
-from ..errors import IllegalActionError, RulesError, brief
+from ..errors import IllegalActionError, RulesError, as_int, brief
 from ..hand import Hand
 from ..rules import Rules
 from ..view import HandView
@@ -108,9 +108,11 @@ class RazzGame(pyspiel.Game):  # type: ignore[misc]
                 f"not {brief(values['structure'])}"
             )
         self.rules = Rules(*structure, profile=str(values["profile"]))
-        stack = values["stacks"]
-        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise RulesError(f"stacks must be a positive int (chips per seat), not {brief(stack)}")
+        stack = as_int(values["stacks"])
+        if stack is None or stack <= 0:
+            raise RulesError(
+                f"stacks must be a positive int (chips per seat), not {brief(values['stacks'])}"
+            )
         self.stacks = stacks = [stack] * n
         self.players = n
         rules = self.rules

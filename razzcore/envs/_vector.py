@@ -25,13 +25,13 @@ from __future__ import annotations
 import os
 import secrets
 import threading
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from .. import _core
 from ..engine import check_player_count, pack_rules, pack_stacks
-from ..errors import IllegalActionError, RulesError, brief
+from ..errors import IllegalActionError, RulesError, as_int, brief
 from ..hand import Hand
 from ..rules import Rules
 from ._encoding import (
@@ -47,6 +47,15 @@ __all__ = ["VectorEnv"]
 _KIND_TEXT = ("f", "pb", "cc", "cbr")  # the C engine's action kinds as PHH
 
 Array = np.ndarray[Any, Any]
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None:
+        return None
+    value = as_int(seed)
+    if value is None:
+        raise RulesError(f"seed must be an int or None, not {brief(seed)}")
+    return value
 
 
 class VectorEnv:
@@ -72,13 +81,18 @@ class VectorEnv:
     next ``step``: copy what you keep.  ``seed`` makes every table's deals
     reproducible (table ``i`` draws from stream ``i``); ``threads`` (default:
     one per 1,024 tables, at most the usable CPUs) splits the tables.  Calls
-    from several threads are serialised by a lock.
+    from several threads are serialised by a lock.  ``num_envs`` is at most
+    :attr:`MAX_ENVS` (16,777,216); a count the memory cannot hold raises
+    :class:`~razzcore.RulesError` naming it, as a count past the limit does.
 
     >>> env = VectorEnv(2, players=3, seed=7)
     >>> _, mask, actor = env.reset()
     >>> env.hand(0).actor == actor[0]
     True
     """
+
+    MAX_ENVS: ClassVar[int] = 1 << 24
+    """The most tables one environment holds (the compiled core's limit)."""
 
     def __init__(
         self,
@@ -90,20 +104,26 @@ class VectorEnv:
         threads: int | None = None,
         stacks: int | list[int] = DEFAULT_STACK,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        count = as_int(num_envs)
+        if count is None or count < 1:
             raise RulesError(f"num_envs must be a positive int, not {brief(num_envs)}")
+        if count > self.MAX_ENVS:
+            raise RulesError(f"num_envs must be at most {self.MAX_ENVS:,}, not {count:,}")
+        num_envs = count
         players = check_players(players)
         if rules is None:
             rules = default_rules()
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a razzcore.Rules or None, not {brief(rules)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed must be an int or None, not {brief(seed)}")
+        seed = _check_seed(seed)
         if threads is None:
             cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
             threads = max(1, min(cpus or os.cpu_count() or 1, num_envs // 1024))
-        elif isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise RulesError(f"threads must be a positive int or None, not {brief(threads)}")
+        else:
+            count = as_int(threads)
+            if count is None or count < 1:
+                raise RulesError(f"threads must be a positive int or None, not {brief(threads)}")
+            threads = count
         self.num_envs = num_envs
         self.players = players
         self.rules = rules
@@ -112,20 +132,28 @@ class VectorEnv:
         self.threads = min(threads, num_envs, 256)
         self.seed = seed
         size = observation_size(players)
-        self._obs = np.zeros((num_envs, size), np.float32)
-        self._mask = np.zeros((num_envs, 3), np.int8)
-        self._actor = np.zeros(num_envs, np.int32)
-        self._rewards = np.zeros((num_envs, players), np.float32)
-        self._done = np.zeros(num_envs, np.uint8)
+        try:
+            self._obs = np.zeros((num_envs, size), np.float32)
+            self._mask = np.zeros((num_envs, 3), np.int8)
+            self._actor = np.zeros(num_envs, np.int32)
+            self._rewards = np.zeros((num_envs, players), np.float32)
+            self._done = np.zeros(num_envs, np.uint8)
+            self._core = _core._VecCore(
+                pack_rules(rules), players, pack_stacks(self.stacks), num_envs,
+                self._obs, self._mask, self._actor, self._rewards, self._done, rules.big_bet,
+            )
+        except MemoryError:
+            mib = num_envs * (4 * size + 4 * players + 16) / 2**20
+            raise RulesError(
+                f"no memory for num_envs={num_envs:,} tables (their arrays alone take "
+                f"{mib:,.0f} MiB); give fewer tables"
+            ) from None
         # One caller at a time steps the tables (they are shared C state).
         self._lock = threading.Lock()
-        self._core = _core._VecCore(
-            pack_rules(rules), players, pack_stacks(self.stacks), num_envs,
-            self._obs, self._mask, self._actor, self._rewards, self._done, rules.big_bet,
-        )
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
         """Deal a new hand at every table (``seed`` overrides the constructor's)."""
+        seed = _check_seed(seed)
         if seed is None:
             seed = self.seed
         if seed is None:
@@ -158,12 +186,13 @@ class VectorEnv:
     def hand(self, i: int) -> Hand:
         """A :class:`~razzcore.Hand` copy of table ``i``'s current hand (the
         same deck, the same actions replayed)."""
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        index = as_int(i)
+        if index is None:
             raise RulesError(f"a table is an int index, not {brief(i)}")
-        if not 0 <= i < self.num_envs:
+        if not 0 <= index < self.num_envs:
             raise RulesError(f"no table {brief(i)}: tables are 0..{self.num_envs - 1}")
         with self._lock:
-            record = self._core.record(int(i))
+            record = self._core.record(index)
         if record is None:
             raise RulesError(f"table {i}: this hand is too long to rebuild (over 512 actions)")
         deck, kinds = record
