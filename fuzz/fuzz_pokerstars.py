@@ -7,7 +7,10 @@ the engine plays, written with ``dumps``, and corrupt its lines: lines
 replaced, inserted, dropped or swapped, amounts, names and cards changed.
 Whatever is accepted must replay to the stacks its money lines give and
 round-trip (``loads(dumps(hands)) == hands``); anything refused must be a
-``PokerStarsError`` naming the hand and the line.
+``PokerStarsError`` naming the hand and the line.  Every input is read twice,
+with the compiled reader (``pokerstars.COMPILED``) and with the reference
+reader alone: the hands, the count of other games, the errors and the
+warnings must be the same.
 """
 
 from __future__ import annotations
@@ -89,15 +92,38 @@ def _mutate(inp: Input, text: str) -> str:
     return "\n".join(lines)
 
 
+def _read(source: str | bytes, compiled: bool) -> tuple[Any, ...]:
+    """``loads_report(source, on_error="skip")`` with the compiled reader on
+    or off: ``(report, what it says)``, or ``(error, what it says)`` when the
+    text as a whole is refused."""
+    saved = pokerstars.COMPILED
+    pokerstars.COMPILED = compiled
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", pokerstars.PokerStarsWarning)
+            report = pokerstars.loads_report(source, on_error="skip")
+    except pokerstars.PokerStarsError as exc:
+        return exc, ("refused", str(exc))
+    finally:
+        pokerstars.COMPILED = saved
+    said = (report.hands, [repr(hh) for hh in report.hands], report.other_games,
+            [(str(e), e.hand, e.line, e.reason) for e in report.errors],
+            [str(w.message) for w in caught if w.category is pokerstars.PokerStarsWarning])
+    return report, said
+
+
 def one_input(data: bytes) -> None:
     inp = Input(data)
     if inp.byte() < 0x80:  # text: a PokerStars file
         source: str | bytes = data
     else:  # structured: a corrupted engine hand
         source = _mutate(inp, _generated(inp))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
-        report = pokerstars.loads_report(source, on_error="skip")
+    report, said = _read(source, True)
+    _, reference = _read(source, False)
+    check(said == reference, "compiled reader agrees with the reference",
+          (source, said[2:], reference[2:]))
+    if isinstance(report, pokerstars.PokerStarsError):
+        raise report
     for exc in report.errors:
         named = exc.hand is not None or "before the first hand" in str(exc)
         check(exc.line is not None and named, "error names hand and line", exc)

@@ -2,8 +2,9 @@
 # cython: embedsignature=True, initializedcheck=False, auto_pickle=False
 # cython: freethreading_compatible=True
 """razzcore's compiled core: single hands, card masks, batches, enumeration
-(here), the equity kernels (``_equity.pxi``) and the hot path of the betting
-engine (``_betting.pxi``).
+(here), the equity kernels (``_equity.pxi``), the hand state machine
+(``_engine.pxi``, ``_hand.pxi``), the agents' encoder and vector env
+(``_obs.pxi``, ``_vecenv.pxi``) and the PokerStars reader (``_pokerstars.pxi``).
 
 Everything here works on card codes 0..51 (``4 * rank + suit``, rank 0 = ace).
 The public wrappers with text parsing live in :mod:`razzcore.evaluator`; the

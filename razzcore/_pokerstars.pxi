@@ -2,8 +2,7 @@
 # (src/razz_pokerstars.h), which razzcore.pokerstars tries before its own
 # reader (the reference, which words every error).
 
-from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
-from cpython.unicode cimport PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
 
 cdef extern from "razz_pokerstars.h" nogil:
     enum:
@@ -23,13 +22,13 @@ cdef extern from "razz_pokerstars.h" nogil:
     int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_count,
                     int64_t *body)
     int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
-    int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uint8_t *heads,
-                        int64_t cap)
-    int64_t rz_ps_hand(const char *data, const int64_t *bounds, const uint8_t *heads,
-                       int64_t count, int64_t k, char *buf, int64_t *used, int64_t *head,
-                       int64_t *table)
     int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap,
                      int64_t *len)
+
+
+cdef extern from "razz_pokerstars_py.h":
+    object rz_ps_split_py(object data)
+    object rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
 
 
 def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symbol,
@@ -51,7 +50,6 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
     cdef rz_hand h
     cdef rz_rules packed
     cdef int64_t length = 0, at = 0
-    cdef int k
     cdef int code
     cdef char out[16384]
     cdef const char *data = PyBytes_AS_STRING(text)
@@ -78,18 +76,9 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
             code = rz_ps_replay(ps, &packed, &h, out, sizeof(out), &length)
         if code or not 0 <= length <= <int64_t>sizeof(out) or not 2 <= ps.n <= 8:
             return None
-        return ([PyUnicode_DecodeUTF8(ps.names[k], ps.name_len[k], NULL) for k in range(ps.n)],
-                [ps.numbers[k] for k in range(ps.n)], [ps.stacks[k] for k in range(ps.n)],
-                ps.ante, ps.bring_in, ps.rake, PyUnicode_DecodeASCII(out, length, NULL),
-                [ps.expected[k] for k in range(ps.n)],
-                [k for k in range(ps.n) if ps.absent[k]])
+        return rz_ps_result(ps, out, length)
     finally:
         PyMem_Free(ps)
-
-
-cdef inline str _line(const char *text, const int64_t *bounds, int64_t k):
-    return PyUnicode_DecodeUTF8(text + bounds[3 * k + 1], bounds[3 * k + 2] - bounds[3 * k + 1],
-                                NULL)
 
 
 def _split_pokerstars(bytes data):
@@ -102,45 +91,4 @@ def _split_pokerstars(bytes data):
     reference must split the text: other line or space characters, text
     before the first hand, or no hand.
     """
-    cdef int64_t size = len(data), cap, count, k, first = -1, nxt
-    cdef int64_t *bounds = NULL
-    cdef uint8_t *heads = NULL
-    cdef const char *text = PyBytes_AS_STRING(data)
-    cdef list out = []
-    cdef int64_t used, head, table
-    cdef char *buf = NULL
-    cap = data.count(b"\n") + data.count(b"\r") + 1
-    bounds = <int64_t *>PyMem_Malloc(3 * cap * sizeof(int64_t))
-    heads = <uint8_t *>PyMem_Malloc(cap)
-    buf = <char *>PyMem_Malloc(size + 1)  # a hand's lines, stripped: never longer
-    if bounds == NULL or heads == NULL or buf == NULL:
-        PyMem_Free(bounds)
-        PyMem_Free(heads)
-        PyMem_Free(buf)
-        raise MemoryError()
-    try:
-        with nogil:
-            count = rz_ps_split(text, size, bounds, heads, cap)
-        if count < 0:
-            return None
-        for k in range(count):
-            if heads[k]:
-                first = k
-                break
-            if bounds[3 * k + 2] > bounds[3 * k + 1]:
-                return None  # text before the first hand: the reference says so
-        if first < 0:
-            return None
-        k = first
-        while k < count:
-            nxt = rz_ps_hand(text, bounds, heads, count, k, buf, &used, &head, &table)
-            out.append((k, bounds[3 * k], bounds[3 * nxt] if nxt < count else size,
-                        _line(text, bounds, head),
-                        None if table < 0 else _line(text, bounds, table),
-                        PyBytes_FromStringAndSize(buf, used)))
-            k = nxt
-        return out
-    finally:
-        PyMem_Free(bounds)
-        PyMem_Free(heads)
-        PyMem_Free(buf)
+    return rz_ps_split_py(data)
