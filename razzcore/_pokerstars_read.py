@@ -327,6 +327,7 @@ class _Lines:
         self.mucks: dict[int, int] = {}
         self.bring_in = -1
         self.short_bring_in = 0
+        self.short_calls = 0  # the largest all-in call of a short bring-in
         self.total: tuple[int, int, int] | None = None
         self.stated: list[int] | None = None  # the total line's main and side pots
         self.collected: list[tuple[int, int, int, int]] = []  # (player, amount, pot, line)
@@ -567,13 +568,17 @@ class _Lines:
             elif put > self.bring_in:
                 self.bring_in = put
         elif kind == _CALL:
-            if (street == 3 and self.short_bring_in and not allin and put > self.bring_in
+            if (street == 3 and self.short_bring_in and put > self.bring_in
                     and not _high_raised(self.events)):
-                self.bring_in = put
+                if allin:  # all-in for no more than the bring-in
+                    self.short_calls = max(self.short_calls, put)
+                else:
+                    self.bring_in = put
         elif kind == _RAISE:
-            if (street == 3 and self.bring_in < 0 and 0 < self.short_bring_in == high
-                    and high <= total - put < total):
-                # the bring-in was short and all-in: the raise tells the full one
+            if (street == 3 and self.bring_in < 0 and 0 < self.short_bring_in <= high
+                    and high <= total - put < total and not _high_raised(self.events)):
+                # the bring-in was short and all-in (and any calls of it too):
+                # the completion tells the full one
                 self.bring_in = total - put
             elif put != total - high:
                 to_text = rest.partition(" to ")[2]

@@ -71,8 +71,8 @@ class _Reader(_Lines):
             if self.antes[p] != min(ante, self.stacks[p]):
                 raise _Bad(f"the ante is {ante}: this player posts {self.antes[p]}",
                            max(self.ante_line[p], 1))
-        bring_in = self.bring_in if self.bring_in >= 0 else max(self.short_bring_in,
-                                                                 self.small // 2)
+        bring_in = self.bring_in if self.bring_in >= 0 else max(
+            self.short_bring_in, self.short_calls, self.small // 2)
         try:
             rules = _rules(ante, bring_in, self.small, self.big)
         except RulesError as exc:
@@ -81,7 +81,7 @@ class _Reader(_Lines):
         deck = self.deck(dealt)
         absent = [p for p in range(n) if p not in dealt and self.stacks[p] > 0]
         stacks = self.stacks
-
+        expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
         split: list[int] | None = None
 
         def start() -> Hand:
@@ -91,11 +91,23 @@ class _Reader(_Lines):
             except RazzError as exc:
                 raise _Bad(f"the engine cannot start this hand: {exc}", 2) from None
 
+        for other in self.unposted_bring_ins(bring_in):
+            # Nobody posted the bring-in (its player completed): the text does
+            # not say it, and it still decides what the engine allows (R7,
+            # R17).  The first amount the hand replays with, to its stacks.
+            try:
+                rules = _rules(ante, other, self.small, self.big)
+                self.play(start(), dealt, False)
+            except (RulesError, _Bad):
+                continue
+            if list(self.final) == expected:
+                bring_in = other
+                break
+        rules = _rules(ante, bring_in, self.small, self.big)
         actions = self.play(start(), dealt, False)
         split = self.rake_split(rake)
         if split is not None:  # the text rakes the pots otherwise: the engine follows it
             actions = self.play(start(), dealt, False)
-        expected = [stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(n)]
         final = list(self.final)
         pot = sum(self.put) - sum(self.back)
         if (final != expected or pot != total or sum(self.won) + rake != total
@@ -120,6 +132,18 @@ class _Reader(_Lines):
         if self.summary_bad is not None:
             raise self.summary_bad
         return self.history(ante, bring_in, rake, actions, expected, absent, split)
+
+    def unposted_bring_ins(self, first: int) -> list[int]:
+        """The bring-ins to try, ``first`` (half the small bet, or the least
+        the text allows) first, when the text never posts a whole one: at
+        least what was posted or called all-in for it (a stack that does not
+        exceed the bring-in posts or calls it all-in, R7); none when a whole
+        one was posted or called."""
+        if self.bring_in >= 0:
+            return []
+        least = max(self.short_bring_in, self.short_calls, 1)
+        smaller = {self.small // 3, self.small // 4, self.small // 5, self.small // 10, least}
+        return [first, *sorted((a for a in smaller if least <= a < first), reverse=True)]
 
     def rake_split(self, rake: int) -> list[int] | None:
         """Each pot's rake (main pot first) as the collected lines say the
@@ -311,6 +335,7 @@ class _Reader(_Lines):
         out: list[str] = []
         names, seen, card = self.names, self.seen, _PHH_CARD
         act = hand.act
+        log = hand._log
         for event in self.events:
             if event[0] == "deal":
                 i, street = event[1], event[2]
@@ -338,14 +363,18 @@ class _Reader(_Lines):
             if checked:
                 before = hand.stacks[p]
                 want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
+            mark = len(log)
             try:
                 act(code)
             except IllegalActionError as exc:
                 raise _Bad(f"the engine refuses: {exc}", i) from None
-            if checked and before - hand.stacks[p] != want:
-                raise _Bad(f"the engine puts in {before - hand.stacks[p]}, the line says "
+            # what the action ended the round with: the part of p's wager
+            # nobody called, returned (its own "Uncalled bet" line)
+            back = sum(e[2] for e in log[mark:] if e[0] == "back" and e[1] == p)
+            if checked and before - hand.stacks[p] + back != want:
+                raise _Bad(f"the engine puts in {before - hand.stacks[p] + back}, the line says "
                            f"{want}", i)
-            if allin and hand.stacks[p]:
+            if allin and hand.stacks[p] - back:
                 raise _Bad("the player is not all-in after this action", i)
             out.append(f"p{p + 1} {code}")
         self.showdown(hand, out)

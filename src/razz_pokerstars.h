@@ -979,7 +979,7 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
                           int64_t cap, int64_t *len)
 {
     uint8_t deck[52];
-    int64_t paid[RZ_SEATS][RZ_SEATS], cbr, before, want, pot = 0, won = 0;
+    int64_t paid[RZ_SEATS][RZ_SEATS], cbr, before, want, back, pot = 0, won = 0;
     rz_events ev;
     rz_ps_out o;
     rz_ps_event *e;
@@ -1033,7 +1033,12 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
                                                           : RZ_CALL,
                                  0, 0, &ev);
         }
-        if (code || before - h->stacks[p] != want || (e->allin && h->stacks[p]) ||
+        /* the part of p's wager nobody called, returned as the round ends
+         * (its own "Uncalled bet" line): not what the action puts in */
+        for (back = 0, k = 0; k < ev.count && k < RZ_EV_MAX; k++)
+            if (ev.kind[k] == RZ_EV_RETURN && ev.seat[k] == p)
+                back += ev.value[k];
+        if (code || before - h->stacks[p] + back != want || (e->allin && h->stacks[p] != back) ||
             rz_ps_awards(&ev, paid))
             return RZ_PS_DEFER;
         rz_ps_put_seat(&o, 0, p);
