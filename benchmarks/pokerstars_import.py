@@ -88,8 +88,8 @@ def measure(fn: Callable[[], Any], count: int, repeat: int,
 
 
 REFERENCE = ("body", "seats", "replay")
-"""The reference reader's steps (razzcore/pokerstars.py), for hands the
-compiled reader leaves to it."""
+"""The reference reader's steps (razzcore/_pokerstars_read.py and
+_pokerstars_replay.py), for hands the compiled reader leaves to it."""
 
 
 def profile(text: str) -> None:
@@ -102,7 +102,8 @@ def profile(text: str) -> None:
     total = split = header = compiled = history = reference = 0.0
     for (path, _, name), (_, _, own, cumulative, _) in stats.items():
         total += own
-        importer = path.endswith("pokerstars.py")
+        importer = path.endswith(("pokerstars.py", "_pokerstars_read.py",
+                                  "_pokerstars_replay.py"))
         if "_split_pokerstars" in name:
             split += cumulative
         elif importer and name == "header":
