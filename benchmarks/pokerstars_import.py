@@ -152,6 +152,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="print where loads spends its time (cProfile) instead")
     args = parser.parse_args()
+    if args.hands < 1 or args.repeat < 1:
+        parser.error("--hands and --repeat must be at least 1")
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     hands = make_hands(args.hands, args.seed)
     text = pokerstars.dumps(hands)

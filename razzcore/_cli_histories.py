@@ -387,7 +387,8 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
     if multi and not args.json:
         good = sum(1 for r in reports if r["matches"])
         tail = f", {len(left_out)} left out" if left_out else ""
-        print(f"{len(reports)} hands replayed, {good} match their finishing_stacks{tail}")
+        hands = "hand" if len(reports) == 1 else "hands"
+        print(f"{len(reports)} {hands} replayed, {good} match their finishing_stacks{tail}")
     if not multi:  # the one hand's object: no place to give
         return status, {k: v for k, v in reports[0].items() if k != "hand"}
     return status, ({"hands": reports, "left_out": left_out} if left_out else {"hands": reports})

@@ -314,8 +314,9 @@ class _Reader(_Lines):
             seats = self.receivers.get(street)
             if seats:
                 cards = [known[p][street - 1] for p in seats]
-                if street < 7 and None in cards:
-                    raise _Bad(f"no 'Dealt to' line for {self.names[seats[cards.index(None)]]}",
+                lines = [self.seen[p][street - 1] for p in seats]  # up cards: a line each
+                if street < 7 and None in lines:
+                    raise _Bad(f"no 'Dealt to' line for {self.names[seats[lines.index(None)]]}",
                                self.street_line[street])
                 slots += cards
         if len(slots) > 52:

@@ -57,7 +57,7 @@ class _Writer:
         if not isinstance(hh, HandHistory):
             self.fail(f"can only write a HandHistory, not {type(hh).__name__}")
         try:
-            self.hand = hh.replay()
+            self.hand = hh.verify()  # a replay that must end with its finishing_stacks
         except RazzError as exc:
             # the cause (a PHHError) says which action or field fails
             self.fail(f"it does not replay: {exc}", exc)

@@ -604,6 +604,8 @@ def _run(words: list[str]) -> int:
         return _COMMANDS[args.command](args)
     except (_Fail, RazzError) as exc:
         _report(prog, str(exc) or type(exc).__name__)
+    except ImportError as exc:  # an optional dependency: the message says which extra
+        _report(prog, str(exc) or type(exc).__name__)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             _silence_stdout()

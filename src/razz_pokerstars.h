@@ -904,8 +904,8 @@ static int rz_ps_deck(rz_ps *ps, uint8_t *deck)
     for (street = 4; street <= 7; street++) {
         for (i = 0; i < ps->nrecv[street]; i++) {
             p = ps->recv[street][i];
-            if (street < 7 && ps->known[p][street - 1] == RZ_PS_NONE)
-                return RZ_PS_DEFER;
+            if (street < 7 && ps->seen[p][street - 1] == RZ_PS_NONE)
+                return RZ_PS_DEFER; /* an up card with no "Dealt to" line */
             if (slots >= 52)
                 return RZ_PS_DEFER; /* a community card: not read here */
             laid[slots++] = ps->known[p][street - 1];

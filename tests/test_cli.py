@@ -601,3 +601,14 @@ def test_bad_kernel_environment_variable_through_a_razzcore_script(tmp_path: pat
                           capture_output=True, text=True, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr
     assert_user_error(proc, "RAZZCORE_KERNEL='bogus'")
+
+
+def test_play_without_numpy_says_which_extra_in_one_line() -> None:
+    # numpy made unimportable in the child: simulate's optional dependency
+    code = ("import sys; sys.modules['numpy'] = None; from razzcore.cli import main; "
+            "sys.exit(main(['play', '--hands', '5']))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        "razzcore play: error: simulate needs numpy: pip install 'razzcore[numpy]'"]

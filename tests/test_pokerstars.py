@@ -713,3 +713,26 @@ def test_replay_page_leaves_out_a_malformed_hand(tmp_path: Path) -> None:
     done = run("replay", "bad.txt", "--html", "b.html", cwd=tmp_path)
     assert done.returncode == 2 and "no page written" in done.stderr
     assert not (tmp_path / "b.html").exists()
+
+
+def test_an_up_card_without_its_dealt_to_line_is_refused_even_when_shown() -> None:
+    # bravo shows all seven cards, so his last up card is known; the text
+    # still lacks the line that deals it face up (no later line repeats it)
+    text = pokerstars.dumps([pokerstars.EXAMPLE])
+    sixth = text.split("*** 6th STREET ***")[1].splitlines()
+    missing = next(x for x in sixth if x.startswith("Dealt to bravo [x]"))
+    assert "bravo [x]: shows [" in text
+    for compiled in (True, False):
+        pokerstars.COMPILED = compiled
+        try:
+            exc = error_of(text.replace(missing + "\n", "", 1))
+        finally:
+            pokerstars.COMPILED = True
+        assert "no 'Dealt to' line for bravo [x]" in str(exc)
+
+
+def test_dumps_refuses_a_hand_whose_finishing_stacks_the_replay_does_not_reach() -> None:
+    hh = simulated(1, 5)[0]
+    hh.finishing_stacks = [1] * hh.player_count
+    with pytest.raises(PokerStarsError, match="finishing_stacks"):
+        pokerstars.dumps([hh])
