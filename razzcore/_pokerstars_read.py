@@ -603,7 +603,10 @@ class _Lines:
                 raise _Bad("shown cards need a closing ']'", i)
             if p in self.shows:
                 raise _Bad("this player already showed", i)
-            self.shows[p] = (i, _cards(rest[7:end], i))
+            cards = _cards(rest[7:end], i)
+            if len(set(cards)) != len(cards):
+                raise _Bad("the shown cards name a card twice", i)
+            self.shows[p] = (i, cards)
             return True
         if rest.startswith("mucks hand") or rest == "doesn't show hand":
             self.mucks[p] = i
@@ -651,10 +654,9 @@ class _Lines:
             self.back[p] += amount
             self.money_line[p] = i
             return True
-        if " collected " in line:
-            self.all_called(bets, i)
         for name in self.by_length:
             if line.startswith(name) and line.startswith(" collected ", len(name)):
+                self.all_called(bets, i)  # the betting is over by a collected line
                 m = COLLECTED.match(line, len(name))
                 if not m:
                     raise _Bad("expected 'NAME collected X from pot'", i)

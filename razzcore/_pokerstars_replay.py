@@ -97,22 +97,19 @@ class _Reader(_Lines):
             # R17).  The first amount the hand replays with, to its stacks.
             try:
                 rules = _rules(ante, other, self.small, self.big)
-                self.play(start(), dealt, False)
+                self.play(start(), dealt)
             except (RulesError, _Bad):
                 continue
             if list(self.final) == expected:
                 bring_in = other
                 break
         rules = _rules(ante, bring_in, self.small, self.big)
-        actions = self.play(start(), dealt, False)
+        actions = self.play(start(), dealt)
         split = self.rake_split(rake)
         if split is not None:  # the text rakes the pots otherwise: the engine follows it
-            actions = self.play(start(), dealt, False)
+            actions = self.play(start(), dealt)
         final = list(self.final)
         pot = sum(self.put) - sum(self.back)
-        if (final != expected or pot != total or sum(self.won) + rake != total
-                or self.pending is not None):
-            self.play(start(), dealt, True)  # the first action line the engine disagrees with
         if self.pending is not None:
             raise self.pending
         if pot != total:
@@ -306,6 +303,10 @@ class _Reader(_Lines):
                     c = extra.pop(0)
                     self.take(c, i)
                     known[slot] = c
+        for p, (i, cards) in self.shows.items():  # a partial show: the player's own cards
+            for c in cards:
+                if c not in self.known[p] and c in self.used:
+                    raise _Bad(f"shows {format_card(c)}, which is another player's card", i)
 
     def deck(self, dealt: list[int]) -> bytes:
         known = self.known
@@ -330,9 +331,9 @@ class _Reader(_Lines):
         spare.reverse()
         return bytes(laid + spare)
 
-    def play(self, hand: Hand, dealt: list[int], checked: bool) -> list[str]:
-        """Replay the events on ``hand`` and return the PHH actions;
-        ``checked`` also compares every action's chips with its line."""
+    def play(self, hand: Hand, dealt: list[int]) -> list[str]:
+        """Replay the events on ``hand`` and return the PHH actions, each
+        action's chips compared with its line."""
         out: list[str] = []
         names, seen, card = self.names, self.seen, _PHH_CARD
         act = hand.act
@@ -361,9 +362,8 @@ class _Reader(_Lines):
                     raise _Bad(f"{names[p]} brings in, but the door cards make "
                                f"{names[actor]} bring in", i)
                 raise _Bad(f"it is {names[actor]}'s turn, not {names[p]}'s", i)
-            if checked:
-                before = hand.stacks[p]
-                want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
+            before = hand.stacks[p]
+            want = amount - hand.bets[p] if code[0] == "c" and code[1] == "b" else amount
             mark = len(log)
             try:
                 act(code)
@@ -372,7 +372,7 @@ class _Reader(_Lines):
             # what the action ended the round with: the part of p's wager
             # nobody called, returned (its own "Uncalled bet" line)
             back = sum(e[2] for e in log[mark:] if e[0] == "back" and e[1] == p)
-            if checked and before - hand.stacks[p] + back != want:
+            if before - hand.stacks[p] + back != want:
                 raise _Bad(f"the engine puts in {before - hand.stacks[p] + back}, the line says "
                            f"{want}", i)
             if allin and hand.stacks[p] - back:

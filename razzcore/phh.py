@@ -527,8 +527,9 @@ class HandHistory:
         return [v - 1 for v in value]
 
     def verify(self, **rule_options: Any) -> Hand:
-        """Replay, and check the result against ``finishing_stacks`` when the
-        file has it (:class:`~razzcore.errors.PHHError` on a difference).
+        """Replay, and check the result against ``finishing_stacks`` and the
+        rake taken (``_razzcore_rake``) when the file has them
+        (:class:`~razzcore.errors.PHHError` on a difference).
 
         >>> hh = HandHistory([2, 2], 5, 10, 20, [100, 100],
         ...     ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"],
@@ -543,6 +544,12 @@ class HandHistory:
                 f"field 'finishing_stacks': the replay ends with {list(hand.stacks)}, "
                 f"the file says {list(want)}",
                 field="finishing_stacks",
+            )
+        if _RAKE_FIELD in self.user_fields and hand.rake != self.rake:
+            raise PHHError(
+                f"field {brief(_RAKE_FIELD)}: the replay takes a rake of {hand.rake}, the "
+                f"file says {self.rake}",
+                field=_RAKE_FIELD,
             )
         return hand
 

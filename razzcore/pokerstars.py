@@ -142,7 +142,7 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
             raise PokerStarsError(f"a PokerStars file is UTF-8 text: {exc}") from None
     if not isinstance(text, str):
         raise PokerStarsError(f"expected PokerStars text, not {type(text).__name__}")
-    text = text.lstrip("\ufeff")
+    text = text.replace("\ufeff", "")  # byte-order marks: files written one after another
     split = None
     if COMPILED:
         try:

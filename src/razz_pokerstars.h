@@ -394,7 +394,7 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
 static int rz_ps_show(rz_ps *ps, int p, const char *r, int64_t n)
 {
     int64_t end;
-    int count;
+    int count, k, j;
     if (rz_ps_starts(r, n, "shows [")) {
         end = rz_ps_find(r, n, 7, "]");
         if (end < 0 || ps->nshown[p])
@@ -402,6 +402,10 @@ static int rz_ps_show(rz_ps *ps, int p, const char *r, int64_t n)
         count = rz_ps_cards(r + 7, end - 7, ps->shown[p], 7);
         if (count <= 0)
             return RZ_PS_DEFER;
+        for (k = 0; k < count; k++)
+            for (j = k + 1; j < count; j++)
+                if (ps->shown[p][k] == ps->shown[p][j])
+                    return RZ_PS_DEFER; /* a card named twice */
         ps->nshown[p] = (uint8_t)count;
         return 0;
     }
@@ -888,6 +892,13 @@ static int rz_ps_fill_shown(rz_ps *ps)
             ps->known[p][k] = extra[j++];
         }
     }
+    for (p = 0; p < ps->n; p++) /* every shown card is the player's own */
+        for (k = 0; k < ps->nshown[p] && k < 7; k++) {
+            for (in = 0, j = 0; j < 7; j++)
+                in |= ps->known[p][j] == ps->shown[p][k];
+            if (!in && (ps->used >> (ps->shown[p][k] & 63) & 1))
+                return RZ_PS_DEFER;
+        }
     return 0;
 }
 

@@ -736,3 +736,66 @@ def test_dumps_refuses_a_hand_whose_finishing_stacks_the_replay_does_not_reach()
     hh.finishing_stacks = [1] * hh.player_count
     with pytest.raises(PokerStarsError, match="finishing_stacks"):
         pokerstars.dumps([hh])
+
+
+# ------------------------------------------------- checks that need the whole line
+
+THREE = (Path(__file__).parent / "data" / "pokerstars" / "three-players.txt").read_text(
+    encoding="utf-8")
+
+
+def both_ways(text: str) -> list[PokerStarsError]:
+    """The error of ``text`` with the compiled reader and with the reference
+    alone (the two must agree)."""
+    out = []
+    for compiled in (True, False):
+        pokerstars.COMPILED = compiled
+        try:
+            out.append(error_of(text))
+        finally:
+            pokerstars.COMPILED = True
+    assert str(out[0]) == str(out[1])
+    return out
+
+
+def test_calls_of_the_wrong_size_are_refused_when_the_street_total_comes_out_right() -> None:
+    assert len(pokerstars.loads(THREE)) == 1
+    third = THREE.split("*** 4th STREET ***")[0]
+    wrong = third.replace("A: calls $0.50\nB:", "A: calls $0.40\nB:", 1).replace(
+        "C: calls $0.50\nA: calls $0.50", "C: calls $0.50\nA: calls $0.60", 1)
+    assert wrong != third
+    exc = both_ways(THREE.replace(third, wrong))[0]
+    assert "the engine puts in 50, the line says 40: 'A: calls $0.40'" in str(exc)
+
+
+def test_a_show_naming_a_card_twice_or_another_players_card_is_refused() -> None:
+    text = pokerstars.dumps([pokerstars.EXAMPLE])
+    twice = text.replace("bravo [x]: shows [As 2c 4c 8h 5d Ks 9h]",
+                         "bravo [x]: shows [4c 4c 4c 8h 5d Ks 9h]")
+    assert "name a card twice" in str(both_ways(twice)[0])
+    lines = pokerstars.dumps([pokerstars.EXAMPLE]).replace(
+        "*** SHOW DOWN ***", "*** SHOW DOWN ***\nalpha: shows [2h Kd]")
+    assert "shows 2h, which is another player's card" in str(both_ways(lines)[0])
+
+
+def test_chat_that_says_collected_is_passed_over_mid_betting() -> None:
+    text = pokerstars.dumps([pokerstars.EXAMPLE]).replace(
+        "charlie: calls $0.50\n", 'charlie: calls $0.50\nalpha said, "you collected a lot"\n', 1)
+    [hh] = pokerstars.loads(text)
+    assert hh == pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))[0]
+
+
+def test_files_written_one_after_another_with_a_byte_order_mark_each() -> None:
+    one = "\ufeff" + pokerstars.dumps([pokerstars.EXAMPLE])
+    assert len(pokerstars.loads(one + "\n\n" + one)) == 2
+    assert len(pokerstars.loads((one + "\n\n" + one).encode())) == 2
+
+
+def test_dumps_refuses_a_rake_the_replay_does_not_take() -> None:
+    hh = pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))[0]
+    hh.user_fields["_razzcore_rake_pots"] = [100, 100]  # takes 100, the text said 30
+    with pytest.raises(PokerStarsError, match="finishing_stacks"):
+        pokerstars.dumps([hh])
+    hh.finishing_stacks = None  # nothing to compare the stacks with: the rake still is
+    with pytest.raises(PokerStarsError, match="the replay takes a rake of 100, the file says 30"):
+        pokerstars.dumps([hh])
