@@ -332,7 +332,7 @@ def other_tests_texts() -> list[str | bytes]:
         example.replace("PokerStars Hand #100000000001:  Razz Limit",
                         "PokerStars Hand #100000000001: Razz Mystery"),
         ("\ufeff" + example).encode(),
-        eight_players_to_the_river(),
+        ps_tests.eight_players_to_the_river(),
         *seat_without_cards(),
         pots_tests.proportional(pots_tests.HANDS[0], "won", "won"),
         pots_tests.HANDS[3].replace("$3.75 from main pot", "$3.92 from main pot").replace(
@@ -357,27 +357,6 @@ def other_tests_texts() -> list[str | bytes]:
     assert len(wsop) == 10
     out.append(pokerstars.dumps(wsop))
     return out
-
-
-def eight_players_to_the_river() -> str:
-    """Eight players reaching the river: the engine would deal a community
-    card there (test_pokerstars builds the same text)."""
-    seats = "\n".join(f"Seat {i}: p{i} ($50 in chips)" for i in range(1, 9))
-    antes = "\n".join(f"p{i}: posts the ante $0.10" for i in range(1, 9))
-    deck = iter([r + s for s in "cdhs" for r in "A23456789TJQK"])
-    ups = {i: [next(deck)] for i in range(1, 9)}
-    body = [f"Dealt to p{i} [{ups[i][0]}]" for i in range(1, 9)]
-    body += ["p8: brings in for $0.25"] + [f"p{i}: calls $0.25" for i in range(1, 8)]
-    for name in ("4th STREET", "5th STREET", "6th STREET"):
-        body.append(f"*** {name} ***")
-        for i in range(1, 9):
-            card = next(deck)
-            body.append(f"Dealt to p{i} [{' '.join(ups[i])}] [{card}]")
-            ups[i].append(card)
-    return ("PokerStars Hand #7:  Razz Limit ($0.50/$1 USD) - 2026/01/01 10:00:00 ET\n"
-            "Table 'T' 8-max\n" + seats + "\n" + antes + "\n*** 3rd STREET ***\n"
-            + "\n".join(body) + "\n*** RIVER ***\np1 collected $2.80 from pot\n"
-            "*** SUMMARY ***\nTotal pot $2.80 | Rake $0\n")
 
 
 def seat_without_cards() -> list[str]:
