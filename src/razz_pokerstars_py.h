@@ -21,7 +21,7 @@ static PyObject *rz_ps_line_str(const char *data, const int64_t *bounds, int64_t
 }
 
 /* razzcore._core._split_pokerstars(data): see its docstring. */
-static PyObject *rz_ps_split_py(PyObject *data)
+RZ_ENTRY PyObject *rz_ps_split_py(PyObject *data)
 {
     const char *text;
     int64_t size, cap, count, k, first = -1, nxt, used, head, table;
@@ -103,7 +103,7 @@ static PyObject *rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int nam
 
 /* The result of razzcore._core._read_pokerstars_hand once rz_ps_replay
  * wrote the actions to out[0:len]. */
-static PyObject *rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
+RZ_ENTRY PyObject *rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
 {
     PyObject *absent = PyList_New(0), *seat;
     int s;

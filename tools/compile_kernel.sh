@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile razzcore's C kernel (src/*.h, header-only C99; razz_py.h also needs
+# Compile razzcore's C kernel (src/*.h, header-only C99; the *_py.h headers also need
 # Python.h) on its own, outside the
 # Cython build, to catch what the extension build would hide or only break on
 # another platform:
@@ -334,7 +334,7 @@ int main(void)
         for (i = 0; i < 52; i++)
             if (!memchr(top, i, 6))
                 deck[k++] = (uint8_t)i;
-        check(rz_hand_start(&h, &rules, 2, stacks, NULL, deck, 0, 0, NULL) == 0, "engine: start");
+        check(rz_hand_start(&h, &rules, 2, stacks, NULL, deck, 0, NULL, 0, NULL) == 0, "engine: start");
         mask = rz_hand_options(&h, &cbr);
         check(h.actor == 0 && mask == (1u << RZ_POST | 1u << RZ_RAISE) && cbr == 10,
               "engine: p1 posts or completes to 10");
@@ -457,9 +457,9 @@ compile_all() { # compiler, extra flags...
     mkdir -p "$out"
     for tu in "$WORK"/tu_*.c; do
         local extra=()
-        if [ "$(basename "$tu")" = tu_razz_py.c ]; then
-            # razz_py.h is the Python-object fast path: it needs Python.h,
-            # which only the native compilers can use.
+        if [ "${tu%_py.c}" != "$tu" ]; then
+            # razz_py.h and razz_pokerstars_py.h build Python objects: they
+            # need Python.h, which only the native compilers can use.
             [ "$cc" = "$MINGW" ] && continue
             extra=(-I "$PYINC")
         fi
@@ -516,7 +516,7 @@ gcc "${CFLAGS[@]}" -I "$ROOT/src" -I "$WORK/tampered" "$WORK/tampered/t.c" -o "$
 log "$ARM64 $($ARM64 -dumpversion) (cross, Linux ARM64: NEON): ${CFLAGS[*]}"
 mkdir -p "$WORK/arm64"
 for h in src/*.h; do
-    [ "$(basename "$h")" = razz_py.h ] && continue
+    [ "${h%_py.h}" != "$h" ] && continue # Python.h: native compilers only
     "$ARM64" "${CFLAGS[@]}" -I "$ROOT/src" -I "$WORK" -c "$WORK/tu_$(basename "$h" .h).c" \
         -o "$WORK/arm64/$(basename "$h" .h).o"
 done
