@@ -1,10 +1,10 @@
 # Included by _core.pyx: the compiled reader of a PokerStars razz hand's body
-# (src/razz_pokerstars.h), which razzcore.pokerstars tries before its own
+# (src/razz_pokerstars*.h), which razzcore.pokerstars tries before its own
 # reader (the reference, which words every error).
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 
-cdef extern from "razz_pokerstars.h" nogil:
+cdef extern from "razz_pokerstars_py.h" nogil:
     enum:
         RZ_PS_DEFER
     ctypedef struct rz_ps:

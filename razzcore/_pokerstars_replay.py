@@ -5,7 +5,7 @@ compiled reader (internal: :mod:`razzcore.pokerstars` reads with it).
 :class:`_Reader` replays what :class:`~razzcore._pokerstars_read._Lines`
 read on a :class:`~razzcore.hand.Hand` and builds the
 :class:`~razzcore.phh.HandHistory`; :meth:`_Reader.compiled` first offers the
-hand to the compiled reader (``src/razz_pokerstars.h``), which reads, replays
+hand to the compiled reader (``src/razz_pokerstars*.h``), which reads, replays
 and checks the hands it fully knows and leaves every other one here.
 """
 
@@ -187,7 +187,7 @@ class _Reader(_Lines):
 
     def compiled(self, rest: bytes | None = None) -> HandHistory | None:
         """The hand read from its seat lines on by the compiled reader
-        (``src/razz_pokerstars.h``), or ``None`` when it leaves the hand to
+        (``src/razz_pokerstars*.h``), or ``None`` when it leaves the hand to
         :meth:`seats`, :meth:`body` and :meth:`replay`, the reference, which
         word every error: a line kind it does not read, a check that fails,
         names with ``": "`` or a seat sitting out.  ``rest``: the lines after

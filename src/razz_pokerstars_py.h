@@ -1,6 +1,6 @@
 /*
  * razz_pokerstars_py.h - the Python objects of the compiled PokerStars
- * reader (razz_pokerstars.h): the hands a file splits into, and a hand's
+ * reader (razz_pokerstars*.h): the hands a file splits into, and a hand's
  * result, built with the C API (far smaller code than the same in Cython).
  *
  * Included by razzcore/_pokerstars.pxi (after razz_glue.h: optimised for
@@ -11,7 +11,8 @@
 #define RAZZ_POKERSTARS_PY_H
 
 #include <Python.h>
-#include "razz_pokerstars.h"
+#include "razz_pokerstars_replay.h"
+#include "razz_pokerstars_split.h"
 
 /* Line k of data, as split by rz_ps_split, as str. */
 static PyObject *rz_ps_line_str(const char *data, const int64_t *bounds, int64_t k)
