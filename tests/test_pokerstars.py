@@ -438,6 +438,7 @@ def simulated(count: int, seed: int) -> list[HandHistory]:
     return out
 
 
+@pytest.mark.slow  # bulk: the same paths as the other tests, many times over
 def test_simulated_hands_round_trip() -> None:
     hands = simulated(400, 11)
     back = pokerstars.loads(pokerstars.dumps(hands))
@@ -486,6 +487,7 @@ def renamed_hand(draw: st.DrawFn) -> HandHistory:
     return hh
 
 
+@pytest.mark.slow  # bulk: 300 generated tables of names
 @settings(max_examples=300, deadline=None)
 @given(st.lists(renamed_hand(), min_size=1, max_size=3))
 def test_hostile_names_read_back_or_are_refused(hands: list[HandHistory]) -> None:

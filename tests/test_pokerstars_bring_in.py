@@ -10,6 +10,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from engine_support import play_random
 
 from razzcore import pokerstars
@@ -62,6 +63,7 @@ def structures(rng: random.Random) -> Rules:
                  profile="online")
 
 
+@pytest.mark.slow  # bulk: the same paths as the other tests, many times over
 def test_engine_hands_of_any_structure_read_back() -> None:
     rng = random.Random(23)
     hands: list[HandHistory] = []

@@ -388,6 +388,7 @@ def test_every_text_of_the_other_pokerstars_tests_reads_the_same() -> None:
     assert sum(c["read"] for c in counts) > 400  # the simulated hands among them
 
 
+@pytest.mark.slow  # bulk mutations (the fuzz target mutates under ASan)
 def test_every_cut_and_every_line_dropped_or_doubled_of_the_data_hands_reads_the_same() -> None:
     for text in data_hands():
         lines = text.strip().splitlines()
@@ -410,6 +411,7 @@ def test_hostile_names_read_the_same(hands: list[HandHistory]) -> None:
 # ------------------------------------------------- engine-played hands
 
 
+@pytest.mark.slow  # bulk: the same paths as the other tests, many times over
 def test_engine_hands_of_every_shape_read_the_same_and_compiled() -> None:
     rng = random.Random(20261201)
     texts = []
@@ -434,6 +436,7 @@ def test_engine_hands_of_every_shape_read_the_same_and_compiled() -> None:
     assert read_both_ways("\n\n\n".join(texts))["read"] == read
 
 
+@pytest.mark.slow  # bulk: the same paths as the other tests, many times over
 def test_side_pots_and_rake_and_separators_are_read_by_the_compiled_reader() -> None:
     texts = engine_hands(7, 600)
     side = [t for t in texts if "Side pot-2 " in t and plain(t)]
@@ -861,6 +864,7 @@ def layout(text: str, rng: random.Random) -> str:
 MUTATED = engine_hands(11, 300)
 
 
+@pytest.mark.slow  # bulk mutations (the fuzz target mutates under ASan)
 def test_single_mutations_read_the_same() -> None:
     rng = random.Random(12)
     seen: dict[str, int] = {}
@@ -873,6 +877,7 @@ def test_single_mutations_read_the_same() -> None:
     assert min(seen.values()) >= 50 and sorted(seen) == sorted(OPS), seen
 
 
+@pytest.mark.slow  # bulk mutations (the fuzz target mutates under ASan)
 def test_mutations_of_several_hands_read_the_same() -> None:
     rng = random.Random(13)
     for _ in range(300):
@@ -882,6 +887,7 @@ def test_mutations_of_several_hands_read_the_same() -> None:
         read_both_ways(text)
 
 
+@pytest.mark.slow  # bulk mutations (the fuzz target mutates under ASan)
 def test_mutations_of_the_data_hands_read_the_same() -> None:
     rng = random.Random(16)
     for text in data_hands():

@@ -340,7 +340,9 @@ EOF
 
 step "pytest against the installed wheel (from a temporary folder)"
 t_tests=$(date +%s)
-(cd "$RUN" && "$WORK/test/bin/pytest" -x -q -p no:cacheprovider tests) ||
+# -m "not slow": the bulk tests (the same paths many times over) ran in the
+# README suite; here the wheel's code is what is under test.
+(cd "$RUN" && "$WORK/test/bin/pytest" -x -q -p no:cacheprovider -m "not slow" tests) ||
     fail "the test suite failed against the installed wheel"
 TEST_SECONDS=$(($(date +%s) - t_tests))
 
