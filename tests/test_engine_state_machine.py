@@ -193,7 +193,9 @@ class EngineMachine(RuleBasedStateMachine):
 
 
 EngineMachine.TestCase.settings = settings(
-    max_examples=300,
+    # twice the profile's count: 200 by default, fewer under the sanitizers'
+    # profile (tools/sanitize.sh), where each step costs ten times more
+    max_examples=2 * settings.default.max_examples,
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
