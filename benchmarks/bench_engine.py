@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from engine_vs_pokerkit import pokerkit_hand, razzcore_hand
 
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 RULES = Rules(2, 5, 10, 20)
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from razzcore import Range, equity, starting_hands
-from razzcore import range_equity as _range_equity
+from razzcore.odds import range_equity as _range_equity
 
 HERO = "As 2d 3c"
 VILLAIN = "[A-8] [A-8] 7h"

@@ -26,8 +26,8 @@ import warnings
 from collections.abc import Callable
 from functools import partial
 
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 STACK = 400
 

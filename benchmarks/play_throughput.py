@@ -15,9 +15,9 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from razzcore.hand import Hand
-from razzcore.play import DEFAULT_RULES, DEFAULT_STACK, play
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
+from razzcore.sim.playing import DEFAULT_RULES, DEFAULT_STACK, play
 
 
 def engine_only(players: int, hands: int) -> float:

@@ -4,16 +4,16 @@ same run.
 
 The hands are random 2- to 8-player razz hands of the ``online`` profile (cash
 game, cents, a rake on most pots) played by the engine, with names holding
-spaces and brackets, written once with ``razzcore.pokerstars.dumps`` (what
+spaces and brackets, written once with ``razzcore.histories.pokerstars.dumps`` (what
 Hero saw: other players' down cards only where shown).  The readers are
 timed on the same hands:
 
-* ``razzcore.pokerstars.loads``: parse every line, replay the hand on the
+* ``razzcore.histories.pokerstars.loads``: parse every line, replay the hand on the
   engine, check every amount, build a ``HandHistory`` (the figure of the
   target, >= 20,000 hands/s on one core); then the same with the compiled
   reader switched off (``pokerstars.COMPILED = False``: the reference reader
   in Python reads every hand);
-* ``razzcore.phh.loads_all``: razzcore's PHH parser on the PHH text of the
+* ``razzcore.histories.phh.loads_all``: razzcore's PHH parser on the PHH text of the
   hands ``loads`` returned (parsing and field checks, no replay);
 * ``pokerkit.HandHistory.loads_all``: pokerkit's PHH parser on that same
   text (parsing only).
@@ -42,8 +42,8 @@ from collections.abc import Callable
 from typing import Any
 
 from razzcore import phh, pokerstars
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 
 def make_hands(count: int, seed: int) -> list[phh.HandHistory]:

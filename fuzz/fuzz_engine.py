@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fuzz the C hand state machine (``src/razz_engine.h``) through
-:class:`razzcore.hand.Hand`'s own steps (``_apply``, ``_show``),
+:class:`razzcore.engine.hand.Hand`'s own steps (``_apply``, ``_show``),
 ``basic_decide`` and ``simulate_chunk``: arbitrary action kinds, totals and
 replay aliases at any moment, arbitrary shows and mucks at manual
 showdowns, fuzzed rules, stacks (short ones: all-ins, side pots), decks,
@@ -24,9 +24,9 @@ with instrumented():
     import pickle
 
     from razzcore import _core
-    from razzcore.engine import engine_state, pack_rules
-    from razzcore.hand import Hand
-    from razzcore.rules import OPTION_CHOICES, PROFILES, Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.packing import engine_state, pack_rules
+    from razzcore.engine.rules import OPTION_CHOICES, PROFILES, Rules
 
 BOOL_OPTIONS = [k for k, v in PROFILES["online"].items() if isinstance(v, bool)]
 

@@ -18,8 +18,9 @@ from _harness import Input, instrumented, main
 
 with instrumented():
     import razzcore
-    from razzcore.equity import UNITS, equity, estimate_work
     from razzcore.errors import brief
+    from razzcore.odds.calculator import equity, estimate_work
+    from razzcore.odds.hand_equity import UNITS
 
 
 def _card(inp: Input, used: set[int]) -> Any:

@@ -17,8 +17,8 @@ from _harness import Input, instrumented, main
 
 with instrumented():
     import razzcore
-    from razzcore.hand import Hand
-    from razzcore.rules import OPTION_CHOICES, PROFILES, Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import OPTION_CHOICES, PROFILES, Rules
 
 BOOL_OPTIONS = [k for k, v in PROFILES["online"].items() if isinstance(v, bool)]
 WORDS = ["f", "cc", "pb", "cbr", "sm", "-", "#", "p1", "p2", "p3", "p9", "p0", "p-1", "d", "dh",

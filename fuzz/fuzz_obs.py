@@ -18,9 +18,9 @@ from _harness import Input, instrumented, main
 
 with instrumented():
     from razzcore import _core
-    from razzcore.hand import Hand
-    from razzcore.rules import Rules
-    from razzcore.view import HandView
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import Rules
+    from razzcore.engine.view import HandView
 
 RULES = Rules(1, 2, 4, 8)
 ENTRIES = ("d dh p1 ", "d db ", "p1 cbr 4", "p2 cc", "p3 pb", "p1 f", "p2 sm", "p9 cc",

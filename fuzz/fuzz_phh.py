@@ -20,8 +20,8 @@ from _harness import Input, instrumented, main, play_random
 with instrumented():
     import razzcore
     from razzcore import phh
-    from razzcore.hand import Hand
-    from razzcore.rules import PROFILES, Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import PROFILES, Rules
 
 WORDS = ["d", "dh", "db", "p1", "p2", "p3", "p8", "p9", "pb", "f", "cc", "cbr", "sm", "-", "??",
          "#", "10", "20", "0", "-1", "AcAdKd", "2c3c", "Ks", "????", "2c2c2c", "9" * 30]

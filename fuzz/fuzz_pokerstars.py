@@ -24,8 +24,8 @@ from _harness import Input, check, instrumented, main, play_random
 
 with instrumented():
     from razzcore import phh, pokerstars
-    from razzcore.hand import Hand
-    from razzcore.rules import Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import Rules
 
 LINES = [
     "*** 3rd STREET ***", "*** 4th STREET ***", "*** RIVER ***", "*** SHOW DOWN ***",

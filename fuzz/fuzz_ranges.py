@@ -20,7 +20,7 @@ from _harness import Input, instrumented, main
 with instrumented():
     from razzcore import Range, equity
     from razzcore.cards import RANKS, SUITS
-    from razzcore.equity import UNITS
+    from razzcore.odds.hand_equity import UNITS
 
 _PIECES = ["x", "X", "[", "]", ",", "-", " ", " ", " ", "??", "10", "[A-8]", "[2,5,9]", "[9-K]"]
 

@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 try:
     from . import _core  # noqa: F401  (fail early, with the message below)
@@ -22,8 +21,8 @@ except ImportError as _exc:  # pragma: no cover - depends on how it was installe
         "'pip install -e .'"
     ) from _exc
 
+from ._lazy import attach
 from .cards import (
-    Deck,
     card,
     check_distinct,
     format_card,
@@ -33,7 +32,7 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .equity import equity
+from .dealing import Deck
 from .errors import (
     BatchError,
     CardError,
@@ -59,72 +58,54 @@ from .evaluator import (
     rank_board,
     rank_histogram,
 )
-from .play import play
-from .players import BasicRazzPlayer, Player, RandomPlayer
-from .ranges import Range
-from .starting_hands import starting_hands
 
 __version__ = "0.1.0"
 
-# The engine, the hand histories and the result records (dataclasses) load on
-# first use (PEP 562), so that `import razzcore` for evaluation alone stays fast.
+# Everything above cards and the evaluator loads on first use (PEP 562), so
+# that `import razzcore` for evaluation alone stays fast.
 _LAZY = {
-    "EquityResult": "_results",
-    "PlayResult": "_results",
-    "StartingHand": "_results",
-    "StartingHands": "_results",
-    "Rules": "rules",
-    "PROFILES": "rules",
-    "Hand": "hand",
-    "HandView": "view",
-    "Pot": "pots",
-    "Award": "pots",
-    "ShowdownEntry": "showdown",
-    "HandHistory": "phh",
-    "simulate": "simulation",
-    "SimulationResult": "simulation",
+    "equity": "odds.calculator",
+    "EquityResult": "odds.hand_equity",
+    "Range": "odds.ranges",
+    "starting_hands": "odds.chart",
+    "StartingHand": "odds.chart",
+    "StartingHands": "odds.chart",
+    "play": "sim.playing",
+    "PlayResult": "sim.playing",
+    "Player": "engine.players",
+    "RandomPlayer": "engine.players",
+    "BasicRazzPlayer": "engine.players",
+    "Rules": "engine.rules",
+    "PROFILES": "engine.rules",
+    "Hand": "engine.hand",
+    "HandView": "engine.view",
+    "Pot": "engine.pots",
+    "Award": "engine.pots",
+    "ShowdownEntry": "engine.showdown",
+    "HandHistory": "histories.phh",
+    "simulate": "sim.simulation",
+    "SimulationResult": "sim.simulation",
 }
-
-_SUBMODULES = {"phh", "pokerstars"}  # hand-history modules, imported on first use
+# The hand-history formats, handed out as modules.
+_MODULES = {"phh": "histories.phh", "pokerstars": "histories.pokerstars"}
+__getattr__, __dir__ = attach(__name__, _LAZY, globals(), _MODULES)
 
 if TYPE_CHECKING:
-    from . import phh, pokerstars
-    from ._results import EquityResult, PlayResult, StartingHand, StartingHands
-    from .hand import Hand
-    from .phh import HandHistory
-    from .pots import Award, Pot
-    from .rules import PROFILES, Rules
-    from .showdown import ShowdownEntry
-    from .simulation import SimulationResult, simulate
-    from .view import HandView
+    from .engine.hand import Hand
+    from .engine.players import BasicRazzPlayer, Player, RandomPlayer
+    from .engine.pots import Award, Pot
+    from .engine.rules import PROFILES, Rules
+    from .engine.showdown import ShowdownEntry
+    from .engine.view import HandView
+    from .histories import phh, pokerstars
+    from .histories.phh import HandHistory
+    from .odds.calculator import equity
+    from .odds.chart import StartingHand, StartingHands, starting_hands
+    from .odds.hand_equity import EquityResult
+    from .odds.ranges import Range
+    from .sim.playing import PlayResult, play
+    from .sim.simulation import SimulationResult, simulate
 
-
-# Old names kept for one release: (module, name, what to use instead).
-_DEPRECATED = {
-    "Policy": ("players", "Player", "razzcore.Player"),
-    "play_random": ("hand", "play_random", "razzcore.play"),
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _DEPRECATED:
-        from ._deprecated import warn_deprecated
-
-        home, attr, instead = _DEPRECATED[name]
-        warn_deprecated(f"razzcore.{name}", instead)
-        return getattr(importlib.import_module("." + home, __name__), attr)
-    if name in _SUBMODULES:
-        return importlib.import_module("." + name, __name__)
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'razzcore' has no attribute {name!r}")
-    value = getattr(importlib.import_module("." + module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
 
 
 __all__ = [

@@ -1,10 +1,10 @@
-"""``python -m razzcore``: the ``razzcore`` command (see :mod:`razzcore.cli`)."""
+"""``python -m razzcore``: the ``razzcore`` command (see :mod:`razzcore.cli.main`)."""
 
 from __future__ import annotations
 
 import sys
 
-from .cli import main
+from .cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

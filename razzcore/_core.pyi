@@ -12,9 +12,9 @@ from typing import Any, Final, TypeAlias, TypedDict
 from typing_extensions import Buffer, disjoint_base
 
 from .cards import CardsLike
-from .pots import Award
-from .rules import Rules
-from .view import HandView
+from .engine.pots import Award
+from .engine.rules import Rules
+from .engine.view import HandView
 
 NUM_CLASSES: Final[int]
 TABLE_DIGEST: Final[str]
@@ -168,6 +168,16 @@ class _VecCore:
     def record(self, i: int) -> tuple[bytes, bytes] | None: ...
 
 def shuffle_prefix(cards: list[int], rnd: Callable[[], float], last: int) -> None: ...
+
+ENV_ACTIONS: Final[tuple[str, str, str]]
+
+def bind_engine(
+    Rules: type[Rules],
+    Award: Callable[..., Any],
+    pack_rules: Callable[[Rules], bytes],
+    pack_rake: Callable[[Any], bytes],
+    check_player_count: Callable[..., None],
+) -> None: ...
 
 @disjoint_base  # an extension type with its own C layout (PEP 800)
 class HandCore:

@@ -8,7 +8,7 @@
 
 Everything here works on card codes 0..51 (``4 * rank + suit``, rank 0 = ace).
 The public wrappers with text parsing live in :mod:`razzcore.evaluator`; the
-engine's public class is :class:`razzcore.hand.Hand`.
+engine's public class is :class:`razzcore.engine.hand.Hand`.
 """
 
 cimport cython
@@ -29,7 +29,7 @@ import threading
 from collections.abc import Mapping, Set
 
 from .cards import check_distinct, parse_cards
-from .errors import BatchError, CardError, RulesError, SeatError, brief
+from .errors import BatchError, CardError, IllegalActionError, RulesError, SeatError, brief
 
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST

@@ -91,7 +91,7 @@ ENGINE_POLICIES = {"random": 0, "calldown": 1, "basic": 2}
 
 
 #: Bytes in a packed rule set (``sizeof(rz_rules)``; see
-#: :func:`razzcore.engine.pack_rules`).
+#: :func:`razzcore.engine.packing.pack_rules`).
 ENGINE_RULES_SIZE = sizeof(rz_rules)
 
 
@@ -100,13 +100,13 @@ cdef int _fill_rules(rz_rules *r, rules) except -1:
     # checked as Rules checks them, so no sum of them can overflow.
     cdef int64_t limit = (<int64_t>1) << 62, chips = (<int64_t>1) << 53
     if type(rules) is not bytes or len(<bytes>rules) != sizeof(rz_rules):
-        raise RulesError("the engine takes rules packed by razzcore.engine.pack_rules")
+        raise RulesError("the engine takes rules packed by razzcore.engine.packing.pack_rules")
     memcpy(r, PyBytes_AS_STRING(rules), sizeof(rz_rules))
     if not (0 <= r.ante <= chips and 0 <= r.bring_in <= chips
             and 0 <= r.small_bet <= chips and 0 <= r.big_bet <= chips
             and 0 <= r.max_bets <= limit and -1 <= r.hu_max <= limit
             and 0 <= r.odd_chip <= 2 and 0 <= r.deal_start < 8):
-        raise RulesError("the engine takes rules packed by razzcore.engine.pack_rules")
+        raise RulesError("the engine takes rules packed by razzcore.engine.packing.pack_rules")
     return 0
 
 #: The engine's reason codes for a refused action (``RZ_ERR_*``), by name.
@@ -124,13 +124,13 @@ ENGINE_REASONS = {
 
 
 cdef int _fill_stacks(int64_t *out, stacks) except -1:
-    # Stacks packed by razzcore.engine.pack_stacks; returns how many.
+    # Stacks packed by razzcore.engine.packing.pack_stacks; returns how many.
     cdef Py_ssize_t size, s
     if type(stacks) is not bytes:
-        raise RulesError("the engine takes stacks packed by razzcore.engine.pack_stacks")
+        raise RulesError("the engine takes stacks packed by razzcore.engine.packing.pack_stacks")
     size = len(<bytes>stacks)
     if size % 8 or not 16 <= size <= 64:
-        raise RulesError("the engine takes stacks packed by razzcore.engine.pack_stacks")
+        raise RulesError("the engine takes stacks packed by razzcore.engine.packing.pack_stacks")
     memcpy(out, PyBytes_AS_STRING(stacks), size)
     for s in range(size // 8):
         if not 0 <= out[s] <= (<int64_t>1 << 53):
@@ -167,7 +167,7 @@ ENGINE_FIELDS = _engine_fields()
 
 def basic_decide(bytes view):
     """BasicRazzPlayer's decision (``rz_basic_decide``) from a view packed by
-    :func:`razzcore.players.BasicRazzPlayer.act`: seat, seats, street, limit,
+    :func:`razzcore.engine.players.BasicRazzPlayer.act`: seat, seats, street, limit,
     mask, cards held, the round's wagers (one byte each), the 7 cards, 8 x 7 board cards, 8 board
     sizes, 8 in-hand flags, 8 native int64 bets."""
     cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(view)

@@ -25,11 +25,24 @@ FOLD_ENTRY = tuple([("f", s) for s in range(8)])
 DEAL_ENTRY = tuple([tuple([("dh", s, (c,)) for c in range(52)]) for s in range(8)])
 
 cdef dict _OPTIONS = {}
-cdef object _Award = None
-cdef object _Pot = None
-cdef object _pack_rules = None
 cdef object _Random = None
-cdef object _Rules = None  # razzcore.rules.Rules, imported on first use
+# The engine room's Python pieces HandCore builds on, handed in by
+# razzcore.engine.hand when it loads (bind_engine): the compiled core sits
+# below the engine and never imports it.
+cdef object _Award = None
+cdef object _pack_rules = None
+cdef object _pack_rake = None
+cdef object _check_player_count = None
+cdef object _Rules = None
+
+
+def bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count):
+    """Called once by :mod:`razzcore.engine.hand`: the rules class, the award
+    record and the packing functions (:mod:`razzcore.engine.packing`) that
+    :class:`HandCore` uses."""
+    global _Rules, _Award, _pack_rules, _pack_rake, _check_player_count
+    _Rules, _Award, _pack_rules = Rules, Award, pack_rules
+    _pack_rake, _check_player_count = pack_rake, check_player_count
 cdef int64_t _MAX_CHIPS = (<int64_t>1) << 53
 
 
@@ -167,12 +180,8 @@ cdef int64_t _chips(v, str what) except -1:
 
 cdef bytes _packed_rules(rules):
     """The rules as the engine's ``rz_rules`` (packed once per Rules object)."""
-    global _pack_rules
     packed = rules._packed
     if type(packed) is not bytes or len(<bytes>packed) != sizeof(rz_rules):
-        if _pack_rules is None:
-            from .engine import pack_rules
-            _pack_rules = pack_rules
         packed = _pack_rules(rules)
         object.__setattr__(rules, "_packed", packed)
     return <bytes>packed
@@ -184,8 +193,8 @@ cdef class HandCore:
     """The compiled base of :class:`razzcore.Hand`: one C hand
     (``src/razz_engine.h``) and its history.  Not used on its own.
 
-    >>> from razzcore.hand import Hand
-    >>> from razzcore.rules import Rules
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.rules import Rules
     >>> isinstance(Hand(Rules(2, 5, 10, 20), [50, 50], seed=1), HandCore)
     True
     """
@@ -217,10 +226,8 @@ cdef class HandCore:
         cdef const int64_t *split = NULL
         cdef rz_rules packed
         cdef rz_events ev
-        global _Rules
         if _Rules is None:
-            from .rules import Rules
-            _Rules = Rules
+            raise RuntimeError("HandCore is razzcore.engine.Hand's base: use Hand")
         if type(rules) is not _Rules:
             if not isinstance(rules, _Rules):
                 raise RulesError(f"rules must be a razzcore.Rules, not {type(rules).__name__}")
@@ -245,8 +252,7 @@ cdef class HandCore:
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
         if isinstance(rake, (list, tuple)):  # each pot's rake, main pot first
-            from .engine import pack_rake
-            memcpy(pots, PyBytes_AS_STRING(pack_rake(rake)), sizeof(pots))
+            memcpy(pots, PyBytes_AS_STRING(_pack_rake(rake)), sizeof(pots))
             for s in range(8):
                 r += pots[s]
             split = pots
@@ -267,8 +273,7 @@ cdef class HandCore:
         for s in range(n):
             m += st[s] > 0 and (deal_in or not away[s])
         if not rules.min_players <= m <= rules.max_players:
-            from .engine import check_player_count  # R1, one home
-            check_player_count(rules, [1] * m, "")  # the seats dealt in
+            _check_player_count(rules, [1] * m, "")  # the seats dealt in
         if rules.deal_start_seat > n:
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
         full = _full_deck(deck)
@@ -340,10 +345,6 @@ cdef class HandCore:
         return 0
 
     cdef int _award(self, int s, int64_t amount, int pot) except -1:
-        global _Award
-        if _Award is None:
-            from .pots import Award
-            _Award = Award
         self._awards.append(_Award(s, amount, pot))
         return 0
 
@@ -383,8 +384,8 @@ cdef class HandCore:
     def actor(self):
         """The seat whose decision is pending, or ``None`` when the hand is over.
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd").actor
         0
         """
@@ -395,8 +396,8 @@ cdef class HandCore:
         ``"cc"``, ``"cbr N"``; at a manual showdown ``"sm <cards>"`` (show)
         and ``"sm"`` (muck) where mucking is allowed.  Empty when over.
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
         >>> h.legal_actions()
         ['pb', 'cbr 10']
@@ -422,8 +423,8 @@ cdef class HandCore:
         does not change what ``act`` does (override ``act`` to see every
         action).
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
         >>> h.act("cc")
         Traceback (most recent call last):
@@ -474,8 +475,8 @@ cdef class HandCore:
     def street(self):
         """The current (or last) street, 3..7.
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).street
         3
         """
@@ -485,8 +486,8 @@ cdef class HandCore:
     def stacks(self):
         """Chips behind of each seat (not counting the current street's bets).
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd"); h.act("pb")
         >>> h.stacks, h.bets
         ((43, 48), (5, 0))
@@ -566,8 +567,8 @@ cdef class HandCore:
     def board(self, seat):
         """Seat ``seat``'s face-up cards (its board), in deal order.
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> from razzcore.cards import format_cards
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
         >>> format_cards(h.board(1))
@@ -580,8 +581,8 @@ cdef class HandCore:
         """All of seat ``seat``'s own cards in deal order (down and up; the
         community card is not included).
 
-        >>> from razzcore.hand import Hand
-        >>> from razzcore.rules import Rules
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
         >>> from razzcore.cards import format_cards
         >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
         >>> format_cards(h.hole_cards(1))
@@ -625,7 +626,7 @@ cdef class HandCore:
                 for i in range(min(k, 8))]
 
     def _raw(self):
-        """The C struct's bytes (read with :func:`razzcore.engine.engine_state`)."""
+        """The C struct's bytes (read with :func:`razzcore.engine.packing.engine_state`)."""
         return PyBytes_FromStringAndSize(<const char *>&self.h, sizeof(rz_hand))
 
     def _copy_core(self, HandCore new not None):

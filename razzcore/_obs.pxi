@@ -163,8 +163,8 @@ def encode_view(view, out, unit=1):
     items; amounts are divided by ``unit`` chips.
 
     >>> import array
-    >>> from razzcore.hand import Hand
-    >>> from razzcore.rules import Rules
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.rules import Rules
     >>> out = array.array("f", bytes(4 * observation_size(2)))
     >>> encode_view(Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).view(0), out)
     >>> out[0], out[1], sum(out[4:9])

@@ -38,7 +38,7 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
     lines joined by ``"\\n"``) at a table of ``seat_count`` seats, amounts in
     cents (``cents``) or chips after the currency ``symbol`` (UTF-8), the
     small bet ``small``; ``rules_for(ante, bring_in)`` gives the packed rules
-    (:func:`razzcore.engine.pack_rules`) of the structure, or ``None``.
+    (:func:`razzcore.engine.packing.pack_rules`) of the structure, or ``None``.
 
     Returns ``(names, seat numbers, stacks, ante, bring_in, rake, actions,
     finishing stacks, absent seats)`` (``actions``: the PHH actions joined by

@@ -27,6 +27,10 @@ cdef extern from "razz_vecenv.h" nogil:
                           int8_t *mask, int32_t *actor, float *rewards, uint8_t *done)
     void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
 
+# The agents' three actions by index, as the vector env's C step reads them
+# (razzcore.envs.ACTIONS is this tuple).
+ENV_ACTIONS = ("fold", "check_call", "bet_raise")
+
 
 cdef class _VecChunk:
     """Tables [begin, end) of one step or reset, run on a worker thread."""
@@ -74,7 +78,7 @@ cdef class _VecCore:
 
     def __init__(self, rules, int players, stacks, Py_ssize_t num_envs, obs, mask, actor,
                  rewards, done, int64_t unit):
-        # rules and stacks packed by razzcore.engine.pack_rules / pack_stacks;
+        # rules and stacks packed by razzcore.engine.packing.pack_rules / pack_stacks;
         # unit: the chips of one big bet (observations and rewards are in big bets).
         cdef Py_ssize_t s
         if self.nbufs or self.tables != NULL:
@@ -208,13 +212,10 @@ cdef class _VecCore:
 
     cdef _refuse(self, ptrdiff_t i):
         """Raise IllegalActionError for table ``i``'s copied action."""
-        from .envs._encoding import ACTIONS
-        from .errors import IllegalActionError
-
         cdef int64_t a = self.acts[i]
         cdef uint32_t m = self.tables[i].mask
-        legal = ", ".join([ACTIONS[k] for k in range(3) if m >> k & 1])
-        what = f"action {a} ({ACTIONS[a]})" if 0 <= a <= 2 else f"action {a}"
+        legal = ", ".join([ENV_ACTIONS[k] for k in range(3) if m >> k & 1])
+        what = f"action {a} ({ENV_ACTIONS[a]})" if 0 <= a <= 2 else f"action {a}"
         raise IllegalActionError(f"table {i}: {what} is not legal there; legal: {legal}")
 
     def legal(self, Py_ssize_t i):

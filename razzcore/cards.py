@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -32,7 +31,6 @@ __all__ = [
     "CardLike",
     "Cards",
     "CardsLike",
-    "Deck",
     "card",
     "card_tokens",
     "check_distinct",
@@ -294,90 +292,11 @@ def check_distinct(codes: Sequence[int]) -> None:
         seen |= bit
 
 
-class Deck:
-    """An ordered deck of cards, dealt from the top (index 0).
-
-    ``Deck()`` is the 52 cards in code order; ``Deck.shuffled(rng)`` a shuffled
-    one; ``Deck(cards)`` an explicit order (text or codes), which must hold
-    distinct cards.
-
-    >>> d = Deck("As 2d 3c")
-    >>> d.deal(2), len(d)
-    ((3, 5), 1)
-    >>> d.deal(2)
-    Traceback (most recent call last):
-    ...
-    razzcore.errors.CardError: cannot deal 2 cards: only 1 left in the deck
-    """
-
-    __slots__ = ("_cards", "_pos")
-
-    def __init__(self, cards: CardsLike | None = None) -> None:
-        codes = tuple(range(52)) if cards is None else parse_cards(cards)
-        check_distinct(codes)
-        self._cards: list[int] = list(codes)
-        self._pos = 0
-
-    @classmethod
-    def shuffled(cls, rng: random.Random | None = None, *, exclude: Iterable[int] = ()) -> Deck:
-        """A full deck (less ``exclude``) shuffled with ``rng`` (a
-        :class:`random.Random`; use :class:`secrets.SystemRandom` where fairness
-        matters) by :func:`razzcore.dealing.shuffle`, the engine's shuffle: a
-        hand seeded with the same generator deals the same cards.
-
-        >>> len(Deck.shuffled(random.Random(1), exclude=[0, 1]))
-        50
-        """
-        from .dealing import shuffle  # the engine's shuffle (loaded on first use)
-
-        if rng is not None and not callable(getattr(rng, "random", None)):
-            raise CardError(f"rng must be a random.Random (or have its random()), not {brief(rng)}")
-
-        gone = set(parse_cards(exclude))
-        codes = [c for c in range(52) if c not in gone]
-        shuffle(codes, rng or random.Random())
-        deck = cls.__new__(cls)
-        deck._cards, deck._pos = codes, 0
-        return deck
-
-    def deal(self, n: int = 1) -> tuple[int, ...]:
-        """Deal ``n`` cards from the top."""
-        count = as_int(n)
-        if count is None:
-            raise CardError(f"deal takes a number of cards, not {brief(n)}")
-        n = count
-        if n < 0:
-            raise CardError(f"cannot deal {n} cards")
-        if self._pos + n > len(self._cards):
-            raise CardError(
-                f"cannot deal {n} cards: only {len(self._cards) - self._pos} left in the deck"
-            )
-        out = tuple(self._cards[self._pos : self._pos + n])
-        self._pos += n
-        return out
-
-    def remaining(self) -> tuple[int, ...]:
-        """The undealt cards, top first."""
-        return tuple(self._cards[self._pos :])
-
-    def copy(self) -> Deck:
-        """An independent copy (same order, same position)."""
-        deck = Deck.__new__(Deck)
-        deck._cards, deck._pos = list(self._cards), self._pos
-        return deck
-
-    def __len__(self) -> int:
-        return len(self._cards) - self._pos
-
-    def __repr__(self) -> str:
-        return f"Deck({format_cards(self.remaining())!r})"
-
-
 class Cards(tuple[int, ...]):
     """A tuple of card codes that prints as text and displays as cards (in Jupyter).
 
     Built from a string, codes or text cards; ``"??"`` / ``None`` are kept as
-    ``-1`` (an unknown card, drawn as a back by :mod:`razzcore.svg`).
+    ``-1`` (an unknown card, drawn as a back by :mod:`razzcore.show.svg`).
 
     >>> c = Cards("As 2d 3c")
     >>> c, str(c), c[0]
@@ -406,7 +325,7 @@ class Cards(tuple[int, ...]):
         return f"Cards({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .svg import cards  # the picture is drawn there (loaded on first use)
+        from .show.svg import cards  # the picture is drawn there (loaded on first use)
 
         if any(c > 51 or c < -1 for c in self):
             raise CardError("Cards holds a code outside 0..51")

@@ -303,7 +303,7 @@ class LowHand:
         return f"LowHand({format_cards(self.cards)!r})"
 
     def _repr_svg_(self) -> str:
-        from .svg import low_hand  # Jupyter picture (razzcore.svg)
+        from .show.svg import low_hand  # Jupyter picture (razzcore.show.svg)
 
         return low_hand(self)
 

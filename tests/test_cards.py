@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzcore import Deck, Hand, Rules, svg
+from razzcore import Deck, Hand, Rules
 from razzcore.cards import (
     UNKNOWN,
     Cards,
@@ -19,6 +19,7 @@ from razzcore.cards import (
     parse_cards_or_unknown,
 )
 from razzcore.errors import CardError
+from razzcore.show import svg
 
 
 def test_unknown_cards_parse_to_none_in_every_form() -> None:

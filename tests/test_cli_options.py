@@ -79,7 +79,7 @@ def test_a_hand_after_dead_cards_is_a_hand() -> None:
 
 def _json_commands() -> list[str]:
     """The subcommands that have --json, from the parser itself."""
-    from razzcore.cli import build_parser
+    from razzcore.cli.main import build_parser
 
     parser = build_parser()
     return sorted(name for name, sub in parser.commands.items()  # type: ignore[attr-defined]
@@ -229,7 +229,7 @@ def test_play_seats_every_built_in_player_as_simulate_does() -> None:
 
 
 def test_lineup_names_are_read_in_any_case() -> None:
-    from razzcore.players import PLAYER_TYPES
+    from razzcore.engine.players import PLAYER_TYPES
 
     names = list(PLAYER_TYPES)
     args = ("play", "--players", "4", "--hands", "30", "--seed", "6", "--json")
@@ -240,7 +240,7 @@ def test_lineup_names_are_read_in_any_case() -> None:
 
 
 def test_policy_names_are_read_in_any_case() -> None:
-    from razzcore.simulation import POLICIES
+    from razzcore.sim.simulation import POLICIES
 
     seats = min(8, max(2, len(POLICIES)))
     args = ("simulate", "--players", str(seats), "--hands", "300", "--seed", "6", "--threads",

@@ -120,7 +120,7 @@ def test_bad_rows_are_reported_per_call_from_many_threads() -> None:
 
 
 def test_equity_from_many_threads() -> None:
-    eq = pytest.importorskip("razzcore.equity")
+    eq = pytest.importorskip("razzcore.odds")
     requests: list[tuple[list[str], str, dict[str, Any]]] = [
         (["As 2d 3c", "Kh Qd Js"], "", {}),
         (["As 2d 3c 4h", "?? ?? 6s 7d"], "8c 9c Tc", {}),
@@ -146,8 +146,8 @@ def test_equity_from_many_threads() -> None:
 def _play(seed: int, hands: int) -> list[tuple[Any, ...]]:
     from engine_support import play_random
 
-    from razzcore.hand import Hand
-    from razzcore.rules import PROFILES, Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import PROFILES, Rules
 
     rng = random.Random(seed)
     out = []
@@ -160,18 +160,18 @@ def _play(seed: int, hands: int) -> list[tuple[Any, ...]]:
 
 
 def test_independent_hands_from_many_threads() -> None:
-    pytest.importorskip("razzcore.hand")
+    pytest.importorskip("razzcore.engine.hand")
     serial = [_play(seed, 40) for seed in range(THREADS)]
     got = _together([lambda s=s: _play(s, 40) for s in range(THREADS)])
     assert got == serial
 
 
 def test_phh_round_trips_from_many_threads() -> None:
-    phh = pytest.importorskip("razzcore.phh")
+    phh = pytest.importorskip("razzcore.histories.phh")
     from engine_support import play_random
 
-    from razzcore.hand import Hand
-    from razzcore.rules import Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import Rules
 
     texts = [
         phh.dumps(play_random(Hand(Rules(1, 2, 5, 10), [60, 60, 60], seed=s), random.Random(s)))

@@ -1,7 +1,7 @@
 """Differential test: random razzcore hands replayed by pokerkit 0.7.7.
 
 Hands are played in razzcore with random legal actions, written as PHH with
-:func:`razzcore.phh.dumps`, and replayed by ``pokerkit.HandHistory``; the
+:func:`razzcore.histories.phh.dumps`, and replayed by ``pokerkit.HandHistory``; the
 finishing stacks must agree.  razzcore's options are set to pokerkit's
 behaviour where an option exists (spec section 6).  A hand whose result
 differs must show one of the documented divergences (docs/phh.md); each is
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from razzcore import PHHError, phh
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.state import CheckingOrCalling, Folding  # noqa: E402

@@ -9,7 +9,7 @@ import pytest
 
 from razzcore import Hand, Rules
 from razzcore.errors import RulesError
-from razzcore.phh import HandHistory, dumps, loads
+from razzcore.histories.phh import HandHistory, dumps, loads
 
 TDA_ABSENT = Rules(2, 5, 10, 20, profile="tda", deal_in_absent_players=True)
 

@@ -11,9 +11,9 @@ import pytest
 from engine_support import build_deck, check_down, play, play_random
 
 from razzcore.cards import format_card
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import PROFILES, Rules
 from razzcore.errors import IllegalActionError, RulesError
-from razzcore.hand import Hand
-from razzcore.rules import PROFILES, Rules
 
 TDA = Rules(2, 5, 10, 20, profile="tda")
 
@@ -426,7 +426,7 @@ def test_a_seat_that_is_not_at_the_table_is_a_seat_error() -> None:
 
 def test_every_reason_the_engine_gives_is_worded() -> None:
     from razzcore._core import ENGINE_REASONS
-    from razzcore.hand import _WHY
+    from razzcore.engine.hand import _WHY
 
     worded_apart = {"over", "showdown", "no_post", "amount", "capped",  # in Hand._step/_refuse
                     "not_showdown", "decided", "no_muck", "turn"}  # in Hand._act_show

@@ -13,9 +13,15 @@ from typing import Any
 import pytest
 
 from razzcore import Hand, Rules
-from razzcore.engine import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, engine_state
+from razzcore.engine.packing import (
+    ENGINE_CALL,
+    ENGINE_FOLD,
+    ENGINE_POST,
+    ENGINE_RAISE,
+    engine_state,
+)
+from razzcore.engine.rules import OPTION_CHOICES, PROFILES
 from razzcore.errors import IllegalActionError, RulesError
-from razzcore.rules import OPTION_CHOICES, PROFILES
 
 HANDS = int(os.environ.get("RAZZ_ENGINE_DIFF_HANDS", "4000"))
 BOOLS = ("burn_cards", "heads_up_uncapped", "face_up_all_in", "bring_in_may_complete",

@@ -11,9 +11,9 @@ import pytest
 
 import razzcore._core as core
 from razzcore.dealing import shuffle
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import MAX_CHIPS, Rules
 from razzcore.errors import IllegalActionError, RulesError
-from razzcore.hand import Hand
-from razzcore.rules import MAX_CHIPS, Rules
 
 
 def reference_shuffle(cards: list[int], rng: random.Random, count: int | None) -> None:
@@ -409,7 +409,7 @@ def test_private_subclass_slots_survive_copies() -> None:
 
 
 def test_rebuild_accepts_the_two_argument_form() -> None:
-    from razzcore.hand import _rebuild
+    from razzcore.engine.hand import _rebuild
 
     h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
     h.act("pb")

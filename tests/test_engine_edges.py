@@ -11,9 +11,9 @@ import pytest
 from engine_support import build_deck
 
 from razzcore.cards import format_cards, parse_cards
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 from razzcore.errors import IllegalActionError, RazzError, RulesError
-from razzcore.hand import Hand
-from razzcore.rules import Rules
 
 
 def _passive(h: Hand, street: int = 8) -> None:

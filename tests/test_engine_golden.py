@@ -78,7 +78,7 @@ def test_golden_file_covers_the_scenarios(records: list[dict[str, Any]]) -> None
     option, 2..8 seats, absent players (dealt in or not), manual showdowns
     with shows and mucks, replay hands, refused actions, the copies, and each
     tagged behaviour."""
-    from razzcore.rules import OPTION_CHOICES, PROFILES
+    from razzcore.engine.rules import OPTION_CHOICES, PROFILES
 
     hands = _hands(records)
     assert len(hands) == records[0]["meta"]["hands"] >= 2000

@@ -9,10 +9,10 @@ import pytest
 from engine_support import build_deck, check_down, play
 
 from razzcore.cards import parse_card
+from razzcore.engine.hand import Hand
+from razzcore.engine.pots import Pot
+from razzcore.engine.rules import Rules
 from razzcore.errors import IllegalActionError
-from razzcore.hand import Hand
-from razzcore.pots import Pot
-from razzcore.rules import Rules
 
 TDA = Rules(2, 5, 10, 20, profile="tda")
 ROBERTS = Rules(2, 5, 10, 20, profile="roberts")

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from razzcore.cards import format_card
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 from razzcore.errors import IllegalActionError
-from razzcore.hand import Hand
-from razzcore.rules import Rules
 
 
 @st.composite

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from razzcore.cards import format_card
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from razzcore import _core  # noqa: E402
+from razzcore.engine.hand import Hand  # noqa: E402
+from razzcore.engine.rules import Rules  # noqa: E402
+from razzcore.engine.view import HandView  # noqa: E402
 from razzcore.envs import ACTIONS, action_mask, encode, observation_size  # noqa: E402
 from razzcore.envs._encoding import action_string  # noqa: E402
 from razzcore.errors import IllegalActionError, RazzError, RulesError  # noqa: E402
-from razzcore.hand import Hand  # noqa: E402
-from razzcore.rules import Rules  # noqa: E402
-from razzcore.view import HandView  # noqa: E402
 
 RULES = Rules(2, 5, 10, 20)
 
@@ -270,8 +270,8 @@ def test_gymnasium_check_env() -> None:
     pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
 
+    from razzcore.engine.players import RandomPlayer
     from razzcore.envs import GymEnv
-    from razzcore.players import RandomPlayer
 
     check_env(GymEnv())
     check_env(GymEnv(players=2, opponent="random", seat=1))
@@ -667,7 +667,7 @@ def test_vector_env_takes_numpy_integers_and_refuses_other_numbers() -> None:
 
 
 def test_vector_env_refuses_more_tables_than_it_can_hold() -> None:
-    from razzcore.engine import pack_rules, pack_stacks
+    from razzcore.engine.packing import pack_rules, pack_stacks
     from razzcore.envs import VectorEnv
 
     top = VectorEnv.MAX_ENVS

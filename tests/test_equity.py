@@ -21,7 +21,7 @@ from reference import ref_rank
 
 import razzcore
 from razzcore import EquityError, equity, parse_card, parse_cards
-from razzcore.equity import estimate_work
+from razzcore.odds.calculator import estimate_work
 
 UNITS = 840
 
@@ -299,7 +299,7 @@ def test_exact_refuses_unreasonable_work() -> None:
 def test_exact_refuses_counts_beyond_64_bits(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    monkeypatch.setattr(sys.modules["razzcore.equity"], "MAX_EXACT_WORK", 10**30)
+    monkeypatch.setattr(sys.modules["razzcore.odds.hand_equity"], "MAX_EXACT_WORK", 10**30)
     with pytest.raises(EquityError, match="too many for its 64-bit counters"):
         equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], exact=True)
     auto = equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], trials=1000, seed=1)
@@ -472,7 +472,7 @@ def test_unknown_seventh_street_down_card() -> None:
 
 
 def _kernel_input(hands: list[str], dead: str = "") -> tuple[list[Any], list[int], int]:
-    from razzcore.equity import _plan
+    from razzcore.odds.hand_equity import _plan
 
     plan = _plan(hands, dead)
     order = plan.exact_order()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from razzcore import _core, equity
-from razzcore.equity import CHUNK_TRIALS
+from razzcore.odds.hand_equity import CHUNK_TRIALS
 
 HEADS_UP = ["As 2d 3c 7h", "4h 5d 6s 9c"]
 THREE_WAY = ["As 2d 3c 7h Kc", "?? ?? 5d 6s 9c", "2h 4c 8d Th Jd"]

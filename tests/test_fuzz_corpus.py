@@ -23,9 +23,9 @@ TARGETS = sorted(
 # the wheel tests (which copy tests/ alone).
 pytestmark = pytest.mark.skipif(not os.path.isdir(os.path.join(FUZZ, "corpus")),
                                 reason="fuzz/ is not next to tests/ (installed-wheel test run)")
-NEEDS = {"batch": "numpy", "equity": "razzcore.equity", "phh": "razzcore.phh",
-         "pokerstars": "razzcore.pokerstars",
-         "hand": "razzcore.hand"}
+NEEDS = {"batch": "numpy", "equity": "razzcore.odds", "phh": "razzcore.histories.phh",
+         "pokerstars": "razzcore.histories.pokerstars",
+         "hand": "razzcore.engine.hand"}
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -9,7 +9,7 @@ import pytest
 
 from razzcore import RazzError, phh, pokerstars
 from razzcore.errors import PHHError
-from razzcore.pokerstars import PokerStarsError
+from razzcore.histories.pokerstars import PokerStarsError
 
 
 @pytest.mark.parametrize("wrong", ["good.txt", b"good.txt", None, 7])

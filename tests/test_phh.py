@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzcore import PHHError, RulesError, phh
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 DATA = Path(__file__).parent / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"
 FILES = sorted(DATA.glob("*.phh"))
@@ -406,7 +406,7 @@ def test_readable_text() -> None:
 
 
 def test_readable_text_side_pots_and_uncalled() -> None:
-    from razzcore.history_text import format_hand
+    from razzcore.histories.text import format_hand
 
     hand = Hand(Rules(2, 5, 10, 20, profile="tda"), [30, 200, 200], seed=4)
     while hand.actor is not None:
@@ -422,7 +422,7 @@ def test_readable_text_side_pots_and_uncalled() -> None:
 def test_readable_text_names_the_completion_the_engine_counts() -> None:
     """A short all-in for less than the completion is not a full wager (R15):
     the next cbr completes the bring-in; later streets bet before they raise."""
-    from razzcore.history_text import format_hand
+    from razzcore.histories.text import format_hand
 
     hand = Hand(Rules(2, 5, 10, 20, short_completion_measure="completion_increment"),
                 [100, 9, 100], deck="2c 3c 4c 5c 6c 7c Kd 2d 3d")
@@ -503,7 +503,7 @@ def test_absent_players_round_trip() -> None:
 
 
 def test_round_trip_with_random_rule_options() -> None:
-    from razzcore.rules import OPTION_CHOICES
+    from razzcore.engine.rules import OPTION_CHOICES
 
     rng = random.Random(99)
     flags = ["burn_cards", "heads_up_uncapped", "face_up_all_in", "bring_in_may_complete",

@@ -9,10 +9,8 @@ from typing import Any
 import pytest
 from engine_support import play_players
 
-from razzcore.errors import IllegalActionError, RazzError
-from razzcore.hand import Hand
-from razzcore.play import PlayResult, hand_seed, play
-from razzcore.players import (
+from razzcore.engine.hand import Hand
+from razzcore.engine.players import (
     PLAYER_TYPES,
     BasicRazzPlayer,
     CalldownPlayer,
@@ -20,8 +18,10 @@ from razzcore.players import (
     RandomPlayer,
     make_player,
 )
-from razzcore.rules import Rules
-from razzcore.view import HandView
+from razzcore.engine.rules import Rules
+from razzcore.engine.view import HandView
+from razzcore.errors import IllegalActionError, RazzError
+from razzcore.sim.playing import PlayResult, hand_seed, play
 
 RULES = Rules(1, 2, 4, 8)
 
@@ -149,7 +149,7 @@ def test_built_in_player_names_are_case_insensitive(name: str, kind: type) -> No
 
 def test_built_in_players_are_the_engine_policies() -> None:
     # razzcore play runs its built-in players in the compiled engine, by name.
-    from razzcore.simulation import POLICIES
+    from razzcore.sim.simulation import POLICIES
 
     assert set(PLAYER_TYPES) == set(POLICIES)
     for name, kind in PLAYER_TYPES.items():
@@ -281,7 +281,7 @@ def test_a_policy_with_the_wrong_act_signature_is_refused_up_front() -> None:
 def test_play_refuses_an_absurd_hand_count_before_dealing() -> None:
     import sys
 
-    limit = sys.modules["razzcore.play"].MAX_HANDS
+    limit = sys.modules["razzcore.sim.playing"].MAX_HANDS
     with pytest.raises(RazzError, match="at most 100,000,000"):
         play(2, limit + 1)
     with pytest.raises(RazzError, match="at most"):
@@ -303,7 +303,7 @@ def test_basic_player_counts_the_wagers_as_the_engine_does() -> None:
 def test_views_carry_the_engines_wager_count() -> None:
     import random
 
-    from razzcore.engine import engine_state
+    from razzcore.engine.packing import engine_state
 
     rng = random.Random(5)
     for seed in range(300):

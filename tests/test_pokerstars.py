@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzcore import RazzError, pokerstars
-from razzcore.hand import Hand
-from razzcore.phh import HandHistory, dumps_all, loads_all
-from razzcore.pokerstars import PokerStarsError, PokerStarsWarning
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
+from razzcore.histories.phh import HandHistory, dumps_all, loads_all
+from razzcore.histories.pokerstars import PokerStarsError, PokerStarsWarning
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 EXAMPLE = (DATA / "example-razz.txt").read_text(encoding="utf-8")

@@ -14,9 +14,9 @@ import pytest
 from engine_support import play_random
 
 from razzcore import pokerstars
-from razzcore.hand import Hand
-from razzcore.phh import HandHistory
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
+from razzcore.histories.phh import HandHistory
 
 DATA = Path(__file__).parent / "data" / "pokerstars" / "unposted-bring-in.txt"
 TEXT = DATA.read_text(encoding="utf-8")

@@ -34,11 +34,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from razzcore import phh, pokerstars
-from razzcore._pokerstars_lines import CENT, CHIP, format_amount, parse_amount
 from razzcore.cards import format_card
-from razzcore.hand import Hand
-from razzcore.phh import HandHistory
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
+from razzcore.histories._pokerstars_lines import CENT, CHIP, format_amount, parse_amount
+from razzcore.histories.phh import HandHistory
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 WSOP = Path(__file__).parent / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"

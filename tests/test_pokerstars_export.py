@@ -1,4 +1,4 @@
-"""Writing PokerStars text (``razzcore.pokerstars.dumps``): what is written reads back."""
+"""Writing PokerStars text (``razzcore.histories.pokerstars.dumps``): what is written reads back."""
 
 from __future__ import annotations
 

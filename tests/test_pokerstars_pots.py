@@ -12,9 +12,9 @@ import pytest
 from engine_support import play_random
 
 from razzcore import phh, pokerstars
-from razzcore.hand import Hand
-from razzcore.pokerstars import PokerStarsError
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
+from razzcore.histories.pokerstars import PokerStarsError
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 SIDE_POTS = (DATA / "side-pots-rake.txt").read_text(encoding="utf-8")

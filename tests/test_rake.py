@@ -12,8 +12,8 @@ import pytest
 from engine_support import play_random
 
 from razzcore import PHHError, RulesError, phh
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 
 RULES = Rules(10, 25, 50, 100, profile="online")
 

@@ -10,8 +10,8 @@ import pytest
 from test_equity import UNITS, brute_force, codes
 
 from razzcore import EquityError, Range, equity, parse_cards
-from razzcore.equity import estimate_work
-from razzcore.range_equity import range_work
+from razzcore.odds.calculator import estimate_work
+from razzcore.odds.range_equity import range_work
 
 
 def combo_by_combo(
@@ -177,7 +177,7 @@ def test_single_walk_equals_one_walk_per_class(
 ) -> None:
     """Heads-up with one range, every class is folded into one walk
     (weights G(V)); it must give exactly the counts of the class-by-class walks."""
-    from razzcore import range_equity
+    from razzcore.odds import range_equity
 
     one = equity(hands, dead, exact=True)
     assert range_equity._merged(range_equity._classes(hands, dead)) is not None
@@ -228,7 +228,7 @@ def test_ranges_that_cannot_be_dealt_together_are_named_not_counted() -> None:
 
 
 def test_too_many_combinations_of_ranges_is_refused_with_the_limit() -> None:
-    from razzcore.range_equity import MAX_COMBINATIONS
+    from razzcore.odds.range_equity import MAX_COMBINATIONS
 
     ranges = [Range(f"[A-8] [A-8] {c}") for c in ("7h", "6h", "5h", "4h")]
     with pytest.raises(EquityError, match=f"at most {MAX_COMBINATIONS:,}"):

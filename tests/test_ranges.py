@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from razzcore import Range, RazzError, format_cards, parse_card, parse_cards
 from razzcore.cards import RANKS
-from razzcore.ranges import _injective, _least_combos
+from razzcore.odds.ranges import _injective, _least_combos
 
 _POSITION_TOKENS = st.sampled_from(
     ["x", "A", "7", "K", "7h", "As", "2c", "[A-3]", "[2,5,9]", "[9-K]", "[A-A]"]

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from razzcore import phh, replayer
+from razzcore import phh
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import Rules
 from razzcore.errors import PHHError
-from razzcore.hand import Hand
-from razzcore.rules import Rules
+from razzcore.show import replayer
 
 ROOT = pathlib.Path(__file__).resolve().parent
 WSOP = ROOT / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"
@@ -243,7 +244,7 @@ def test_an_unfinished_hand_has_no_result() -> None:
 
 def test_page_is_self_contained() -> None:
     hh = phh.load(WSOP_FILES[-1].open("rb"))
-    page = hh.to_html()
+    page = replayer.page(hh)
     assert page == replayer.page([hh])
     assert page.startswith("<!DOCTYPE html>")
     assert "default-src 'none'" in page  # the page may load nothing
@@ -281,7 +282,7 @@ def test_notebook_frame_holds_the_page() -> None:
     frame = hh._repr_html_()
     m = re.fullmatch(r'<iframe srcdoc="([^"]*)" style="[^"]*" title="[^"]*"></iframe>', frame)
     assert m is not None
-    assert html.unescape(m.group(1)) == hh.to_html()
+    assert html.unescape(m.group(1)) == replayer.page(hh)
 
 
 def test_several_hands_and_errors() -> None:
@@ -298,7 +299,7 @@ def test_several_hands_and_errors() -> None:
 
 
 def test_engine_hands_of_eight_players_replay_to_their_stacks() -> None:
-    from razzcore.play import play
+    from razzcore.sim.playing import play
 
     result = play(8, 12, seed=4, keep_hands=True)
     histories = [phh.HandHistory.from_hand(h) for h in result.hand_list]
@@ -365,8 +366,8 @@ def test_cli_several_files_as_json(tmp_path: pathlib.Path) -> None:
 
 
 def test_page_accepts_a_single_history_and_refuses_other_types() -> None:
-    from razzcore import replayer
     from razzcore.errors import RazzError
+    from razzcore.show import replayer
 
     single = phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])
     assert replayer.page(single) == replayer.page([single])

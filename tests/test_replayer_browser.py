@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from razzcore import phh, replayer
+from razzcore import phh
+from razzcore.show import replayer
 
 pytestmark = pytest.mark.browser
 
@@ -189,7 +190,7 @@ def finishing_stacks(view: Page) -> list[list[str]]:
 def test_heads_up_wsop_hand(browser: Any, tmp_path: pathlib.Path) -> None:
     hh = phh.load(HEADS_UP.open("rb"))
     out = tmp_path / "hu.html"
-    out.write_text(hh.to_html(), encoding="utf-8")
+    out.write_text(replayer.page(hh), encoding="utf-8")
     data = replayer.hand_data(hh)
     view = Page(browser, out)
     try:
@@ -259,7 +260,7 @@ def test_hostile_names_stay_text(browser: Any, tmp_path: pathlib.Path) -> None:
     hh.players = [evil, "<b>Bob</b> & co"]
     hh.event = "</title><script>window.pwned=3</script>"
     out = tmp_path / "evil.html"
-    out.write_text(hh.to_html(), encoding="utf-8")
+    out.write_text(replayer.page(hh), encoding="utf-8")
     view = Page(browser, out)
     try:
         assert view.page.evaluate("window.pwned === undefined")

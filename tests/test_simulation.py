@@ -12,9 +12,9 @@ import pytest
 from engine_support import play_players
 
 from razzcore import BasicRazzPlayer, Hand, Rules, SimulationResult, simulate
+from razzcore.engine.players import CalldownPlayer
+from razzcore.engine.rules import PROFILES
 from razzcore.errors import RazzError
-from razzcore.players import CalldownPlayer
-from razzcore.rules import PROFILES
 
 RULES = Rules(2, 5, 10, 20)
 

@@ -12,7 +12,7 @@ from test_cli import assert_user_error, run
 
 from razzcore import EquityError, StartingHands, _core, starting_hands
 from razzcore.cards import RANKS
-from razzcore.starting_hands import CLASSES
+from razzcore.odds.chart import CLASSES
 
 UNITS = 840
 DEALS = math.comb(49, 4) * math.comb(45, 7)  # per card combination of a start
@@ -192,7 +192,7 @@ def test_cli_equity_takes_range_text() -> None:
 
 
 def test_absurd_trial_counts_are_refused() -> None:
-    from razzcore.starting_hands import MAX_CLASS_TRIALS
+    from razzcore.odds.chart import MAX_CLASS_TRIALS
 
     with pytest.raises(EquityError, match="at most 100,000,000 per class"):
         starting_hands(3, trials=MAX_CLASS_TRIALS + 1)

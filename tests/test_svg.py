@@ -8,15 +8,15 @@ from collections.abc import Sequence
 import pytest
 from engine_support import play_players
 
-from razzcore import svg
 from razzcore.cards import format_card, parse_cards
-from razzcore.display import hand_text, table
+from razzcore.engine.hand import Hand
+from razzcore.engine.players import BasicRazzPlayer
+from razzcore.engine.rules import Rules
 from razzcore.errors import CardError, RazzError
 from razzcore.evaluator import LowHand
-from razzcore.hand import Hand
-from razzcore.players import BasicRazzPlayer
-from razzcore.rules import Rules
-from razzcore.svg import Cards, Svg
+from razzcore.show import svg
+from razzcore.show.svg import Cards, Svg
+from razzcore.show.table import hand_text, table
 
 NS = "{http://www.w3.org/2000/svg}"
 RULES = Rules(1, 2, 4, 8)
@@ -166,7 +166,8 @@ def test_community_card_and_mucks_are_drawn() -> None:
 
 
 def test_a_seat_view_displays_without_others_hidden_cards() -> None:
-    from razzcore import Hand, Rules, format_card, svg
+    from razzcore import Hand, Rules, format_card
+    from razzcore.show import svg
 
     hand = Hand(Rules(2, 5, 10, 20), [50, 50, 50], seed=3)
     view = hand.view(0)

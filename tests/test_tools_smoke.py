@@ -25,14 +25,14 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_leaks_quick_is_flat() -> None:
-    pytest.importorskip("razzcore.equity")
+    pytest.importorskip("razzcore.odds")
     proc = _run("tools/leaks.py", "--quick")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "memory flat" in proc.stdout
 
 
 def test_soak_smoke_has_no_violation() -> None:
-    pytest.importorskip("razzcore.phh")
+    pytest.importorskip("razzcore.histories.phh")
     proc = _run("tools/soak.py", "--hands", "300", "--jobs", "1", "--seed", "5")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "300 hands" in proc.stdout and "no violations" in proc.stdout
@@ -42,9 +42,9 @@ def test_soak_catches_a_chip_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """The soak's checks can fail: a hand that reports one chip fewer in
     seat 0's stack from 4th street on is caught on the first hands, each
     reported with its number."""
-    pytest.importorskip("razzcore.phh")
+    pytest.importorskip("razzcore.histories.phh")
     from razzcore._core import HandCore
-    from razzcore.hand import Hand
+    from razzcore.engine.hand import Hand
 
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:

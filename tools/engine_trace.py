@@ -1,7 +1,7 @@
 """Differential traces of the razz hand engine (razzcore.Hand), through its public API only.
 
 A *trace* is one hand played from a seeded scenario: the rules (every profile,
-every option value, drawn from the tables of ``razzcore.rules``), 2..8 seats
+every option value, drawn from the tables of ``razzcore.engine.rules``), 2..8 seats
 with random, short or empty stacks (some below the ante or the bring-in),
 absent players with and without ``deal_in_absent_players``, manual showdowns
 with show and muck choices, ``replay=True`` hands, random legal actions given
@@ -98,8 +98,8 @@ from trace_diff import (  # the tools/ folder: this script's own folder
 import razzcore
 from razzcore import Hand, Rules
 from razzcore.cards import format_card
+from razzcore.engine.rules import OPTION_CHOICES, PROFILES, option_names
 from razzcore.errors import RazzError
-from razzcore.rules import OPTION_CHOICES, PROFILES, option_names
 
 __all__ = [
     "TAGS", "Difference", "check_records", "classify", "decode", "differences", "finish",
@@ -365,7 +365,7 @@ def add_views(h: Hand, obs: dict[str, Any], seats: Iterable[int]) -> None:
 def _end_record(h: Hand, golden: bool) -> dict[str, Any]:
     """What the finished (or stopped) hand shows as text and as PHH (in
     ``golden`` records the PHH text as its SHA-256)."""
-    from razzcore.phh import HandHistory
+    from razzcore.histories.phh import HandHistory
 
     out: dict[str, Any] = {"text": str(h), "repr": repr(h)}
     try:

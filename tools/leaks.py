@@ -158,8 +158,8 @@ def play_random(hand: Any, rng: random.Random) -> Any:
 
 
 def w_hands(n: int) -> None:
-    from razzcore.hand import Hand
-    from razzcore.rules import PROFILES, Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import PROFILES, Rules
 
     rng = random.Random(n)
     profiles = sorted(PROFILES)
@@ -174,8 +174,8 @@ def w_hands(n: int) -> None:
 
 def w_phh(n: int) -> None:
     from razzcore import phh
-    from razzcore.hand import Hand
-    from razzcore.rules import Rules
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import Rules
 
     rng = random.Random(n)
     for i in range(n):
@@ -184,7 +184,7 @@ def w_phh(n: int) -> None:
 
 
 def w_equity(n: int) -> None:
-    from razzcore.equity import equity
+    from razzcore.odds.calculator import equity
 
     requests = [
         (["As 2d 3c 4h 5s", "Kh Qd Js Tc 9d"], {}),

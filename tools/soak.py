@@ -33,8 +33,8 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from razzcore import phh
-from razzcore.hand import Hand
-from razzcore.rules import OPTION_CHOICES, PROFILES, Rules
+from razzcore.engine.hand import Hand
+from razzcore.engine.rules import OPTION_CHOICES, PROFILES, Rules
 
 PROFILE_NAMES = sorted(PROFILES)
 BOOL_OPTIONS = sorted(k for k, v in PROFILES["online"].items() if isinstance(v, bool))

@@ -14,8 +14,8 @@ import json
 from collections.abc import Iterable
 from typing import IO, Any
 
+from razzcore.engine.rules import PROFILES, Rules
 from razzcore.errors import RulesError
-from razzcore.rules import PROFILES, Rules
 
 TAGS = ("absent_bring_in", "absent_phh", "dealer_left", "shuffled_remix")
 """Behaviours of the current engine that a corrected engine changes (see the

@@ -24,9 +24,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..engine.hand import Hand
+from ..engine.rules import Rules
 from ..errors import RulesError, brief
-from ..hand import Hand
-from ..rules import Rules
 from ._encoding import (
     DEFAULT_STACK,
     action_mask,

@@ -3,7 +3,7 @@
 Actions are the three indexes of :data:`ACTIONS`; an action mask (``int8``,
 1 = legal) says which apply.  Observations are the float32 tensor written by
 the compiled encoder (``src/razz_obs.h``) from a seat's
-:class:`~razzcore.view.HandView`, laid out as ``docs/agents.md`` describes.
+:class:`~razzcore.engine.view.HandView`, laid out as ``docs/agents.md`` describes.
 
 >>> from razzcore import Hand, Rules
 >>> hand = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from .. import _core
+from ..engine.rules import Rules
 from ..errors import IllegalActionError, RulesError, as_int, brief
-from ..rules import Rules
 
 if TYPE_CHECKING:
-    from ..hand import Hand
-    from ..view import HandView
+    from ..engine.hand import Hand
+    from ..engine.view import HandView
 
 __all__ = [
     "ACTIONS",
@@ -40,7 +40,7 @@ __all__ = [
 
 #: The ``Discrete(3)`` action space: 0 folds; 1 checks, calls or posts the
 #: bring-in; 2 completes, bets or raises (fixed limit: the amount is implied).
-ACTIONS: tuple[str, str, str] = ("fold", "check_call", "bet_raise")
+ACTIONS: tuple[str, str, str] = _core.ENV_ACTIONS
 
 #: Chips each seat starts a hand with in the environments, unless told.
 DEFAULT_STACK = 1000
@@ -79,7 +79,7 @@ def encode(view: HandView, *, unit: int = 1) -> np.ndarray[Any, np.dtype[np.floa
     >>> obs[:2].tolist(), obs.dtype.name
     ([1.0, 0.0], 'float32')
     """
-    from ..view import HandView  # the class itself (imported for typing above)
+    from ..engine.view import HandView  # the class itself (imported for typing above)
 
     if not isinstance(view, HandView):
         raise RulesError(f"encode takes a razzcore.HandView (hand.view(seat)), not {brief(view)}")

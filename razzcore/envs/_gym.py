@@ -28,10 +28,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from ..engine.hand import Hand
+from ..engine.players import Player, make_player
+from ..engine.rules import Rules
 from ..errors import IllegalActionError, RulesError, as_int, brief
-from ..hand import Hand
-from ..players import Player, make_player
-from ..rules import Rules
 from ._aec import RENDER_MODES, observation_space
 from ._encoding import (
     DEFAULT_STACK,

@@ -39,10 +39,10 @@ import numpy as np
 import pyspiel
 
 from ..cards import format_card
+from ..engine.hand import Hand
+from ..engine.rules import Rules
+from ..engine.view import HandView
 from ..errors import IllegalActionError, RulesError, as_int, brief
-from ..hand import Hand
-from ..rules import Rules
-from ..view import HandView
 from ._encoding import ACTIONS, action_string, check_players, encode, observation_size
 
 __all__ = ["GAME_NAME", "RazzGame", "RazzState", "register_openspiel"]

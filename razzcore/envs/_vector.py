@@ -30,10 +30,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .. import _core
-from ..engine import check_player_count, pack_rules, pack_stacks
+from ..engine.hand import Hand
+from ..engine.packing import check_player_count, pack_rules, pack_stacks
+from ..engine.rules import Rules
 from ..errors import IllegalActionError, RulesError, as_int, brief
-from ..hand import Hand
-from ..rules import Rules
 from ._encoding import (
     DEFAULT_STACK,
     check_players,

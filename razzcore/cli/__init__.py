@@ -1,0 +1,11 @@
+"""The ``razzcore`` command: its parser and subcommands (:mod:`.main`), the
+output of numbers and tables (:mod:`.format`), the hand-history commands
+(:mod:`.histories`) and the speed check (:mod:`.bench`).  The top layer: it
+may import every room below it, and nothing imports it.
+"""
+
+from __future__ import annotations
+
+from .main import main
+
+__all__ = ["main"]

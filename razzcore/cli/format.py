@@ -1,0 +1,146 @@
+"""Text and JSON output of the ``razzcore`` command (internal helpers of :mod:`razzcore.cli.main`).
+
+>>> print(table([["seat", "chips"], ["p1", "+5"]], right=(1,)))
+seat  chips
+p1       +5
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import format_cards
+from ..errors import RazzError
+from ..evaluator import best_five, describe, evaluate
+from ..sim.playing import PlayResult
+
+__all__ = [
+    "EXITS",
+    "check_amount",
+    "eval_result",
+    "json_text",
+    "one_line",
+    "os_message",
+    "play_summary",
+    "table",
+]
+
+
+EXITS = (0, 1, 2)
+"""The exit statuses of ``razzcore``: success, a replay whose ``finishing_stacks``
+differ (or a convert that left out a malformed hand), and bad input."""
+
+
+def json_text(data: Any) -> str:
+    """Compact, stable JSON for scripts (keys in insertion order).
+
+    >>> json_text({"rank": 1, "best_five": ["5s"]})
+    '{"rank": 1, "best_five": ["5s"]}'
+    """
+    return json.dumps(data, ensure_ascii=False)
+
+
+def table(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
+    """Rows of cells as aligned columns (``right``: right-aligned columns)."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for r in rows:
+        cells = [c.rjust(w) if i in right else c.ljust(w)
+                 for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def eval_result(cards: Sequence[int]) -> dict[str, Any]:
+    """What ``razzcore eval`` reports about 5 to 7 cards.
+
+    >>> eval_result((0, 4, 8, 12, 16))["description"]
+    'Five-Four low, 5-4-3-2-A'
+    """
+    rank = evaluate(cards)
+    return {
+        "cards": format_cards(cards).split(),
+        "rank": rank,
+        "description": describe(rank),
+        "best_five": format_cards(best_five(cards)).split(),
+    }
+
+
+def play_summary(result: PlayResult) -> str:
+    """The summary ``razzcore play`` prints after the hands.
+
+    >>> from razzcore.sim.playing import play
+    >>> print(play_summary(play(2, 10, seed=3)).splitlines()[0])
+    10 hands, 2 players, seed 3, online rules: ante 1, bring-in 3, bets 10/20, stacks 1000
+    """
+    r = result.rules
+    stacks = set(result.starting_stacks)
+    stack_text = str(stacks.pop()) if len(stacks) == 1 else str(list(result.starting_stacks))
+    lines = [
+        f"{_count(result.hands, 'hand')}, {len(result.players)} players, seed {result.seed}, "
+        f"{r.profile} rules: ante {r.ante}, bring-in {r.bring_in}, "
+        f"bets {r.small_bet}/{r.big_bet}, stacks {stack_text}",
+        "",
+    ]
+    rows = [["seat", "player", "winnings", "big bets/100", "pots won"]]
+    for s, name in enumerate(result.players):
+        rows.append([
+            f"p{s + 1}", name, f"{result.winnings[s]:+d}",
+            f"{result.big_bets_per_100[s]:+.1f}", str(result.pots_won[s]),
+        ])
+    lines.append(table(rows, right=(2, 3, 4)))
+    lines.append("")
+    lines.append(
+        f"{result.hands_per_second:,.0f} hands per second "
+        f"({_count(result.hands, 'hand')} in {result.seconds:.2f} s); "
+        f"showdown share {100 * result.showdown_share:.1f}% "
+        f"({_count(result.showdowns, 'hand')})"
+    )
+    return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    """``"1 hand"``, ``"2 hands"``.
+
+    >>> _count(1, "hand"), _count(1000, "hand")
+    ('1 hand', '1000 hands')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def one_line(message: str, limit: int = 400) -> str:
+    """The first line of ``message``, cut to ``limit`` characters (input echoed
+    in an error can be arbitrarily long).
+
+    >>> one_line("bad card 'x'\\nmore"), one_line("y" * 500)[-5:]
+    ("bad card 'x'", 'y ...')
+    """
+    line = message.splitlines()[0] if message else ""
+    return line if len(line) <= limit else line[: limit - 4] + " ..."
+
+
+def os_message(exc: OSError) -> str:
+    """An operating-system error as the command says it: ``FILE: reason``.
+
+    >>> os_message(FileNotFoundError(2, "No such file or directory", "x.phh"))
+    'x.phh: No such file or directory'
+    """
+    place = f"{exc.filename}: " if exc.filename else ""
+    return f"{place}{exc.strerror or exc}"
+
+
+def check_amount(name: str, value: int, low: int, high: int | None = None) -> int:
+    """Reject a numeric option outside ``low..high`` with a clear message.
+
+    >>> check_amount("--hands", 0, 1)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: --hands must be at least 1, not 0
+    """
+    if value < low:
+        raise RazzError(f"{name} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise RazzError(f"{name} must be at most {high}, not {value}")
+    return value

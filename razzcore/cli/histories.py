@@ -1,0 +1,571 @@
+"""The hand-history subcommands of ``razzcore``, ``replay`` and ``convert``
+(internal to :mod:`razzcore.cli.main`), and their input.
+
+Reading PHH and PokerStars files (or standard input, named ``-``), and
+turning a :class:`~razzcore.errors.PHHError` into a message that names the
+file, the line and the action.  Messages count everything from 1: lines,
+hands of a ``.phhs`` file, actions (``action 3``, as the library writes
+them) and players (``p1``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import PHHError, RazzError
+from .format import EXITS, json_text, one_line, os_message
+
+EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = EXITS
+
+__all__ = [
+    "STDIN",
+    "action_line",
+    "cmd_convert",
+    "cmd_replay",
+    "display_name",
+    "field_line",
+    "holds_many",
+    "is_phh_text",
+    "located",
+    "read_histories",
+    "read_text",
+    "stars_error",
+    "stars_places",
+    "where",
+]
+
+STDIN = "-"
+"""The file name that stands for standard input."""
+STDIN_NAME = "<stdin>"
+"""How messages name standard input."""
+
+
+def display_name(path: str) -> str:
+    """How messages name ``path`` (``<stdin>`` for ``-``)."""
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-``: standard input): UTF-8, a BOM allowed (as
+    PokerStars writes)."""
+    if path == STDIN:
+        raw = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as fp:
+            raw = fp.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RazzError(f"{display_name(path)}: not UTF-8 text (byte {exc.start}): hand "
+                        f"histories are read as UTF-8; re-save the file as UTF-8") from None
+
+
+def holds_many(path: str, text: str) -> bool:
+    """Whether PHH ``text`` holds many hands: a ``.phhs`` file, or standard
+    input whose TOML is all tables (``[1]``, ``[2]``, ...).
+
+    >>> holds_many("-", "[1]\\nantes = [0, 0]\\n"), holds_many("-", "antes = [0, 0]\\n")
+    (True, False)
+    """
+    if path != STDIN:
+        return path.endswith(".phhs")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
+
+
+def is_phh_text(path: str, text: str) -> bool:
+    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
+    if path.endswith((".phh", ".phhs")):
+        return True
+    try:
+        return bool(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+_TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
+
+
+def where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
+    """``FILE:LINE`` of the failing action or field of hand ``index`` (0-based)."""
+    offset = 0
+    if multi:
+        headers = list(_TABLE_HEADER.finditer(text))
+        if index < len(headers):
+            offset = headers[index].start()
+    part = text[offset:]
+    line = None
+    if exc.action_index is not None:
+        line = action_line(part, exc.action_index)
+    elif exc.field:
+        line = field_line(part, exc.field)
+    name = display_name(path)
+    if line is None:
+        return name
+    return f"{name}:{text.count(chr(10), 0, offset) + line}"
+
+
+def located(path: str, text: str, index: int, multi: bool, exc: PHHError, label: str = "") -> str:
+    """``FILE:LINE: LABEL MESSAGE`` for ``exc`` raised by hand ``index``
+    (the library counts actions from 1, as the file's lines are counted).
+
+    >>> exc = PHHError("action 3 'p1 cc': it is p2's turn", field="actions", action_index=2)
+    >>> located("x.phh", 'actions = [\\n"a",\\n"b",\\n"p1 cc",\\n]', 0, False, exc)
+    "x.phh:4: action 3 'p1 cc': it is p2's turn"
+    """
+    return f"{where(path, text, index, multi, exc)}: {label}{exc}"
+
+
+def stars_error(path: str, exc: Any) -> str:
+    """``FILE:LINE: hand #N: reason`` of a malformed PokerStars hand (a
+    ``PokerStarsError``)."""
+    name = display_name(path)
+    place = name if exc.line is None else f"{name}:{exc.line}"
+    hand = "" if exc.hand is None else f"hand #{exc.hand}: "
+    return one_line(f"{place}: {hand}{exc.reason}")
+
+
+def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, list[str]]:
+    """The text of ``path``; whether it holds many hands; its hand histories,
+    each with its place in the file (from 0); whether it is PokerStars text
+    (else PHH); and each malformed hand left out, as a message naming its
+    file, line and hand (the other hands still load)."""
+    import warnings
+
+    from ..histories._pokerstars_lines import looks_like_pokerstars
+
+    text = read_text(path)
+    multi = holds_many(path, text)
+    if looks_like_pokerstars(text):
+        from ..histories.pokerstars import PokerStarsWarning, loads_report
+
+        with warnings.catch_warnings():  # each malformed hand is reported below
+            warnings.simplefilter("ignore", PokerStarsWarning)
+            report = loads_report(text, on_error="skip")
+        hands = list(zip(stars_places(text, report.hands, report.errors), report.hands,
+                         strict=True))
+        left_out = [stars_error(path, exc) for exc in report.errors]
+        if not hands and not left_out:
+            raise RazzError(f"{display_name(path)}: no hands in the file")
+        return text, True, hands, True, left_out
+    hands, left_out = load_phh(path, text, multi)
+    if not hands and not left_out:
+        raise RazzError(f"{display_name(path)}: no hands in the file")
+    return text, multi, hands, False, left_out
+
+
+def stars_places(text: str, hands: Sequence[Any], errors: Sequence[Any]) -> list[int]:
+    """The place in PokerStars ``text`` (from 0, every hand header counted,
+    other games' too) of each of ``hands``, the razz hands read from it in
+    order: the headers less those of the malformed hands (``errors``, known by
+    line), matched to the hands by their hand numbers.
+
+    >>> head = "PokerStars Hand #{}: Razz Limit ($1/$2 USD) - 2026/01/01 10:00:00 ET"
+    >>> text = "\\n\\n".join(head.format(n) for n in (7, 8, 9))
+    >>> class Hand: hand = 9
+    >>> class Bad: line = 3
+    >>> stars_places(text, [Hand()], [Bad()])
+    [2]
+    """
+    import bisect
+
+    from ..histories._pokerstars_lines import HAND_LINE, HAND_START
+
+    starts: list[int] = []  # line index of each header
+    numbers: list[int] = []
+    for i, line in enumerate(text.lstrip("\ufeff").splitlines()):
+        line = line.strip()
+        if line.startswith(HAND_LINE) and (m := HAND_START.match(line)):
+            starts.append(i)
+            numbers.append(int(m.group(1)))
+    bad = {bisect.bisect_right(starts, exc.line - 1) - 1 for exc in errors
+           if exc.line is not None}
+    places: list[int] = []
+    k = 0
+    for hh in hands:
+        while k < len(starts) and (k in bad or numbers[k] != hh.hand):
+            k += 1
+        if k == len(starts):  # cannot happen: every hand read has its header
+            raise RazzError(f"hand #{hh.hand} is not found among the hand headers")
+        places.append(k)
+        k += 1
+    return places
+
+
+def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], list[str]]:
+    """The hands of PHH ``text`` with their places (from 0), and a message for
+    each hand of a ``.phhs`` text that does not load (the others still do);
+    a single hand that does not load is a :class:`RazzError`."""
+    from .. import phh
+
+    try:
+        return list(enumerate(phh.loads_all(text) if multi else [phh.loads(text)])), []
+    except PHHError as exc:
+        if not multi:
+            raise RazzError(located(path, text, 0, False, exc)) from None
+        return _load_each(path, text, exc)
+
+
+def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any]], list[str]]:
+    """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
+    raised reading them all: the good ones, and a message for each bad one."""
+    from ..histories.phh import HandHistory
+
+    try:
+        tables = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:  # not TOML at all: nothing loads
+        raise RazzError(located(path, text, 0, False, exc)) from None
+    hands: list[tuple[int, Any]] = []
+    left_out: list[str] = []
+    for i, (key, table) in enumerate(tables.items()):
+        label = f"hand {i + 1}: "
+        try:
+            if not isinstance(table, dict):
+                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
+                               field=key)
+            hands.append((i, HandHistory.from_mapping(table)))
+        except PHHError as bad:
+            left_out.append(one_line(located(path, text, i, True, bad, label)))
+    return hands, left_out
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+
+
+def action_line(text: str, index: int) -> int | None:
+    """The 1-based line of ``text`` holding action number ``index`` (0-based)
+    of the first ``actions = [...]`` array, or ``None`` when not found.
+
+    >>> action_line('variant = "FR"\\nactions = [\\n  "d dh p1 AcAd2c",\\n  "p1 pb",\\n]', 1)
+    4
+    """
+    start = re.search(r"^\s*actions\s*=\s*\[", text, re.MULTILINE)
+    if start is None:
+        return None
+    pos = start.end()
+    depth = 1
+    count = 0
+    while pos < len(text) and depth:
+        ch = text[pos]
+        if ch in "\"'":
+            m = _STRING.match(text, pos)
+            if m is None:
+                return None
+            if count == index:
+                return text.count("\n", 0, pos) + 1
+            count += 1
+            pos = m.end()
+            continue
+        if ch == "#":
+            nl = text.find("\n", pos)
+            pos = len(text) if nl < 0 else nl
+            continue
+        depth += ch == "["
+        depth -= ch == "]"
+        pos += 1
+    return None
+
+
+def field_line(text: str, name: str) -> int | None:
+    """The 1-based line where field ``name`` is set, or ``None``.
+
+    >>> field_line('a = 1\\nfinishing_stacks = [1, 2]', "finishing_stacks")
+    2
+    """
+    m = re.search(rf"^\s*{re.escape(name)}\s*=", text, re.MULTILINE)
+    return None if m is None else text.count("\n", 0, m.start()) + 1
+
+
+# ---------------------------------------------------------------- replay
+
+
+def _one_stdin(paths: Sequence[str]) -> None:
+    """Standard input (``-``) can be read once."""
+    if sum(1 for p in paths if p == STDIN) > 1:
+        raise RazzError("- (standard input) is given more than once: it can be read once")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    paths: list[str] = args.files
+    _one_stdin(paths)
+    if args.html:
+        return _replay_html(paths, args)
+    status = EXIT_OK
+    outputs = []
+    several = len(paths) > 1
+    for path in paths:
+        try:
+            code, data = _replay_file(path, args, several)
+        except (RazzError, OSError) as exc:
+            if not several:  # the command's error
+                raise
+            # one bad file among several: named, and the others still replay
+            message = one_line(os_message(exc) if isinstance(exc, OSError) else str(exc))
+            sys.stderr.write(f"razzcore replay: error: {message}\n")
+            code, data = EXIT_USAGE, {"error": message}
+        status = max(status, code)
+        outputs.append({"file": path, **data})
+    if args.json:
+        print(json_text({"files": outputs} if len(paths) > 1 else
+                        {k: v for k, v in outputs[0].items() if k != "file"}))
+    return status
+
+
+def _hand_error(path: str, text: str, i: int, multi: bool, stars: bool, label: str,
+                exc: PHHError) -> str:
+    """Where hand ``i`` of ``path`` failed and why (``FILE:LINE: hand 2: 3rd
+    action 'p1 cc': ...``; PokerStars hands by file and hand number)."""
+    if stars:
+        return f"{display_name(path)}: {label}{exc}"
+    return located(path, text, i, multi, exc, label)
+
+
+def _mismatch(path: str, text: str, i: int, multi: bool, stars: bool, label: str,
+              want: Any, got: Any) -> str:
+    err = PHHError("mismatch", field="finishing_stacks")
+    place = display_name(path) if stars else where(path, text, i, multi, err)
+    return (f"{place}: {label}finishing_stacks mismatch: "
+            f"the file says {want}, the replay gives {got}\n")
+
+
+def _label(i: int, multi: bool, stars: bool, hh: Any) -> str:
+    """``hand 2: `` (counted from 1), ``hand #123: `` (PokerStars), or nothing."""
+    if stars and hh.hand is not None:
+        return f"hand #{hh.hand}: "
+    return f"hand {i + 1}: " if multi else ""
+
+
+def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
+    from ..histories.text import format_hand
+
+    text, multi, histories, stars, left_out = read_histories(path)
+    if several and not args.json:
+        print(f"##### {display_name(path)}")
+    options = {} if args.profile is None else {"profile": args.profile}
+    reports: list[dict[str, Any]] = []
+    for message in left_out:
+        sys.stderr.write(f"razzcore replay: error: {message} (left out)\n")
+    for i, hh in histories:
+        label = _label(i, multi, stars, hh)
+        try:
+            hand = hh.replay(**options)
+        except PHHError as exc:
+            message = _hand_error(path, text, i, multi, stars, label, exc)
+            if not multi:
+                raise RazzError(message) from None
+            left_out.append(one_line(message))
+            sys.stderr.write(f"razzcore replay: error: {left_out[-1]} (left out)\n")
+            continue
+        got = list(hand.stacks)
+        want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
+        ok = None if want is None else got == want
+        reports.append({"hand": i + 1, "finishing_stacks": got,
+                        "expected_finishing_stacks": want, "matches": ok,
+                        "payoffs": list(hand.payoffs or ())})
+        if not args.json:
+            if multi:
+                print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
+            print(format_hand(hand, players=hh.players, dealt=hh.dealt_cards()))
+            verdict = {None: "(the file has no finishing_stacks)",
+                       True: "(match the file)", False: f"(the file says {want})"}[ok]
+            print(f"finishing stacks: {got} {verdict}")
+            if multi:
+                print()
+        if ok is False:
+            sys.stderr.write(_mismatch(path, text, i, multi, stars, label, want, got))
+    status = EXIT_USAGE if left_out else (
+        EXIT_MISMATCH if any(r["matches"] is False for r in reports) else EXIT_OK)
+    if multi and not args.json:
+        good = sum(1 for r in reports if r["matches"])
+        tail = f", {len(left_out)} left out" if left_out else ""
+        hands = "hand" if len(reports) == 1 else "hands"
+        print(f"{len(reports)} {hands} replayed, {good} match their finishing_stacks{tail}")
+    if not multi:  # the one hand's object: no place to give
+        return status, {k: v for k, v in reports[0].items() if k != "hand"}
+    return status, ({"hands": reports, "left_out": left_out} if left_out else {"hands": reports})
+
+
+def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
+    """Write the replayer page; a hand that cannot be replayed is reported on
+    stderr (file, line, hand number) and left out while the others go in."""
+    from ..show.replayer import hand_data, render
+
+    if args.json:
+        raise RazzError("--html writes a page; leave out --json")
+    options = {} if args.profile is None else {"profile": args.profile}
+    hands: list[dict[str, Any]] = []
+    status = EXIT_OK
+    for path in paths:
+        try:
+            text, multi, histories, stars, left_out = read_histories(path)
+        except (RazzError, OSError) as exc:
+            message = one_line(os_message(exc) if isinstance(exc, OSError) else str(exc))
+            sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
+            status = EXIT_USAGE
+            continue
+        for message in left_out:
+            sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
+            status = EXIT_USAGE
+        for i, hh in histories:
+            label = _label(i, multi, stars, hh)
+            try:
+                data = hand_data(hh, number=len(hands) + 1, **options)
+            except PHHError as exc:
+                message = one_line(_hand_error(path, text, i, multi, stars, label, exc))
+                sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
+                status = EXIT_USAGE
+                continue
+            result = data["result"]
+            if result is not None and result["matches"] is False:
+                sys.stderr.write(_mismatch(path, text, i, multi, stars, label,
+                                           hh.finishing_stacks, result["finishing_stacks"]))
+                status = max(status, EXIT_MISMATCH)
+            if len(paths) > 1:
+                name = display_name(path) if path == STDIN else os.path.basename(path)
+                data["label"] = f"{name} \u00b7 {data['label']}"
+            hands.append(data)
+    if not hands:
+        raise RazzError("no hand could be replayed: no page written")
+    page = render(hands)
+    if args.html == STDIN:  # the page on stdout, the note on stderr
+        sys.stdout.write(page)
+        sys.stderr.write(f"wrote {len(hands)} hand(s) to standard output\n")
+        return status
+    with open(args.html, "w", encoding="utf-8") as fp:
+        fp.write(page)
+    print(f"wrote {len(hands)} hand(s) to {args.html}")
+    return status
+
+
+# ---------------------------------------------------------------- convert
+
+
+def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """Each input's path and text, after checking that the output is not one
+    of them and that each is in the format ``--to`` converts from."""
+    from ..histories._pokerstars_lines import looks_like_pokerstars
+
+    _one_stdin(args.files)
+    if args.output != STDIN and os.path.exists(args.output):
+        for path in args.files:
+            if path != STDIN and os.path.exists(path) and os.path.samefile(path, args.output):
+                raise RazzError(f"{args.output} is also an input: write the output to "
+                                f"another file (nothing was written)")
+    if args.to == "pokerstars" and args.output.endswith((".phh", ".phhs")):
+        raise RazzError(f"-o {args.output}: --to pokerstars writes PokerStars text; name the "
+                        f"output .txt (nothing was written)")
+    inputs = []
+    for path in args.files:
+        text = read_text(path)
+        name = display_name(path)
+        if not text.strip():
+            raise RazzError(f"{name}: the file is empty")
+        if args.to == "pokerstars" and looks_like_pokerstars(text):
+            raise RazzError(f"{name} is PokerStars text: to convert it to PHH, leave out "
+                        f"--to pokerstars")
+        if args.to == "phh" and not looks_like_pokerstars(text) and is_phh_text(path, text):
+            raise RazzError(f"{name} is a PHH file: to convert PHH to PokerStars text, add "
+                        f"--to pokerstars")
+        inputs.append((path, text))
+    return inputs
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder
+    and a rename, so that a failure never leaves a truncated file."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+        if os.path.exists(path):
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    import warnings
+
+    from .. import phh, pokerstars
+
+    out: list[str] = []
+    converted = other = malformed = 0
+    inputs = _convert_inputs(args)
+    if args.to == "pokerstars":
+        texts = []
+        for path, text in inputs:
+            multi = holds_many(path, text)
+            histories, bad = load_phh(path, text, multi)
+            malformed += len(bad)
+            out += bad
+            for i, hh in histories:
+                try:
+                    texts.append(pokerstars.dumps([hh], first=converted + malformed + 1))
+                    converted += 1
+                except pokerstars.PokerStarsError as exc:
+                    malformed += 1
+                    cause = exc.__cause__
+                    place, reason = display_name(path), exc.reason
+                    if isinstance(cause, PHHError):
+                        place = where(path, text, i, multi, cause)
+                    label = f"hand {i + 1}: " if multi else ""
+                    out.append(one_line(f"{place}: {label}{reason}"))
+        body = "\n\n".join(texts)
+        summary = f"{_count(converted, 'hand')} written as PokerStars text"
+    else:
+        hands: list[phh.HandHistory] = []
+        for path, text in inputs:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
+                try:
+                    report = pokerstars.loads_report(text, on_error="skip")
+                except pokerstars.PokerStarsError as exc:
+                    malformed += 1
+                    out.append(f"{display_name(path)}: {one_line(str(exc))}")
+                    continue
+            hands += report.hands
+            converted += len(report.hands)
+            other += report.other_games
+            malformed += len(report.errors)
+            out += [stars_error(path, e) for e in report.errors]
+        if args.output.endswith(".phh") and len(hands) > 1:
+            raise RazzError(f"-o {args.output}: {len(hands)} hands need a .phhs file (a .phh "
+                            f"holds one hand; nothing was written)")
+        body = phh.dumps(hands[0]) if args.output.endswith(".phh") else phh.dumps_all(hands)
+        skipped = "hand of another game" if other == 1 else "hands of other games"
+        summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
+                   f"{malformed} malformed")
+    for line in out:
+        sys.stderr.write(line + "\n")
+    if not converted:
+        raise RazzError(f"{summary}: no hand to write, {args.output} not written")
+    if args.output == STDIN:  # the hands on stdout, the summary on stderr
+        sys.stdout.write(body if body.endswith("\n") else body + "\n")
+        sys.stderr.write(f"{summary} -> standard output\n")
+    else:
+        _write_atomically(args.output, body)
+        print(f"{summary} -> {args.output}")
+    return EXIT_MISMATCH if malformed else EXIT_OK

@@ -1,0 +1,624 @@
+"""The ``razzcore`` command (also ``python -m razzcore``).
+
+Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
+between built-in players), ``simulate`` (the same in bulk, any policy and
+stakes), ``replay`` (replay and check PHH or PokerStars hand histories, or
+write them as a replayer page), ``convert`` (PokerStars text to PHH and back),
+``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
+(the 455 three-card starts ranked) and ``bench`` (evaluator speed).
+``--json`` gives machine-readable output.  Bad input exits with status 2 and
+one line on stderr (under ``--json``, also ``{"error": ...}`` on stdout); a
+replay whose ``finishing_stacks`` differ exits with 1.  Messages count from 1:
+lines, hands, actions (``action 3``), players ``p1``... and ``Seat 1``...
+
+>>> main(["eval", "As", "2d", "3c", "4h", "7s", "Kd"])
+Seven-Four low, 7-4-3-2-A
+rank 7 of 6175 (1 is the best)
+best five: 7s 4h 3c 2d As
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
+from typing import Any, NoReturn
+
+from .. import __version__
+from ..cards import parse_cards
+from ..engine.players import PLAYER_TYPES
+from ..engine.rules import PROFILES
+from ..errors import EquityError, RazzError, brief
+from .format import EXITS as _EXITS
+from .format import (
+    check_amount,
+    eval_result,
+    json_text,
+    one_line,
+    os_message,
+    play_summary,
+    table,
+)
+from .histories import cmd_convert, cmd_replay
+
+__all__ = ["build_parser", "main"]
+
+EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = _EXITS
+
+#: Whether errors are also written as JSON on stdout (``--json`` was given).
+_JSON_ERRORS: ContextVar[bool] = ContextVar("razzcore_cli_json_errors", default=False)
+
+
+class _Fail(Exception):
+    """A user error: exit with status 2 and this one-line message."""
+
+
+def _report(prog: str, message: str, hint: str = "") -> None:
+    """The error line on stderr (``razzcore play: error: ...``) and, under
+    ``--json``, the object ``{"error": ..., "command": ...}`` on stdout."""
+    text = one_line(message) + hint
+    sys.stderr.write(f"{prog}: error: {text}\n")
+    if _JSON_ERRORS.get():
+        command = prog.partition(" ")[2] or None
+        print(json_text({"error": text, "command": command}), flush=True)
+
+
+def _wants_json(words: Sequence[str]) -> bool:
+    """Whether ``--json`` (or an abbreviation argparse accepts, ``--js``...)
+    is among the options of ``words`` (before a ``--``).
+
+    >>> _wants_json(["eval", "As", "--json"]), _wants_json(["eval", "--", "--json"])
+    (True, False)
+    """
+    words = list(words)
+    if "--" in words:
+        words = words[: words.index("--")]
+    return any(len(w) >= 4 and "--json".startswith(w) for w in words)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``razzcore play: error: ...``), also as
+    JSON under ``--json``."""
+
+    #: The subcommands' parsers by name (set on the top-level parser).
+    commands: Mapping[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> NoReturn:
+        _report(self.prog, message, f" (see {self.prog} --help)")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _add(sub: Any, name: str, help_text: str, epilog: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_text, description=help_text,
+        epilog="example:\n" + epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``razzcore`` command.
+
+    >>> build_parser().parse_args(["play", "--players", "3"]).players
+    3
+    """
+    parser = _Parser(
+        prog="razzcore",
+        description="Razz (seven-card stud low): evaluate, play, replay, equity, "
+                    "starting hands, bench.",
+        epilog="example:\n  razzcore play --players 6 --hands 1000 --seed 1\n"
+               "  razzcore eval As 2d 3c 4h 7s Kd Kh",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"razzcore {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    parser.commands = sub.choices
+    profiles = list(PROFILES)
+
+    p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards",
+             "  razzcore eval As 2d 3c 4h 7s Kd Kh\n  razzcore eval 'As2d3c4h7s' --json")
+    p.add_argument("cards", nargs="+", metavar="CARDS",
+                   help="5 to 7 cards such as As 2d 10h (separate or in one word)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "play", "deal many hands between built-in players and summarise them",
+             "  razzcore play --players 6 --hands 1000 --seed 1\n"
+             "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
+             "  razzcore play --players 2 --hands 1 --lineup basic --show 1")
+    p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
+    p.add_argument("--hands", type=int, default=100, metavar="H",
+                   help="hands to play, 1..100000000 (100)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed (random when absent; printed in the summary)")
+    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--lineup", default="basic,random", metavar="NAMES",
+                   help=f"built-in players seated in turn, any case: {', '.join(PLAYER_TYPES)} "
+                        "(basic,random)")
+    p.add_argument("--stack", type=int, default=1000, metavar="CHIPS",
+                   help="starting stack of every seat, each hand (1000)")
+    p.add_argument("--phh", metavar="FILE",
+                   help="write the hands as PHH (.phhs for many hands, .phh for one)")
+    p.add_argument("--show", type=int, default=None, metavar="K",
+                   help="print the readable log of the first K hands (1; 0 with --phh)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = _add(sub, "simulate", "play many hands wholly in the compiled engine and summarise them",
+             "  razzcore simulate --players 2 --hands 1000000 --seed 1\n"
+             "  razzcore simulate --players 8 --hands 200000 --policy basic,random --threads 2\n"
+             "  razzcore simulate --hands 100 --record 100 --phh hands.phhs --seed 3")
+    p.add_argument("--players", type=int, default=2, metavar="N", help="seats, 2..8 (2)")
+    p.add_argument("--hands", type=int, default=100_000, metavar="H",
+                   help="hands to play (100000)")
+    p.add_argument("--policy", default="random", metavar="NAMES",
+                   help="random, calldown or basic (any case); a comma list is seated in turn "
+                        "(random)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed (random when absent; printed in the summary)")
+    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--stakes", default="2,5,10,20", metavar="A,B,S,L",
+                   help="ante, bring-in, small bet, big bet (2,5,10,20)")
+    p.add_argument("--stack", type=int, default=400, metavar="CHIPS",
+                   help="starting stack of every seat, each hand (400)")
+    p.add_argument("--threads", type=int, default=None, metavar="T",
+                   help="threads (default: one per CPU for long runs; results do not depend on it)")
+    p.add_argument("--record", type=int, default=0, metavar="K",
+                   help="keep the first K hands for --phh")
+    p.add_argument("--phh", metavar="FILE", help="write the recorded hands as PHH (needs --record)")
+    p.add_argument("--show", type=int, default=None, metavar="K",
+                   help="print the readable log of the first K hands (0)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = _add(sub, "replay", "replay PHH or PokerStars hand histories and check their final stacks",
+             "  razzcore replay hand.phh\n  razzcore replay hands.phhs --profile tda --json\n"
+             "  razzcore replay session.txt\n"
+             "  gunzip -c hands.phhs.gz | razzcore replay -\n"
+             "  razzcore replay hand.phh hands.phhs --html replayer.html")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a .phh file, a .phhs file of hands, or a PokerStars text file; "
+                        "several may be given; - reads standard input")
+    p.add_argument("--profile", choices=profiles, default=None,
+                   help="rule profile (default: the file's, else tda)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="write one self-contained HTML page that replays the hands step by step "
+                        "(- for standard output)")
+
+    p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
+             "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
+             "  razzcore convert hands.phhs --to pokerstars -o hands.txt")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="PokerStars text files (or .phh/.phhs files with --to pokerstars); "
+                        "- reads standard input")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the file to write (- for standard output)")
+    p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
+                   help="the format to write (phh: a .phhs file of every razz hand)")
+
+    p = _add(sub, "equity", "each hand's share of the pot at showdown",
+             "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
+             "  razzcore equity 'As 2d 3c' '[A-8] [A-8] 7h'\n"
+             "  razzcore equity '?? ?? 4h 5d' '?? ?? 9c 2s' --dead '8c 9h' --trials 200000 "
+             "--seed 1")
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help="a player's cards in street order, ?? for an unknown down card; "
+                        "or a range such as '[A-8] [A-8] 7h' (see docs/ranges.md)")
+    p.add_argument("--dead", action="append", default=[], metavar="CARDS",
+                   help="cards known to be out of play (folded upcards), quoted as one "
+                        "argument: --dead '8c 9h' (or --dead 8c --dead 9h)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--exact", action="store_true", help="enumerate every outcome")
+    group.add_argument("--trials", type=int, default=None, metavar="N",
+                       help="Monte Carlo with N trials")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="Monte Carlo seed (not used when the equity is exact)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "starting-hands", "the 455 three-card starts ranked by equity",
+             "  razzcore starting-hands\n"
+             "  razzcore starting-hands --players 3 --trials 100000 --seed 1 --json")
+    p.add_argument("--players", type=int, default=2, metavar="N",
+                   help="players all-in to the river, 2..8 (2: exact)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--exact", action="store_true", help="enumerate (heads-up only)")
+    group.add_argument("--trials", type=int, default=None, metavar="N",
+                       help="Monte Carlo with N trials per class")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="Monte Carlo seed (with --trials, or more than 2 players)")
+    p.add_argument("--top", type=int, default=None, metavar="K", help="print the best K only")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "bench", "time the evaluator beside a pure-Python reference and pokerkit",
+             "  razzcore bench\n  razzcore bench --hands 1000000 --json")
+    p.add_argument("--hands", type=int, default=100_000, metavar="N",
+                   help="random 7-card hands for razzcore (100000)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+# ---------------------------------------------------------------- eval
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    text = " ".join(args.cards)
+    cards = parse_cards(text)
+    if not 5 <= len(cards) <= 7:
+        raise _Fail(f"a hand has 5 to 7 cards, got {len(cards)}: {text}")
+    result = eval_result(cards)
+    if args.json:
+        print(json_text(result))
+        return EXIT_OK
+    print(result["description"])
+    print(f"rank {result['rank']} of 6175 (1 is the best)")
+    print(f"best five: {' '.join(result['best_five'])}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- play
+
+
+def _progress_wanted(work: int, threshold: int) -> bool:
+    """A bar on long runs when stderr is a terminal and tqdm is installed."""
+    if work < threshold or not sys.stderr.isatty():
+        return False
+    try:
+        import tqdm  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from ..engine.rules import Rules
+    from ..sim.playing import DEFAULT_RULES, MAX_HANDS
+
+    check_amount("--players", args.players, 2, 8)
+    check_amount("--hands", args.hands, 1, MAX_HANDS)
+    check_amount("--stack", args.stack, 1)
+    check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
+    _resolve_show(args, 0 if args.phh else 1)
+    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player", args.players)
+    if args.phh:
+        _check_phh_target(args.phh, args.hands)
+    # Every player is built in: the hands run wholly in the compiled engine.
+    names = [lineup[s % len(lineup)] for s in range(args.players)]
+    return _run_simulation(
+        args, Rules(*DEFAULT_RULES, profile=args.profile), [args.stack] * args.players, names,
+        record=args.hands if args.phh else min(args.show, args.hands),
+        executor_jobs=args.jobs, progress_from=5_000,
+    )
+
+
+def _resolve_show(args: argparse.Namespace, default: int) -> None:
+    """Check ``--show`` (``default`` when absent); ``--json`` prints no hand
+    logs, so the two together are refused rather than ``--show`` ignored."""
+    if args.show is None:
+        args.show = 0 if args.json else default
+        return
+    check_amount("--show", args.show, 0)
+    if args.json and args.show:
+        raise _Fail("--show prints readable hand logs and --json prints only the summary: "
+                    "leave out one of them")
+
+
+def _names(flag: str, text: str, known: Sequence[str], noun: str, seats: int) -> list[str]:
+    """The comma list of built-in names of ``flag``, in lower case, seated in
+    turn at ``seats`` seats; an empty or unknown name is refused by its
+    position (counted from 1), and so are names that would never sit."""
+    names = [name.strip().lower() for name in text.split(",")]
+    for i, name in enumerate(names):
+        if not name:
+            raise _Fail(f"{flag} {brief(text)}: name {i + 1} of the list is empty; give "
+                        f"names separated by single commas, such as {','.join(known[:2])}")
+        if name not in known:
+            raise _Fail(f"{flag}: unknown {noun} {brief(text.split(',')[i].strip())}; choose "
+                        f"one of {', '.join(known)} (one, or a comma list seated in turn)")
+    if len(names) > seats:
+        raise _Fail(f"{flag} {brief(text)} names {len(names)} players for {seats} seats "
+                    f"(--players {seats}): name {seats + 1} on would never sit")
+    return names
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from ..engine.rules import Rules
+    from ..sim.playing import MAX_HANDS
+    from ..sim.simulation import MAX_RECORD, POLICIES
+
+    check_amount("--players", args.players, 2, 8)
+    check_amount("--hands", args.hands, 1, MAX_HANDS)
+    check_amount("--stack", args.stack, 1)
+    _resolve_show(args, 0)
+    if args.threads is not None:
+        check_amount("--threads", args.threads, 1, 256)
+    policies = _names("--policy", args.policy, POLICIES, "policy", args.players)
+    try:
+        stakes = [int(v) for v in args.stakes.split(",")]
+    except ValueError:
+        raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big") from None
+    if len(stakes) != 4:
+        raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big")
+    rules = Rules(*stakes, profile=args.profile)
+    check_amount("--record", args.record, 0, min(args.hands, MAX_RECORD))
+    if args.phh:
+        _check_phh_target(args.phh, args.record or 1)
+        if not args.record:
+            raise _Fail("--phh needs --record K (the hands to write)")
+    elif args.record:
+        raise _Fail("--record K keeps hands for --phh FILE: add --phh (--show K prints hands "
+                    "without it)")
+    names = [policies[s % len(policies)] for s in range(args.players)]
+    record = max(args.record, min(args.show, args.hands))
+    return _run_simulation(args, rules, [args.stack] * args.players, names, record=record,
+                           threads=args.threads)
+
+
+def _run_simulation(
+    args: argparse.Namespace, rules: Any, stacks: list[int], names: list[str], *,
+    record: int, executor_jobs: int = 1, threads: int | None = None,
+    progress_from: int = 1_000_000,
+) -> int:
+    """Simulate, then print what ``razzcore play`` and ``razzcore simulate``
+    print: the readable log of the first hands or a PHH file, and the summary."""
+    from ..sim.playing import PlayResult
+    from ..sim.simulation import simulate
+
+    seed = args.seed
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(63)
+    options: dict[str, Any] = {"policy": names, "seed": seed, "record": record,
+                               "progress": _progress_wanted(args.hands, progress_from)}
+    if executor_jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(executor_jobs) as pool:
+            sim = simulate(rules, stacks, args.hands, executor=pool, **options)
+    else:
+        sim = simulate(rules, stacks, args.hands, threads=threads, **options)
+    result = PlayResult(
+        players=sim.policies, hands=sim.hands, seed=seed, seconds=sim.seconds, rules=rules,
+        starting_stacks=sim.starting_stacks, winnings=sim.winnings, pots_won=sim.pots_won,
+        showdowns=sim.showdowns,
+    )
+    seat_names = [f"p{s + 1} {n}" for s, n in enumerate(names)]
+    written = sim.histories[: args.hands if args.command == "play" else args.record]
+    if args.phh:
+        _write_phh(args.phh, written, seat_names)
+    if args.json:
+        data = result.to_dict()
+        if args.phh:
+            data["phh"] = args.phh
+        print(json_text(data))
+        return EXIT_OK
+    from ..histories.text import format_hand
+
+    for j, hh in enumerate(sim.histories[: args.show]):
+        print(f"=== hand {j + 1} ===")
+        print(format_hand(hh.replay(), players=seat_names))
+        print()
+    if args.phh:
+        print(f"wrote {len(written)} hand(s) to {args.phh}")
+    print(play_summary(result))
+    return EXIT_OK
+
+
+def _check_phh_target(path: str, hands: int) -> None:
+    if not path.endswith((".phh", ".phhs")):
+        raise _Fail(f"--phh {path}: the file name must end with .phh or .phhs")
+    if hands > 1 and path.endswith(".phh"):
+        raise _Fail(f"--phh {path}: {hands} hands need a .phhs file (a .phh holds one hand)")
+
+
+def _write_phh(path: str, histories: Sequence[Any], names: list[str]) -> None:
+    from .. import phh
+
+    numbered = [dataclasses.replace(hh, players=names, hand=j + 1)
+                for j, hh in enumerate(histories)]
+    text = phh.dumps(numbered[0]) if path.endswith(".phh") else phh.dumps_all(numbered)
+    with open(path, "w", encoding="utf-8") as fp:
+        fp.write(text)
+
+
+# ---------------------------------------------------------------- equity
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from ..odds.calculator import equity
+    from ..odds.hand_equity import MAX_TRIALS
+
+    if args.trials is not None:
+        check_amount("--trials", args.trials, 1, MAX_TRIALS)
+    _check_quoting(args.hands, args.dead)
+    if args.exact and args.seed is not None:
+        raise _Fail("--seed seeds Monte Carlo and --exact enumerates every outcome: leave out "
+                    "one of them")
+    try:
+        result = equity(
+            [_hand_or_range(h) for h in args.hands], " ".join(args.dead),
+            exact=True if args.exact else (False if args.trials is not None else None),
+            trials=args.trials, seed=args.seed,
+            progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
+        )
+    except EquityError as exc:  # speak in the command's terms
+        raise _Fail(str(exc).replace("(exact=False or exact=None)", "(drop --exact)")) from None
+    if args.json:
+        print(json_text({
+            "hands": list(result.hands), "equity": list(result.equity),
+            "win": list(result.win), "tie": list(result.tie), "exact": result.exact,
+            "outcomes": result.outcomes, "stderr": list(result.stderr), "seed": result.seed,
+            "combos": result.combos,
+        }))
+    else:
+        print(result)
+    if args.seed is not None and result.exact:
+        sys.stderr.write("razzcore equity: note: the equity is exact, so --seed is not used "
+                         "(--trials N asks for Monte Carlo)\n")
+    return EXIT_OK
+
+
+def _few_cards(text: str) -> bool:
+    """Whether ``text`` is one word of one or two cards: too few for a hand
+    (3 to 7), so a word split off a list of dead cards or of a player's cards.
+
+    >>> _few_cards("9h"), _few_cards("8c9h"), _few_cards("8c 9h"), _few_cards("?? ?? 7c")
+    (True, True, False, False)
+    """
+    if len(text.split()) != 1:
+        return False
+    try:
+        return 1 <= len(parse_cards(text)) <= 2
+    except RazzError:
+        return False
+
+
+def _check_quoting(hands: Sequence[str], dead: Sequence[str]) -> None:
+    """Each player's cards and the dead cards are one argument each: words
+    of one or two cards mean that a list was split, so say how to quote it."""
+    split = [h for h in hands if _few_cards(h)]
+    if not split:
+        return
+    if dead:
+        cards = " ".join([*dead, *split])
+        raise _Fail(f"--dead takes one argument: quote the dead cards together, as in "
+                    f"--dead '{cards}' (unquoted, {' '.join(split)} would be read as a "
+                    f"player's cards)")
+    first = hands.index(split[0])
+    count = len(parse_cards(split[0]))
+    raise _Fail(f"player {first + 1}: a razz hand has 3 to 7 cards, got {count}: "
+                f"{brief(split[0])} (quote each player's cards as one argument, as in "
+                f"'As 2d 3c' '?? ?? 7h')")
+
+
+def _hand_or_range(text: str) -> Any:
+    """A hand when every word is a card or ??, else a :class:`~razzcore.Range`."""
+    from ..cards import parse_cards_or_unknown
+    from ..odds.ranges import Range
+
+    try:
+        parse_cards_or_unknown(text)
+    except RazzError:
+        return Range(text)
+    return text
+
+
+# ---------------------------------------------------------------- starting hands
+
+
+def _cmd_starting_hands(args: argparse.Namespace) -> int:
+    from ..odds.chart import MAX_CLASS_TRIALS, starting_hands
+
+    check_amount("--players", args.players, 2, 8)
+    if args.trials is not None:
+        check_amount("--trials", args.trials, 1, MAX_CLASS_TRIALS)
+    if args.top is not None:
+        check_amount("--top", args.top, 1)
+    exact = True if args.exact else (False if args.trials is not None else None)
+    if args.seed is not None and (args.exact or (exact is None and args.players == 2)):
+        raise _Fail("--seed seeds Monte Carlo, and this chart is enumerated exactly (heads-up "
+                    "without --trials, or --exact): add --trials N or leave out --seed")
+    try:
+        chart = starting_hands(args.players, exact=exact, trials=args.trials, seed=args.seed,
+                               progress=_progress_wanted(1, 1) or None)
+    except EquityError as exc:
+        raise _Fail(str(exc).replace("(exact=False or exact=None)", "(drop --exact)")) from None
+    if args.json:
+        data = chart.to_dict()
+        data["hands"] = data["hands"][: args.top]
+        print(json_text(data))
+        return EXIT_OK
+    text = str(chart).splitlines()
+    print("\n".join(text[: 2 + (args.top or len(chart))]))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- bench
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    check_amount("--hands", args.hands, 100, 50_000_000)
+    out = run_bench(args.hands)
+    if args.json:
+        print(json_text(out))
+        return EXIT_OK
+    base = next(r for r in out["rows"] if r["name"] == "pure-Python reference")
+    rows = [["evaluator", "hands", "seconds", "hands/s", "vs reference"]]
+    for r in out["rows"]:
+        rows.append([r["name"], f"{r['hands']:,}", f"{r['seconds']:.4f}",
+                     f"{r['hands_per_second']:,.0f}",
+                     f"{r['hands_per_second'] / base['hands_per_second']:,.1f}x"])
+    print(table(rows, right=(1, 2, 3, 4)))
+    print(f"random 7-card hands, seed {out['seed']}; razzcore agrees with the reference: "
+          f"{'yes' if out['agrees'] else 'NO'}")
+    if not out["pokerkit"]:
+        print("(pokerkit is not installed: pip install pokerkit to compare)")
+    return EXIT_OK if out["agrees"] else EXIT_MISMATCH
+
+
+_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "simulate": _cmd_simulate,
+             "replay": cmd_replay, "convert": cmd_convert, "equity": _cmd_equity,
+             "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``razzcore`` command; returns the exit status (a bad option
+    exits through ``SystemExit(2)``, as argparse does).
+
+    >>> main(["eval", "As", "2d"])  # the error line goes to stderr
+    2
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    token = _JSON_ERRORS.set(_wants_json(words))
+    try:
+        return _run(words)
+    finally:
+        _JSON_ERRORS.reset(token)
+
+
+def _parse(words: list[str]) -> argparse.Namespace:
+    """The options of ``words``.  ``equity`` takes its options anywhere among
+    the hands (``'As 2d 3c' --dead Kc 'Kh Qd Js'``)."""
+    parser = build_parser()
+    assert isinstance(parser, _Parser)
+    args, extra = parser.parse_known_args(words)
+    command: str = args.command
+    if command == "equity":
+        args = parser.commands[command].parse_intermixed_args(words[words.index(command) + 1:])
+        args.command = command
+    elif extra:
+        parser.commands[command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _run(words: list[str]) -> int:
+    args = _parse(words)
+    prog = f"razzcore {args.command}"
+    try:
+        return _COMMANDS[args.command](args)
+    except (_Fail, RazzError) as exc:
+        _report(prog, str(exc) or type(exc).__name__)
+    except ImportError as exc:  # an optional dependency: the message says which extra
+        _report(prog, str(exc) or type(exc).__name__)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            _silence_stdout()
+            return EXIT_OK
+        _report(prog, os_message(exc))
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{prog}: interrupted\n")
+        return 130
+    return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe (``razzcore play | head``), drop further output."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -1,0 +1,874 @@
+"""PHH hand histories: read, write and replay fixed-limit razz hands.
+
+PHH (the Poker Hand History format, ``uoftcprg/phh-std``) is TOML with a
+fixed set of fields and a small action language.  razzcore reads and writes
+the razz variant ``FR``:
+
+* :func:`loads` / :func:`load` read one hand, :func:`loads_all` /
+  :func:`load_all` a ``.phhs`` file of many hands (tables ``[1]``, ``[2]`` ...);
+* :func:`dumps` / :func:`dump` write a :class:`HandHistory` or a finished (or
+  running) :class:`~razzcore.engine.hand.Hand`; :func:`dumps_all` / :func:`dump_all`
+  write many;
+* :meth:`HandHistory.replay` plays the actions on the engine and returns the
+  final :class:`~razzcore.engine.hand.Hand` (profile ``tda`` unless the file or the
+  caller says otherwise).
+
+Actions: ``d dh pN cards`` (deal to player N; ``??`` is an unknown card),
+``d db card`` (the community card, R18), ``pN pb`` (post the bring-in),
+``pN f``, ``pN cc`` (check or call), ``pN cbr AMOUNT`` (complete, bet or raise
+to a street total), ``pN sm`` (muck), ``pN sm cards`` / ``pN sm -`` (show),
+each optionally followed by ``# commentary``; an empty or comment-only action
+is a no-op.  Fields whose name starts with ``_`` are the user's and are kept
+as they are.
+
+>>> from razzcore import phh
+>>> hh = phh.loads('''
+... variant = "FR"
+... antes = [2, 2]
+... bring_in = 5
+... small_bet = 10
+... big_bet = 20
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]
+... ''')
+>>> hand = hh.replay()
+>>> hand.stacks, hand.payoffs
+((107, 93), (7, -7))
+>>> phh.loads(phh.dumps(hh)) == hh
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import io
+import math
+import re
+import tomllib  # standard library since Python 3.11 (razzcore's minimum)
+from collections.abc import Callable, Iterable, Mapping
+from typing import IO, Any, cast
+
+from ..engine.hand import Hand
+from ..engine.notation import Action, parse_action
+from ..engine.rules import PROFILES, Rules, option_names
+from ..errors import PHHError, RulesError, brief
+from .replay import dealt_cards, replay_actions
+
+__all__ = [
+    "OPTIONAL_FIELDS",
+    "REQUIRED_FIELDS",
+    "VARIANT",
+    "Action",
+    "HandHistory",
+    "dump",
+    "dump_all",
+    "dumps",
+    "dumps_all",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+    "parse_action",
+]
+
+VARIANT = "FR"
+"""The PHH variant code of fixed-limit razz, the only one razzcore plays."""
+
+REQUIRED_FIELDS = (
+    "variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions",
+)
+"""The fields every ``FR`` hand history must have, in writing order."""
+
+# Optional fields of the PHH standard and the kind of value each one holds.
+_KINDS: dict[str, str] = {
+    "author": "str", "event": "str", "url": "str", "venue": "str", "address": "str",
+    "city": "str", "region": "str", "postal_code": "str", "country": "str",
+    "time": "time", "time_zone": "str", "time_zone_abbreviation": "str",
+    "day": "int", "month": "int", "year": "int", "hand": "str_int", "level": "int",
+    "seats": "int_list", "seat_count": "int", "table": "str_int", "players": "str_list",
+    "finishing_stacks": "chips_list", "winnings": "chips_list", "currency": "str",
+    "currency_symbol": "str", "ante_trimming_status": "bool", "time_limit": "num",
+    "time_banks": "num_list",
+}
+
+OPTIONAL_FIELDS = tuple(_KINDS)
+"""The optional fields of the PHH standard, in writing order."""
+
+_PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
+_OTHER_VARIANTS = ("blinds_or_straddles", "min_bet")
+_RULES_FIELD = "_razzcore_rules"
+_ABSENT_FIELD = "_razzcore_absent"
+_RAKE_FIELD = "_razzcore_rake"
+_RAKE_POTS_FIELD = "_razzcore_rake_pots"
+
+
+# --------------------------------------------------------------------- the record
+
+
+@dataclasses.dataclass
+class HandHistory:
+    """One PHH hand history of fixed-limit razz (variant ``FR``).
+
+    The required fields come first; every optional field of the standard is
+    an attribute defaulting to ``None`` (absent); ``user_fields`` keeps the
+    fields whose names start with ``_``, in file order.  Amounts are whole
+    chips.
+
+    >>> hh = HandHistory(antes=[1, 1], bring_in=2, small_bet=5, big_bet=10,
+    ...                  starting_stacks=[50, 50], actions=[])
+    >>> hh.variant, hh.player_count
+    ('FR', 2)
+    """
+
+    antes: list[int]
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    starting_stacks: list[int]
+    actions: list[str]
+    variant: str = VARIANT
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: datetime.time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: str | int | None = None
+    level: int | None = None
+    seats: list[int] | None = None
+    seat_count: int | None = None
+    table: str | int | None = None
+    players: list[str] | None = None
+    finishing_stacks: list[int] | None = None
+    winnings: list[int] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    ante_trimming_status: bool | None = None
+    time_limit: int | float | None = None
+    time_banks: list[int | float] | None = None
+    user_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def player_count(self) -> int:
+        """The number of players (length of ``starting_stacks``).
+
+        >>> HandHistory([1, 1, 1], 2, 5, 10, [50, 60, 70], []).player_count
+        3
+        """
+        return len(self.starting_stacks)
+
+    # ------------------------------------------------------------ conversions
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, where: str = "") -> HandHistory:
+        """Build and validate a hand history from parsed TOML (``where``
+        prefixes error messages, e.g. ``"[2] "`` in a ``.phhs`` file).
+
+        >>> HandHistory.from_mapping({"variant": "NT"})
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: field 'variant': razzcore reads fixed-limit razz ('FR'), not 'NT'
+        """
+        if not isinstance(data, Mapping):
+            raise PHHError(f"{where}a hand history is a TOML table, not {type(data).__name__}")
+        variant = data.get("variant")
+        if variant != VARIANT:
+            if variant is None:
+                raise PHHError(f"{where}missing required field 'variant'", field="variant")
+            raise PHHError(
+                f"{where}field 'variant': razzcore reads fixed-limit razz ('FR'), "
+                f"not {brief(variant)}",
+                field="variant",
+            )
+        for name in REQUIRED_FIELDS:
+            if name not in data:
+                raise PHHError(f"{where}missing required field {brief(name)}", field=name)
+        values: dict[str, Any] = {}
+        user: dict[str, Any] = {}
+        for name, value in data.items():
+            if name.startswith("_"):
+                user[name] = value
+            elif name in _OTHER_VARIANTS:
+                raise PHHError(
+                    f"{where}field {brief(name)} is not used by variant 'FR' (razz has a bring-in)",
+                    field=name,
+                )
+            elif name not in REQUIRED_FIELDS and name not in _KINDS:
+                raise PHHError(
+                    f"{where}unknown field {brief(name)} (user-defined fields start with '_')",
+                    field=name,
+                )
+            else:
+                values[name] = _check_value(name, value, where)
+        n = len(values["starting_stacks"])
+        for name in ("antes", *_PER_PLAYER):
+            if values.get(name) is not None and len(values[name]) != n:
+                raise PHHError(
+                    f"{where}field {brief(name)} has {len(values[name])} entries for {n} players",
+                    field=name,
+                )
+        for i, text in enumerate(values["actions"]):
+            try:
+                action = parse_action(text)
+            except PHHError as exc:
+                raise PHHError(f"{where}action {i + 1}: {exc}", field="actions",
+                               action_index=i) from None
+            if action.seat is not None and action.seat >= n:
+                raise PHHError(
+                    f"{where}action {i + 1} {brief(text)}: there are only {n} players",
+                    field="actions", action_index=i,
+                )
+        return cls(**values, user_fields=user)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The fields as a dict in writing order (absent optional fields left
+        out), ready for TOML.
+
+        >>> list(HandHistory([0, 0], 1, 2, 4, [9, 9], []).to_mapping())[:2]
+        ['variant', 'antes']
+        """
+        out: dict[str, Any] = {}
+        for name in (*REQUIRED_FIELDS, *OPTIONAL_FIELDS):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        out.update(self.user_fields)
+        return out
+
+    @classmethod
+    def from_hand(cls, game: Hand, /, **fields: Any) -> HandHistory:
+        """The hand history of an engine :class:`~razzcore.engine.hand.Hand` (its
+        rules are kept in the user field ``_razzcore_rules`` so that
+        :meth:`replay` uses them); ``fields`` adds optional or ``_`` fields.
+
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [50, 50], deck="2c 3c 4c 5c Kd Qd")
+        >>> h.act("pb"); h.act("f")
+        >>> hh = HandHistory.from_hand(h, players=["Ann", "Bob"])
+        >>> hh.actions[-2:], hh.finishing_stacks
+        (['p1 pb', 'p2 f'], [52, 48])
+        """
+        if not isinstance(game, Hand):
+            raise PHHError(f"expected a razzcore Hand, not {type(game).__name__}")
+        rules = game.rules
+        n = len(game.starting_stacks)
+        base = PROFILES[rules.profile]
+        changed = {k: v for k, v in rules.options.items() if base[k] != v}
+        if "burn_cards" in changed:  # Rules derives the shortage rule from burn_cards
+            changed["seventh_street_shortage"] = rules.seventh_street_shortage
+        data: dict[str, Any] = {
+            "variant": VARIANT,
+            "antes": [rules.ante] * n,
+            "bring_in": rules.bring_in,
+            "small_bet": rules.small_bet,
+            "big_bet": rules.big_bet,
+            "starting_stacks": list(game.starting_stacks),
+            "actions": list(game.history),
+            "ante_trimming_status": True,  # R3: a short ante only wins its share
+        }
+        if game.is_over:
+            data["finishing_stacks"] = list(game.stacks)
+        flags = getattr(game, "absent", None)  # R23 seats sitting out, if the engine says
+        if flags is None:  # else: seats with chips that were not dealt in sat out
+            absent = [s for s in range(n) if game.starting_stacks[s] and not game.dealt_in[s]]
+        elif all(isinstance(f, bool) for f in flags):
+            absent = [s for s, f in enumerate(flags) if f]
+        else:
+            absent = sorted(int(s) for s in flags)
+        if absent:
+            data[_ABSENT_FIELD] = [s + 1 for s in absent]
+        if game.rake:
+            data[_RAKE_FIELD] = game.rake
+        setup = getattr(game, "_setup", None)
+        split = setup()[1] if setup is not None else None
+        if isinstance(split, tuple):  # the rake was given pot by pot
+            data[_RAKE_POTS_FIELD] = list(split)
+        data.update(fields)
+        data[_RULES_FIELD] = {
+            "profile": rules.profile,
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()},
+        }
+        return cls.from_mapping(data)
+
+    def check(self) -> None:
+        """Validate the fields as :func:`loads` does (useful after editing
+        them); :class:`~razzcore.errors.PHHError` names the bad field.
+
+        >>> HandHistory([2, 2], "5", 10, 20, [50, 50], []).check()
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: field 'bring_in' must be a whole non-negative chip amount, not '5'
+        """
+        HandHistory.from_mapping(self.to_mapping())
+
+    def dumps(self) -> str:
+        """This hand history as PHH (TOML) text; see :func:`dumps`.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], []).dumps().splitlines()[-1]
+        'actions = []'
+        """
+        return _write_toml(self.to_mapping())
+
+    # ----------------------------------------------------------------- replay
+
+    def parsed_actions(self) -> list[Action]:
+        """The actions parsed (:class:`Action`), in order.
+
+        >>> hh = HandHistory([0, 0], 1, 2, 4, [9, 9], ["# hi", "d dh p1 AcAdKd"])
+        >>> hh.parsed_actions()[1].seat
+        0
+        """
+        out = []
+        for i, text in enumerate(self.actions):
+            try:
+                out.append(parse_action(text))
+            except PHHError as exc:
+                raise PHHError(f"action {i + 1}: {exc}", field="actions", action_index=i) from None
+        return out
+
+    def rules(self, **rule_options: Any) -> Rules:
+        """The :class:`~razzcore.engine.rules.Rules` a replay uses.
+
+        The file's rule set when it records one in the user field
+        ``_razzcore_rules`` (as every file razzcore writes does: ``{profile =
+        '...', <options that differ from the profile>}``), else profile
+        ``tda``.  ``rule_options`` override single options; a ``profile``
+        given here replaces the file's rule set (its field is then not read).
+        The amounts always come from the file's fields.
+
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [],
+        ...                  user_fields={"_razzcore_rules": {"profile": "roberts"}})
+        >>> hh.rules().profile, hh.rules(burn_cards=False).burn_cards
+        ('roberts', False)
+        >>> hh.rules(profile="tda").profile
+        'tda'
+        >>> hh.rules(ante=3)
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
+        """
+        self.check()
+        unknown = [k for k in rule_options if k != "profile" and k not in option_names()]
+        if unknown:
+            raise PHHError(f"rules for the replay: unknown rule option {brief(unknown[0])}; "
+                           f"known options: profile, {', '.join(option_names())} (the amounts "
+                           f"come from the file's fields)")
+        options: dict[str, Any] = {}
+        if "profile" in rule_options:
+            profile = rule_options.pop("profile")
+        else:
+            profile, options = self._stored_rules()
+        options.update(rule_options)
+        antes = set(self.antes)
+        if len(antes) > 1:
+            raise PHHError(
+                f"field 'antes': razzcore needs the same ante for every player, not {self.antes}",
+                field="antes",
+            )
+        ante = antes.pop() if antes else 0
+        for name, value, ok in (
+            ("small_bet", self.small_bet, self.small_bet > 0),
+            ("big_bet", self.big_bet, self.big_bet >= self.small_bet),
+            ("bring_in", self.bring_in, 0 <= self.bring_in < self.small_bet),
+            ("antes", ante, ante >= 0),
+        ):
+            if not ok:
+                raise PHHError(
+                    f"field {brief(name)}: {value} does not fit the structure (needs "
+                    f"small_bet > 0, big_bet >= small_bet, 0 <= bring_in < small_bet, antes >= 0)",
+                    field=name,
+                )
+        try:
+            return Rules(ante, self.bring_in, self.small_bet, self.big_bet,
+                         profile=profile, **options)
+        except RulesError as exc:
+            raise PHHError(f"rules for the replay: {exc}") from None
+
+    def _stored_rules(self) -> tuple[str, dict[str, Any]]:
+        """The rule profile and options the file records in its user field
+        ``_razzcore_rules`` (a TOML table: ``profile`` and the options that
+        differ from it, as razzcore writes it), ``("tda", {})`` without it.
+
+        Each value is checked here: :class:`~razzcore.errors.PHHError`
+        naming the field (``exc.field == "_razzcore_rules"``) on anything
+        that is not a rule option with a valid value.
+
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [],
+        ...                  user_fields={"_razzcore_rules": {"profile": "roberts", "cap": 3}})
+        >>> hh._stored_rules()
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: field '_razzcore_rules': unknown rule option 'cap'; ...
+        """
+        stored = self.user_fields.get(_RULES_FIELD)
+        if stored is None:
+            return "tda", {}
+
+        def bad(what: str) -> PHHError:
+            return PHHError(f"field {brief(_RULES_FIELD)}: {what}", field=_RULES_FIELD)
+
+        if not isinstance(stored, dict):
+            raise bad(f"must be a table such as {{profile = 'tda'}}, not {brief(stored)}")
+        profile = stored.get("profile", "tda")
+        options = {k: v for k, v in stored.items() if k != "profile"}
+        unknown = [k for k in options if k not in option_names()]
+        if unknown:
+            raise bad(f"unknown rule option {brief(unknown[0])}; known options: profile, "
+                      f"{', '.join(option_names())}")
+        try:  # the options alone, on a structure any option accepts
+            Rules(1, 1, 2, 2, profile=profile, **options)
+        except RulesError as exc:
+            raise bad(str(exc)) from None
+        return profile, options
+
+    def replay(self, *, observe: Callable[[int, Hand], None] | None = None,
+               **rule_options: Any) -> Hand:
+        """Play the actions on the engine and return the final
+        :class:`~razzcore.engine.hand.Hand` (see :meth:`rules` for the rule set).
+        ``observe(i, hand)`` is called after each action ``i`` (see
+        :func:`razzcore.histories.replay.replay_actions`).
+
+        Cards come from the ``d dh`` / ``d db`` actions in R4 dealing order;
+        burns and ``??`` cards are filled with unused cards.  Replay is strict:
+        a wrong actor or amount raises :class:`~razzcore.errors.PHHError`
+        naming the action, except a raise to exactly an opponent's all-in
+        total, which real tables accept.  A history that stops at the showdown
+        is finished with every remaining hand shown (cards speak).
+
+        >>> hh = loads('''variant = "FR"
+        ... antes = [2, 2]
+        ... bring_in = 5
+        ... small_bet = 10
+        ... big_bet = 20
+        ... starting_stacks = [100, 100]
+        ... actions = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]''')
+        >>> hh.replay()
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+        """
+        rules = self.rules(**rule_options)
+        pots = self.rake_pots
+        return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules,
+                              absent=self._absent(),
+                              rake=self.rake if pots is None else tuple(pots), observe=observe)
+
+    @property
+    def rake(self) -> int:
+        """The chips the house took from the pots: the user field
+        ``_razzcore_rake`` (PHH has no rake field), 0 when absent.
+        :meth:`replay` passes it to the engine (``Hand(rake=...)``).
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], [], user_fields={"_razzcore_rake": 1}).rake
+        1
+        """
+        value = self.user_fields.get(_RAKE_FIELD, 0)
+        if not _is_int(value) or value < 0:
+            raise PHHError(
+                f"field {brief(_RAKE_FIELD)} must be a whole non-negative chip amount, "
+                f"not {brief(value)}",
+                field=_RAKE_FIELD,
+            )
+        return int(value)
+
+    @property
+    def rake_pots(self) -> list[int] | None:
+        """Each pot's rake, main pot first, when the house took it pot by pot
+        (a PokerStars text can say so): the user field
+        ``_razzcore_rake_pots``, ``None`` when absent (the house took
+        :attr:`rake` from the main pot first, then each side pot).
+        :meth:`replay` passes it to the engine (``Hand(rake=[...])``).  Each
+        amount is the most that pot gives (a pot never gives more than it
+        holds), so the list adds up to :attr:`rake`, the rake taken, or more.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], [], user_fields={
+        ...     "_razzcore_rake": 3, "_razzcore_rake_pots": [1, 2]}).rake_pots
+        [1, 2]
+        """
+        value = self.user_fields.get(_RAKE_POTS_FIELD)
+        if value is None:
+            return None
+        if (not isinstance(value, list) or not 1 <= len(value) <= 8
+                or not all(_is_int(v) and v >= 0 for v in value)):
+            raise PHHError(
+                f"field {brief(_RAKE_POTS_FIELD)} must list each pot's rake (1 to 8 whole "
+                f"non-negative chip amounts, main pot first), not {brief(value)}",
+                field=_RAKE_POTS_FIELD,
+            )
+        if sum(value) < self.rake:
+            raise PHHError(
+                f"field {brief(_RAKE_POTS_FIELD)} adds up to {sum(value)}, less than the rake "
+                f"taken ({brief(_RAKE_FIELD)}), {self.rake}",
+                field=_RAKE_POTS_FIELD,
+            )
+        return [int(v) for v in value]
+
+    def _absent(self) -> list[int]:
+        value = self.user_fields.get(_ABSENT_FIELD, [])
+        n = self.player_count
+        if not isinstance(value, list) or not all(
+            _is_int(v) and 1 <= v <= n for v in value
+        ):
+            raise PHHError(
+                f"field {brief(_ABSENT_FIELD)} must list player numbers 1..{n}, not {brief(value)}",
+                field=_ABSENT_FIELD,
+            )
+        return [v - 1 for v in value]
+
+    def verify(self, **rule_options: Any) -> Hand:
+        """Replay, and check the result against ``finishing_stacks`` and the
+        rake taken (``_razzcore_rake``) when the file has them
+        (:class:`~razzcore.errors.PHHError` on a difference).
+
+        >>> hh = HandHistory([2, 2], 5, 10, 20, [100, 100],
+        ...     ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"],
+        ...     finishing_stacks=[107, 93])
+        >>> hh.verify().stacks
+        (107, 93)
+        """
+        hand = self.replay(**rule_options)
+        want = self.finishing_stacks
+        if want is not None and list(hand.stacks) != list(want):
+            raise PHHError(
+                f"field 'finishing_stacks': the replay ends with {list(hand.stacks)}, "
+                f"the file says {list(want)}",
+                field="finishing_stacks",
+            )
+        if _RAKE_FIELD in self.user_fields and hand.rake != self.rake:
+            raise PHHError(
+                f"field {brief(_RAKE_FIELD)}: the replay takes a rake of {hand.rake}, the "
+                f"file says {self.rake}",
+                field=_RAKE_FIELD,
+            )
+        return hand
+
+    def dealt_cards(self) -> list[list[int | None]]:
+        """Each seat's hole cards as the deal actions name them, ``None`` for
+        an unknown (``??``) card; see :func:`razzcore.histories.replay.dealt_cards`.
+
+        >>> HandHistory([0, 0], 1, 2, 4, [9, 9], ["d dh p1 ????Kd"]).dealt_cards()
+        [[None, None, 49], []]
+        """
+        return dealt_cards(self.parsed_actions(), self.player_count)
+
+    def to_text(self, **rule_options: Any) -> str:
+        """A readable hand history (see :func:`razzcore.histories.text.format_hand`).
+
+        >>> print(loads(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9],
+        ...     ["d dh p1 AcAdKd", "d dh p2 2c2d3c", "p1 pb", "p2 f"]))).to_text().splitlines()[0])
+        Razz (fixed limit): ante 0, bring-in 1, bets 2/4 - rules: tda
+        """
+        from .text import format_hand
+
+        return format_hand(self.replay(**rule_options), players=self.players,
+                           dealt=self.dealt_cards())
+
+    def _repr_html_(self) -> str:
+        """The replayer page in a notebook (an ``<iframe>``, so that its
+        script and styles stay apart from the notebook's)."""
+        from ..show.replayer import notebook_frame, page
+
+        return notebook_frame(page([self]))
+
+
+_KIND_TEXT = {
+    "str": "a string", "int": "an integer", "bool": "true or false", "time": "a local time",
+    "str_int": "a string or an integer", "num": "a number",
+    "chips": "a whole non-negative chip amount",
+    "chips_list": "an array of whole non-negative chip amounts",
+    "int_list": "an array of integers", "str_list": "an array of strings",
+    "num_list": "an array of numbers",
+}
+_FIXED_KINDS = {
+    "variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
+    "big_bet": "chips", "starting_stacks": "chips_list", "actions": "str_list",
+}
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_value(name: str, value: Any, where: str) -> Any:
+    """Type-check one standard field (TOML types of the PHH spec)."""
+    kind = _FIXED_KINDS.get(name) or _KINDS[name]
+
+    def bad(what: str) -> PHHError:
+        return PHHError(
+            f"{where}field {brief(name)} must be {what}, not {brief(value)}", field=name
+        )
+
+    def chips(v: Any) -> int:
+        if isinstance(v, float) and math.isfinite(v) and v == int(v) and v >= 0:
+            return int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise bad(_KIND_TEXT[kind])
+        return v
+
+    if kind == "str" and isinstance(value, str):
+        return value
+    if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if kind == "bool" and isinstance(value, bool):
+        return value
+    if kind == "time" and isinstance(value, datetime.time):
+        return value
+    if kind == "str_int" and isinstance(value, (str, int)) and not isinstance(value, bool):
+        return value
+    if kind == "num" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    if kind == "chips":
+        return chips(value)
+    if isinstance(value, list):
+        if kind == "chips_list":
+            return [chips(v) for v in value]
+        if kind == "int_list" and all(_is_int(v) for v in value):
+            return list(value)
+        if kind == "num_list" and all(_is_int(v) or isinstance(v, float) for v in value):
+            return list(value)
+        if kind == "str_list" and all(isinstance(v, str) for v in value):
+            return list(value)
+    raise bad(_KIND_TEXT[kind])
+
+
+# ------------------------------------------------------------------- TOML output
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # fullmatch: "$" would admit a final newline
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+            "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(s: str) -> str:
+    if "'" not in s and not any(ord(ch) < 32 or ord(ch) == 127 for ch in s):
+        return f"'{s}'"
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_value(value: Any, field: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v, field) for v in value) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_toml_key(str(k))} = {_toml_value(v, field)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise PHHError(f"field {brief(field)}: {brief(value)} cannot be written as TOML", field=field)
+
+
+def _write_toml(data: Mapping[str, Any]) -> str:
+    return "".join(f"{_toml_key(k)} = {_toml_value(v, k)}\n" for k, v in data.items())
+
+
+# ------------------------------------------------------------------ load / dump
+
+
+def _parse_toml(text: str | bytes) -> dict[str, Any]:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
+    if not isinstance(text, str):
+        raise PHHError(f"expected PHH text, not {type(text).__name__}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        from ._pokerstars_lines import looks_like_pokerstars
+
+        if looks_like_pokerstars(text):
+            raise PHHError("this is PokerStars text, not PHH: read it with "
+                           "razzcore.histories.pokerstars.loads") from None
+        raise PHHError(f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
+        raise PHHError("not valid PHH: TOML nested too deeply") from None
+    return data
+
+
+def loads(text: str | bytes) -> HandHistory:
+    """Read one hand history from PHH text.
+
+    >>> loads("variant = 'FR'")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: missing required field 'antes'
+    >>> loads("antes = [1, 2")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: not valid TOML: ...
+    >>> loads("# only a comment")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: the text is empty (no PHH fields)
+    """
+    data = _parse_toml(text)
+    if not data:
+        raise PHHError("the text is empty (no PHH fields)")
+    if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        raise PHHError(
+            f"this is a .phhs file of {len(data)} hands (tables "
+            f"{', '.join('[' + k + ']' for k in list(data)[:3])}...): use loads_all"
+        )
+    return HandHistory.from_mapping(data)
+
+
+
+def read_file_object(fp: object, function: str) -> str | bytes:
+    """The contents of ``fp`` for a ``load`` function; a path or other non-file
+    raises :class:`PHHError` (a PokerStars ``load`` re-raises it as its own error).
+
+    >>> read_file_object("hands.phhs", "phh.load")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: phh.load takes a file object opened with open(), not str ...
+    """
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        module = function.rsplit(".", 1)[0]
+        shown = f" {brief(fp)}" if isinstance(fp, (str, bytes)) else ""
+        raise PHHError(f"{function} takes a file object opened with open(), not "
+                       f"{type(fp).__name__}{shown}; use {module}.loads for text "
+                       f"or open(path) for a file")
+    data = read()
+    if not isinstance(data, (str, bytes)):
+        raise PHHError(f"{function}: the file object's read() gave "
+                       f"{type(data).__name__}, not str or bytes")
+    return data
+
+
+def load(fp: IO[str] | IO[bytes]) -> HandHistory:
+    """Read one hand history from a file opened in text or binary mode.
+
+    >>> import io
+    >>> load(io.BytesIO(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], [])).encode())).bring_in
+    1
+    """
+    return loads(read_file_object(fp, "phh.load"))
+
+
+def loads_all(text: str | bytes) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file (one TOML table per hand, such as
+    ``[1]``, ``[2]``), in file order.
+
+    >>> text = dumps_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 2)
+    >>> text.splitlines()[0], len(loads_all(text))
+    ('[1]', 2)
+    """
+    data = _parse_toml(text)
+    out = []
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            raise PHHError(
+                f"a .phhs file holds one table per hand; {brief(key)} is not a table", field=key
+            )
+        out.append(HandHistory.from_mapping(table, where=f"[{key}] "))
+    return out
+
+
+def load_all(fp: IO[str] | IO[bytes]) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file opened in text or binary mode.
+
+    >>> buf = io.StringIO()
+    >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 3, buf)
+    >>> _ = buf.seek(0)
+    >>> len(load_all(buf))
+    3
+    """
+    return loads_all(read_file_object(fp, "phh.load_all"))
+
+
+def _as_history(obj: HandHistory | Hand) -> HandHistory:
+    if isinstance(obj, HandHistory):
+        return obj
+    if isinstance(obj, Hand):
+        return HandHistory.from_hand(obj)
+    raise PHHError(f"can only write a HandHistory or a Hand, not {type(obj).__name__}")
+
+
+def dumps(obj: HandHistory | Hand) -> str:
+    """PHH text of a :class:`HandHistory` or of an engine ``Hand``.
+
+    >>> print(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], ["p1 pb"], players=["O'Neil", "B"])))
+    variant = 'FR'
+    antes = [0, 0]
+    bring_in = 1
+    small_bet = 2
+    big_bet = 4
+    starting_stacks = [9, 9]
+    actions = ['p1 pb']
+    players = ["O'Neil", 'B']
+    <BLANKLINE>
+    """
+    return _as_history(obj).dumps()
+
+
+def _write(text: str, fp: IO[str] | IO[bytes]) -> None:
+    if isinstance(fp, (io.BufferedIOBase, io.RawIOBase)):
+        fp.write(text.encode("utf-8"))
+    else:
+        cast("IO[str]", fp).write(text)
+
+
+def dump(obj: HandHistory | Hand, fp: IO[str] | IO[bytes]) -> None:
+    """Write :func:`dumps` of ``obj`` to a file opened in text or binary mode.
+
+    >>> buf = io.BytesIO()
+    >>> dump(HandHistory([0, 0], 1, 2, 4, [9, 9], []), buf)
+    >>> buf.getvalue()[:14]
+    b"variant = 'FR'"
+    """
+    _write(dumps(obj), fp)
+
+
+def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
+    """A ``.phhs`` text holding every hand, as tables ``[1]``, ``[2]`` ...
+
+    >>> dumps_all([]) == ""
+    True
+    """
+    return "\n".join(f"[{i}]\n{dumps(obj)}" for i, obj in enumerate(objs, 1))
+
+
+def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str] | IO[bytes]) -> None:
+    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary mode.
+
+    >>> buf = io.BytesIO()
+    >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])], buf)
+    >>> buf.getvalue().splitlines()[0]
+    b'[1]'
+    """
+    _write(dumps_all(objs), fp)

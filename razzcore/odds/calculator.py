@@ -1,0 +1,115 @@
+"""The equity calculator: :func:`equity` of known hands (walked exactly or
+sampled, :mod:`.hand_equity`) or of ranges (:mod:`.range_equity`), and
+:func:`estimate_work`, the cost that decides between exact and Monte Carlo.
+
+>>> from razzcore.odds.calculator import equity
+>>> equity(["As 2d 3c", "Kh Qd Js"]).exact
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._parallel import SubmitExecutor
+from ..cards import CardsLike
+from .hand_equity import (
+    DEFAULT_TRIALS,
+    EquityResult,
+    HandLike,
+    _check_options,
+    _choose_exact,
+    _exact,
+    _monte_carlo,
+    _plan,
+)
+from .range_equity import range_equity, range_work
+from .ranges import Range
+
+__all__ = ["equity", "estimate_work"]
+
+
+def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
+    """The estimated cost of an exact enumeration, in units of about 5 ns on
+    one core (heads-up: the product of the players' numbers of rank patterns;
+    with 3 or more players receiving cards, the grouped walk's steps).
+    ``exact=None`` enumerates up to ``AUTO_EXACT_WORK`` (10^8), ``exact=True``
+    up to ``MAX_EXACT_WORK`` (2 x 10^10).
+
+    >>> estimate_work(["As 2d 3c", "Kh Qd Js"])
+    3290596
+
+    With a :class:`~razzcore.Range`, the work of its walk (see
+    :func:`razzcore.odds.range_equity.range_work`).
+    """
+    if _has_range(hands):
+        return range_work(hands, dead)
+    return _plan(hands, dead).work()
+
+
+def equity(
+    hands: Sequence[HandLike],
+    dead: CardsLike = (),
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    executor: SubmitExecutor | None = None,
+    progress: bool | None = None,
+) -> EquityResult:
+    """Each player's share of the pot at showdown, over every way the hand can end.
+
+    ``hands`` has one entry per player (2 to 8): the player's cards in street
+    order, 3 to 7 of them, as text (``"?? ?? 7h"``) or a sequence of codes and
+    text cards, where ``"??"`` is a down card you cannot see (cards 1, 2 and 7).
+    ``dead`` lists cards known to be out of play: folded upcards, and ``"??"``
+    for each folded down card you did not see (they only matter for counting
+    the deck, see below).  Every player ends with seven cards; the unknown
+    ones come from the unseen deck, uniformly (what the betting says about
+    them is not modelled).  There is no more betting: every hand goes to
+    showdown.
+
+    Like the ``online`` rules (no burn cards), when the cards left for 7th
+    street are fewer than the players waiting for one, a single community card
+    is every player's 7th card (``result.community``).  The cards left are the
+    unseen cards less the ``"??"`` in ``dead``, the players' unknown down cards
+    and their cards for 4th to 6th street.
+
+    ``exact=None`` enumerates every outcome when the work is small (see
+    :func:`estimate_work`) and runs Monte Carlo otherwise; ``exact=True``
+    always enumerates (:class:`EquityError` when the work is unreasonable),
+    ``exact=False`` always samples; with ``exact=None``, ``trials`` sizes the
+    sampling only if sampling is chosen (an exact answer is preferred when it is
+    cheap).  Monte Carlo deals ``trials`` boards
+    (default 1,000,000) from ``seed`` (random when ``None``; the result records
+    it); the same seed gives the same result on any ``executor`` (any object
+    with ``submit``: a thread or process pool, ``dask.distributed``'s
+    ``Client.get_executor()``, Ray's executor) or without one.
+    ``progress=True`` shows a tqdm bar (``pip install 'razzcore[progress]'``).
+
+    >>> r = equity(["As 2d 3c 4h", "?? ?? 6s 7d"], dead="8c 9c Tc")
+    >>> r.exact, [round(e, 3) for e in r.equity]
+    (True, [0.801, 0.199])
+    >>> r = equity(["?? ?? 2c", "?? ?? 5d", "?? ?? 8h"], exact=False, trials=100_000, seed=1)
+    >>> r.outcomes, round(sum(r.equity), 12)
+    (100000, 1.0)
+    """
+    trials, seed = _check_options(exact, trials, seed, executor, progress)
+    if _has_range(hands):
+        return range_equity(hands, dead, exact, trials, seed, executor, bool(progress))
+    plan = _plan(hands, dead)
+    exact = _choose_exact(exact, plan.work(), plan.outcomes())
+    if exact:
+        return _exact(plan, executor, bool(progress))
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    return _monte_carlo(plan, trials or DEFAULT_TRIALS, seed, executor, bool(progress))
+
+
+def _has_range(hands: object) -> bool:
+    """Whether a player's entry in ``hands`` is a :class:`~razzcore.Range`."""
+    return isinstance(hands, Sequence) and not isinstance(hands, str) and any(
+        isinstance(h, Range) for h in hands
+    )

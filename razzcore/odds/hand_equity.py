@@ -1,0 +1,509 @@
+"""Razz equity: how often each hand wins, exactly or by Monte Carlo.
+
+Razz ignores suits, so :func:`equity` enumerates the *rank patterns* of the
+cards still to come, each weighted by the number of card combinations it
+stands for; heads-up 3rd street (18.3 billion deals) takes a few hundredths of
+a second.  When exact enumeration would take too long (multiway early
+streets), it deals random boards in C instead, seeded and reproducible, on any
+:class:`concurrent.futures.Executor` with identical results.
+
+>>> from razzcore import equity
+>>> r = equity(["As 2d 3c", "Kh Qd Js"])
+>>> r.exact, r.outcomes
+(True, 18265297050)
+>>> [round(e, 4) for e in r.equity]
+[0.9221, 0.0779]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from .. import _core
+from .._parallel import SubmitExecutor, check_executor, progress_bar
+from ..cards import UNKNOWN, CardLike, CardsLike, format_card, parse_cards_or_unknown
+from ..errors import CardError, EquityError, as_int, brief
+from .ranges import Range
+
+__all__ = ["EquityResult"]
+
+#: Pot shares are counted in units of ``1 / UNITS`` (lcm(1..8): any split is exact).
+UNITS = 840
+#: Monte Carlo trials per chunk; each chunk has its own generator.
+CHUNK_TRIALS = 1 << 16
+#: Trials when Monte Carlo runs and ``trials`` is not given.
+DEFAULT_TRIALS = 1_000_000
+#: Largest ``trials`` accepted.
+MAX_TRIALS = 1 << 40
+#: ``exact=None`` enumerates when the estimated work (units of ~5 ns, see
+#: :func:`estimate_work`) is at most this: a few tenths of a second on one core.
+AUTO_EXACT_WORK = 100_000_000
+#: ``exact=True`` refuses work above this (minutes on one core).
+MAX_EXACT_WORK = 20_000_000_000
+#: Relative cost of a step of the grouped exact walk (3+ players receive cards).
+GROUPED_COST = 4
+#: Work is cut into at most this many tasks (executor jobs and progress steps).
+MAX_TASKS = 64
+#: Street positions (0-based) of the down cards; only these may be unknown.
+DOWN_CARD_POSITIONS = (0, 1, 6)
+
+HandLike = str | Iterable[CardLike] | Range
+"""One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``,
+or a :class:`~razzcore.Range` of them."""
+
+
+# ------------------------------------------------------------------ parsing
+
+
+def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]:
+    """Known codes, number of unknown down cards and display text of one hand."""
+    if isinstance(hand, Range) or not isinstance(hand, (str, Iterable)):
+        raise EquityError(f"player {player}: expected cards, not {brief(hand)}")
+    assert not isinstance(hand, Range)
+    try:
+        cards = parse_cards_or_unknown(hand)
+    except CardError as exc:
+        raise EquityError(f"player {player}: {exc}") from None
+    if not 3 <= len(cards) <= 7:
+        raise EquityError(
+            f"player {player}: a razz hand has 3 to 7 cards (use '??' for unknown down "
+            f"cards), got {len(cards)}: {brief(hand)}"
+        )
+    known: list[int] = []
+    unknown = 0
+    text: list[str] = []
+    for pos, code in enumerate(cards):
+        if code is None:
+            if pos not in DOWN_CARD_POSITIONS:
+                raise EquityError(
+                    f"player {player}: card {pos + 1} is an upcard and cannot be unknown "
+                    f"('??' stands for a down card: cards 1, 2 and 7)"
+                )
+            unknown += 1
+            text.append(UNKNOWN)
+        else:
+            known.append(code)
+            text.append(format_card(code))
+    return tuple(known), unknown, " ".join(text)
+
+
+class _Plan(NamedTuple):
+    """A validated request: per-player known rank counts, cards to come (not
+    counting the community card) and whether the community card is his 7th."""
+
+    hands: tuple[str, ...]
+    known: tuple[tuple[int, ...], ...]
+    missing: tuple[int, ...]
+    community: tuple[int, ...]
+    remaining: tuple[int, ...]
+
+    def players(self, order: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
+        return [(self.known[i], self.missing[i], self.community[i]) for i in order]
+
+    def exact_order(self) -> list[int]:
+        """Players with the most cards to come first (the outer loop is split)."""
+        return sorted(range(len(self.missing)), key=lambda i: -self.missing[i])
+
+    def community_ranks(self) -> list[int]:
+        """Ranks the community card can have (none when there is no community card)."""
+        return [r for r in range(13) if self.remaining[r]] if any(self.community) else []
+
+    def grouped(self) -> bool:
+        """Whether the exact walk groups the last player's outcomes (the kernel
+        does when 3 or more players receive cards)."""
+        return sum(1 for m in self.missing if m) >= 3
+
+    def _per_community(self, count: Callable[[list[int]], int]) -> int:
+        ranks = self.community_ranks()
+        if not ranks:
+            return count(list(self.remaining))
+        out = 0
+        for r in ranks:
+            rem = list(self.remaining)
+            rem[r] -= 1
+            out += count(rem)
+        return out
+
+    def outer_patterns(self, order: Sequence[int]) -> int:
+        """Outer patterns of the exact walk with the players in ``order``: the
+        first player's rank patterns, or when grouped the patterns of the union
+        of the cards of every receiving player but the last."""
+        active = [self.missing[i] for i in order if self.missing[i]]
+        m = sum(active[:-1]) if self.grouped() else self.missing[order[0]]
+        return self._per_community(lambda rem: _patterns(m, rem))
+
+    def work(self) -> int:
+        """Estimated cost of the exact walk in units of about 5 ns (direct walk:
+        an upper bound on its leaves; grouped walk: its unions times the last
+        player's patterns plus its splits, each costing about 4 units)."""
+        active = sorted((m for m in self.missing if m), reverse=True)
+        if not self.grouped():
+            return self._per_community(lambda rem: math.prod(_patterns(m, rem) for m in active))
+
+        def grouped(rem: list[int]) -> int:
+            unions = _patterns(sum(active[:-1]), rem) * _patterns(active[-1], rem)
+            return GROUPED_COST * (unions + math.prod(_patterns(m, rem) for m in active[:-1]))
+
+        return self._per_community(grouped)
+
+    def outcomes(self) -> int:
+        """Number of deals the exact walk stands for."""
+        unseen, out = sum(self.remaining), 1
+        if any(self.community):
+            out, unseen = unseen, unseen - 1
+        for m in self.missing:
+            out *= math.comb(unseen, m)
+            unseen -= m
+        return out
+
+
+def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
+    """Known dead codes and the number of unknown dead cards ('??')."""
+    try:
+        cards = parse_cards_or_unknown(dead)
+    except CardError as exc:
+        raise EquityError(f"dead cards: {exc}") from None
+    return [c for c in cards if c is not None], cards.count(None)
+
+
+def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise EquityError("hands must be a list with one entry (the player's cards) per player")
+    if not 2 <= len(hands) <= 8:
+        raise EquityError(f"razz equity needs 2 to 8 players, got {len(hands)}")
+    owner: dict[int, str] = {}
+
+    def claim(code: int, who: str) -> None:
+        if code in owner:
+            raise EquityError(f"card {format_card(code)} appears twice ({owner[code]} and {who})")
+        owner[code] = who
+
+    parsed = [_parse_hand(i + 1, h) for i, h in enumerate(hands)]
+    for i, (known, _, _) in enumerate(parsed):
+        for code in known:
+            claim(code, f"player {i + 1}")
+    dead_codes, dead_unknown = _parse_dead(dead)
+    for code in dead_codes:
+        claim(code, "dead")
+    remaining = [4] * 13
+    for code in owner:
+        remaining[code >> 2] -= 1
+    known_counts = []
+    for known, _, _ in parsed:
+        counts = [0] * 13
+        for code in known:
+            counts[code >> 2] += 1
+        known_counts.append(tuple(counts))
+    # The stub when 7th street is dealt: the unseen cards less the unknown dead
+    # cards, the players' unknown down cards and their 4th-6th street cards.
+    sizes = [len(known) + unknown for known, unknown, _ in parsed]
+    unseen = sum(remaining)
+    before_seventh = sum(unknown for _, unknown, _ in parsed) + sum(max(0, 6 - n) for n in sizes)
+    stub = unseen - dead_unknown - before_seventh
+    waiting = [int(n < 7) for n in sizes]
+    if stub < 0 or (any(waiting) and stub < 1):
+        raise EquityError(
+            f"the deck runs out: {unseen} cards are unseen, {dead_unknown} of them dead, but "
+            f"the players need {before_seventh + min(1, sum(waiting))} more"
+        )
+    shared = sum(waiting) > stub
+    community = tuple(w if shared else 0 for w in waiting)
+    missing = tuple(7 - len(known) - c for (known, _, _), c in zip(parsed, community, strict=True))
+    hands_text = tuple(t for _, _, t in parsed)
+    return _Plan(hands_text, tuple(known_counts), missing, community, tuple(remaining))
+
+
+# ------------------------------------------------------------------ work
+
+
+def _patterns(m: int, remaining: Sequence[int]) -> int:
+    """How many rank multisets of ``m`` cards the unseen ranks allow."""
+    ways = [1] + [0] * m
+    for have in remaining:
+        ways = [sum(ways[j - k] for k in range(min(have, j) + 1)) for j in range(m + 1)]
+    return ways[m]
+
+
+class _Task(NamedTuple):
+    """One unit of work for an executor (picklable, plain data)."""
+
+    exact: bool
+    players: tuple[tuple[tuple[int, ...], int, int], ...]
+    remaining: tuple[int, ...]
+    lo: int  # exact: first outer pattern; Monte Carlo: first chunk
+    hi: int  # exact: end of outer patterns; Monte Carlo: end chunk
+    seed: int = 0
+    trials: int = 0
+
+    @property
+    def size(self) -> int:
+        if self.exact:
+            return self.hi - self.lo
+        return min(self.hi * CHUNK_TRIALS, self.trials) - self.lo * CHUNK_TRIALS
+
+
+_Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+
+def _run_task(task: _Task) -> _Counts:
+    """Run one task in this process (executors call this, pickled by name)."""
+    counts: _Counts
+    if task.exact:
+        counts = _core.equity_exact(task.players, task.remaining, task.lo, task.hi)
+    else:
+        nchunks = task.hi - task.lo
+        counts = _core.equity_mc(
+            task.players, task.remaining, task.seed, task.lo, nchunks, CHUNK_TRIALS, task.trials
+        )
+    return counts
+
+
+def _split(n: int, parts: int) -> list[tuple[int, int]]:
+    """Cut ``range(n)`` into at most ``parts`` consecutive ranges.  The cut
+    never changes a result (counts add up), only how the work is spread."""
+    k = max(1, min(n, parts))
+    return [(n * i // k, n * (i + 1) // k) for i in range(k)]
+
+
+def _parts(executor: SubmitExecutor | None, progress: bool) -> int:
+    """One task in process without a bar; else enough to share and to show."""
+    return 1 if executor is None and not progress else MAX_TASKS
+
+
+def _run(
+    tasks: Sequence[Any],
+    executor: SubmitExecutor | None,
+    progress: bool,
+    unit: str,
+    runner: Callable[[Any], _Counts] = _run_task,
+) -> _Counts:
+    """Run ``tasks`` (objects with a ``size``) with ``runner`` (a module-level
+    function, so that process pools can pickle it) and add up their counts."""
+    bar = None
+    if progress:
+        bar = progress_bar(sum(t.size for t in tasks), unit, "razz equity", scale=True, leave=True)
+    n = len(tasks[0].players)
+    acc = [[0] * n for _ in range(4)]
+    total = 0
+
+    def add(counts: _Counts, size: int) -> None:
+        nonlocal total
+        for row, values in zip(acc, counts[:4], strict=True):
+            for i, v in enumerate(values):
+                row[i] += v
+        total += counts[4]
+        if bar is not None:
+            bar.update(size)
+
+    try:
+        if executor is None:
+            for task in tasks:
+                add(runner(task), task.size)
+        else:
+            futures: dict[Any, _Task] = {}
+            try:
+                for task in tasks:
+                    futures[executor.submit(runner, task)] = task
+                from concurrent.futures import Future, as_completed
+
+                if all(isinstance(f, Future) for f in futures):
+                    for f in as_completed(futures):
+                        add(f.result(), futures[f].size)
+                else:
+                    for f, task in futures.items():
+                        add(f.result(), task.size)
+            except BaseException:
+                for f in futures:
+                    cancel = getattr(f, "cancel", None)
+                    if callable(cancel):
+                        cancel()
+                raise
+    finally:
+        if bar is not None:
+            bar.close()
+    return (tuple(acc[0]), tuple(acc[1]), tuple(acc[2]), tuple(acc[3]), total)
+
+
+# ------------------------------------------------------------------ API
+
+
+def _check_options(
+    exact: object, trials: object, seed: object, executor: object, progress: object
+) -> tuple[int | None, int | None]:
+    """Raise :class:`EquityError` for a bad option of :func:`equity`; return
+    ``trials`` and ``seed`` as plain ints (or ``None``)."""
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, not {brief(exact)}")
+    if progress is not None and not isinstance(progress, bool):
+        raise EquityError(f"progress must be True, False or None, not {brief(progress)}")
+    count = seed_int = None
+    if trials is not None:
+        count = as_int(trials)
+        if count is None:
+            raise EquityError(f"trials must be a positive int, not {brief(trials)}")
+        if not 1 <= count <= MAX_TRIALS:
+            raise EquityError(f"trials must be within 1..{MAX_TRIALS:,}, not {count:,}")
+        if exact is True:
+            raise EquityError("trials applies to Monte Carlo; it cannot be used with exact=True")
+    if seed is not None:
+        seed_int = as_int(seed)
+        if seed_int is None:
+            raise EquityError(f"seed must be an int or None, not {brief(seed)}")
+    check_executor(executor, EquityError)
+    return count, seed_int
+
+
+def _choose_exact(
+    exact: bool | None, work: int, outcomes: int, auto: int = AUTO_EXACT_WORK
+) -> bool:
+    """Whether to enumerate: ``exact`` as asked, ``None`` when ``work`` is at
+    most ``auto``; an exact walk must stay below the limits."""
+    outcomes_fit = outcomes * UNITS < 1 << 64
+    if exact is None:
+        return work <= auto and outcomes_fit
+    if exact and work > MAX_EXACT_WORK:
+        raise EquityError(
+            f"exact enumeration would cost about {work:,} steps (limit {MAX_EXACT_WORK:,}, "
+            f"~5 ns each); use Monte Carlo (exact=False or exact=None)"
+        )
+    if exact and not outcomes_fit:
+        raise EquityError(
+            f"exact enumeration would count {outcomes:,} outcomes, too many for its "
+            f"64-bit counters; use Monte Carlo (exact=False or exact=None)"
+        )
+    return bool(exact)
+
+
+def _exact(plan: _Plan, executor: SubmitExecutor | None, progress: bool) -> EquityResult:
+    order = plan.exact_order()
+    players = tuple(plan.players(order))
+    outer = plan.outer_patterns(order)
+    ranges = _split(outer, _parts(executor, progress))
+    tasks = [_Task(True, players, plan.remaining, lo, hi) for lo, hi in ranges]
+    win, tie, share, _, total = _run(tasks, executor, progress, "patterns")
+    back = {p: i for i, p in enumerate(order)}
+    win, tie, share = (tuple(v[back[p]] for p in range(len(order))) for v in (win, tie, share))
+    return _result(plan, True, win, tie, share, None, total, None)
+
+
+def _monte_carlo(
+    plan: _Plan, trials: int, seed: int, executor: SubmitExecutor | None, progress: bool
+) -> EquityResult:
+    players = tuple(plan.players(range(len(plan.missing))))
+    nchunks = -(-trials // CHUNK_TRIALS)
+    tasks = [
+        _Task(False, players, plan.remaining, lo, hi, seed & (1 << 64) - 1, trials)
+        for lo, hi in _split(nchunks, _parts(executor, progress))
+    ]
+    win, tie, share, share_sq, total = _run(tasks, executor, progress, "trials")
+    return _result(plan, False, win, tie, share, share_sq, total, seed)
+
+
+def _result(
+    plan: _Plan,
+    exact: bool,
+    win: tuple[int, ...],
+    tie: tuple[int, ...],
+    share: tuple[int, ...],
+    share_sq: tuple[int, ...] | None,
+    total: int,
+    seed: int | None,
+) -> EquityResult:
+    if share_sq is None:
+        stderr = tuple(0.0 for _ in share)
+    else:
+        stderr = tuple(
+            math.sqrt(max(0.0, sq / total - (s / total) ** 2) / total) / UNITS
+            for s, sq in zip(share, share_sq, strict=True)
+        )
+    return EquityResult(
+        hands=plan.hands,
+        equity=tuple(s / (UNITS * total) for s in share),
+        win=tuple(w / total for w in win),
+        tie=tuple(t / total for t in tie),
+        exact=exact,
+        outcomes=total,
+        stderr=stderr,
+        seed=seed,
+        wins=win,
+        ties=tie,
+        shares=share,
+        community=any(plan.community),
+    )
+
+
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The outcome of :func:`equity`.
+
+    ``equity[i]`` is player ``i``'s expected share of the pot (ties split
+    evenly; the values sum to 1), ``win[i]`` the share of outcomes player ``i``
+    wins alone, ``tie[i]`` the share where he ties for best.  ``outcomes`` is
+    the number of deals enumerated (``exact``) or the number of trials (Monte
+    Carlo), ``stderr[i]`` the standard error of ``equity[i]`` (0 when exact).
+    ``wins``, ``ties`` and ``shares`` are the raw integer counts (``shares`` in
+    units of 1/840 of a pot).  ``community`` tells whether the deck ran short
+    and the players share a face-up 7th-street community card.  ``combos``
+    is the number of range combos averaged over (``None`` without a
+    :class:`~razzcore.Range`; with several ranges, their compatible
+    combinations).
+
+    >>> from razzcore import equity
+    >>> r = equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"], exact=True)
+    >>> r.equity, r.win, r.tie
+    ((1.0, 0.0), (1.0, 0.0), (0.0, 0.0))
+    """
+
+    hands: tuple[str, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    exact: bool
+    outcomes: int
+    stderr: tuple[float, ...]
+    seed: int | None
+    wins: tuple[int, ...]
+    ties: tuple[int, ...]
+    shares: tuple[int, ...]
+    community: bool
+    combos: int | None = None
+
+    @property
+    def equity_fractions(self) -> tuple[Fraction, ...]:
+        """Each player's equity as an exact fraction of the pot.
+
+        >>> from razzcore import equity
+        >>> equity(["As 2d 3c 4h 5s 6d", "8c 8d 9h Ts Jc Qd"]).equity_fractions
+        (Fraction(1, 1), Fraction(0, 1))
+        """
+        from fractions import Fraction
+
+
+        return tuple(Fraction(s, UNITS * self.outcomes) for s in self.shares)
+
+    def __str__(self) -> str:
+        if self.exact:
+            head = f"exact, {self.outcomes:,} outcomes"
+        else:
+            head = f"Monte Carlo, {self.outcomes:,} trials, seed {self.seed}"
+        if self.community:
+            head += ", community card on 7th street"
+        if self.combos is not None:
+            head += f", {self.combos:,} range combos"
+        width = max(len(h) for h in self.hands)
+        lines = [head]
+        for i, hand in enumerate(self.hands):
+            line = (
+                f"{hand:<{width}}  equity {100 * self.equity[i]:6.2f}%"
+                f"  win {100 * self.win[i]:6.2f}%  tie {100 * self.tie[i]:5.2f}%"
+            )
+            if not self.exact:
+                line += f"  ±{100 * self.stderr[i]:.2f}%"
+            lines.append(line)
+        return "\n".join(lines)

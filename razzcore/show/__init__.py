@@ -1,0 +1,25 @@
+"""The presentation room: pictures and text of cards, hands and histories —
+SVG (:mod:`.svg`), the plain-text table of a hand (:mod:`.table`) and the
+replayer page (:mod:`.replayer`).  It reads state and never decides: every
+number it shows comes from the engine or a history.
+
+>>> from razzcore.show import svg
+>>> svg.card("As").startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+_HOMES = {
+}
+_MODULES = {"svg": "svg", "table": "table", "replayer": "replayer"}
+__getattr__, __dir__ = attach(__name__, _HOMES, globals(), _MODULES)
+
+if TYPE_CHECKING:
+    from . import replayer, svg, table
+
+__all__ = ["replayer", "svg", "table"]

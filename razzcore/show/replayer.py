@@ -1,0 +1,438 @@
+"""A hand replayer: one self-contained HTML page that steps through razz hands.
+
+:func:`hand_data` replays a :class:`~razzcore.histories.phh.HandHistory` on the engine
+and records, after every step, what the table shows: each seat's stack, bet,
+cards (a card the history does not know stays a back), the pots, the street,
+the action just taken; the last step of a finished hand carries the
+showdown, the awards and every finishing stack.  :func:`render` writes those
+records into one HTML page (the data as JSON, card pictures from
+:mod:`razzcore.show.svg` as inline SVG symbols, inline CSS and script: no network
+request, no other file); :func:`page` does both for a list of hand
+histories, whatever reader made them.  The page's script only shows the
+recorded steps: ←/→ step, Home/End jump, a list picks the hand.
+
+>>> from razzcore import phh
+>>> hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
+...     ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"],
+...     players=["Ann", "Bob"])
+>>> data = hand_data(hh)
+>>> [s["text"] for s in data["steps"]]
+['3rd street dealt', 'Bob brings in for 5', 'Ann completes to 10', 'Bob folds']
+>>> data["result"]["stacks"]
+[['Ann', '100', '107', '+7'], ['Bob', '100', '93', '-7']]
+>>> page([hh]).count("<script")
+2
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import format_card
+from ..engine.hand import Hand
+from ..engine.notation import Action
+from ..errors import PHHError
+from ..evaluator import describe
+from ..histories.phh import HandHistory
+from ..histories.replay import dealt_cards
+from ..histories.text import betting_words
+from ._replayer_page import PAGE_SCRIPT, PAGE_STYLE, PAGE_TEMPLATE
+from .svg import card_symbols
+
+__all__ = ["hand_data", "notebook_frame", "page", "render"]
+
+_STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
+            7: "7th street"}
+_PREFIX = "rz-"  # the page's card symbols: rz-As, rz-As-down, rz-back
+
+
+def _chips(n: int) -> str:
+    return f"{n:,}"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}"
+
+
+class _Snap:
+    """The observables of the live hand right after one action (read through
+    the engine's public properties only)."""
+
+    __slots__ = ("actor", "bets", "dealt", "folded", "history", "over", "pots", "showdown",
+                 "stacks")
+
+    def __init__(self, hand: Hand) -> None:
+        self.stacks = hand.stacks
+        self.bets = hand.bets
+        self.pots = [(p.amount, p.eligible) for p in hand.pots]
+        self.folded = hand.folded
+        self.actor = hand.actor
+        self.over = hand.is_over
+        self.showdown = list(hand.showdown)
+        self.history = len(hand.history)
+        self.dealt = [len(hand.hole_cards(s)) for s in range(len(self.stacks))]
+
+
+def _names(hh: HandHistory) -> list[str]:
+    n = hh.player_count
+    given = hh.players or []
+    return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(n)]
+
+
+def _action_text(a: Action, names: Sequence[str], before: _Snap, street: int,
+                 hand: Hand) -> str:
+    """What a player action did, in words (amounts from the state before it)."""
+    s = a.seat or 0
+    who = names[s]
+    rules = hand.rules
+    stack, bet, high = before.stacks[s], before.bets[s], max(before.bets, default=0)
+    if a.verb == "f":
+        return f"{who} folds"
+    if a.verb == "sm":
+        if not a.show:
+            return f"{who} mucks"
+        return f"{who} shows"
+    completing = False
+    if a.verb == "pb":
+        total = amount = min(rules.bring_in, stack)
+    elif a.verb == "cc":
+        amount = min(high - bet, stack)
+        total = bet + amount
+    else:
+        total = a.amount or 0
+        amount = total - bet
+        completing = street == 3 and rules.has_bring_in and high < rules.small_bet
+    text = betting_words(who, a.verb, amount, total, high, completing, _chips)
+    if amount and amount >= stack:
+        text += ", all-in"
+    return text
+
+
+def _pots_text(pots: Sequence[tuple[int, tuple[int, ...]]], bets: Sequence[int]) -> list[str]:
+    live = [amount for amount, _ in pots if amount]
+    out = []
+    for i, amount in enumerate(live):
+        title = "Pot" if len(live) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
+        out.append(f"{title} {_chips(amount)}")
+    if any(bets):
+        out.append(f"bets {_chips(sum(bets))}")
+    return out or ["Pot 0"]
+
+
+class _Builder:
+    """Turns the observed replay of one hand history into page steps."""
+
+    def __init__(self, hh: HandHistory, rule_options: dict[str, Any]) -> None:
+        self.hh = hh
+        self.names = _names(hh)
+        self.n = hh.player_count
+        self.actions = hh.parsed_actions()
+        self.named = dealt_cards(self.actions, self.n)  # None: an unknown (??) card
+        self.snaps: dict[int, _Snap] = {}
+        self.hand = hh.replay(observe=self._observe, **rule_options)
+
+    def _observe(self, i: int, hand: Hand) -> None:
+        self.snaps[i] = _Snap(hand)
+
+    # ------------------------------------------------------------ cards
+
+    def _cards(self, dealt: Sequence[list[int | None]], shown: Sequence[set[int]],
+               use_engine_count: bool, snap: _Snap) -> list[list[str | None]]:
+        """Each seat's cards dealt so far (text; ``None`` draws a back)."""
+        hand = self.hand
+        out = []
+        for s in range(self.n):
+            real = hand.hole_cards(s)
+            count = snap.dealt[s] if use_engine_count else len(dealt[s])
+            row: list[str | None] = []
+            for j in range(min(count, len(real))):
+                known = self.named[s][j] if j < len(self.named[s]) else None
+                visible = known is not None or real[j] in shown[s]
+                row.append(format_card(real[j]) if visible else None)
+            out.append(row)
+        return out
+
+    def up(self) -> list[list[bool]]:
+        """Whether each seat's card at each position is dealt face up."""
+        hand = self.hand
+        return [[c in set(hand.board(s)) for c in hand.hole_cards(s)] for s in range(self.n)]
+
+    # ------------------------------------------------------------ steps
+
+    def steps(self) -> list[dict[str, Any]]:
+        dealt: list[list[int | None]] = [[] for _ in range(self.n)]
+        shown: list[set[int]] = [set() for _ in range(self.n)]
+        trusted: list[set[int]] = [set() for _ in range(self.n)]
+        any_deal = any(a.verb == "dh" for a in self.actions)
+        community: list[int | None] = []
+        street = 3
+        prev = self.snaps[-1]
+        out: list[dict[str, Any]] = []
+        group_open = False
+        first = next((a for a in self.actions if a.verb), None)
+        if first is None or first.verb not in ("dh", "db"):
+            # The history deals no card first: start from the engine's deal.
+            out.append(self._step(prev, street, f"{_STREETS[3]} dealt", None, dealt, shown,
+                                  any_deal, community))
+        for i, a in enumerate(self.actions):
+            snap = self.snaps[i]
+            if a.verb == "":
+                prev = snap
+                continue
+            if a.verb in ("dh", "db"):
+                if a.verb == "dh" and a.seat is not None:
+                    dealt[a.seat].extend(a.cards)
+                    trusted[a.seat].update(c for c in a.cards if c is not None)
+                    street = max(3, min(7, len(dealt[a.seat])))
+                else:
+                    community.extend(a.cards)
+                    street = 7
+                text = f"{_STREETS[street]} dealt"
+                if group_open:
+                    out.pop()
+                group_open = True
+                who = None
+            else:
+                group_open = False
+                text = _action_text(a, self.names, prev, street, self.hand)
+                who = a.seat
+                if a.verb == "sm" and a.seat is not None and a.cards and None not in a.cards:
+                    trusted[a.seat].update(c for c in a.cards if c is not None)
+            for s in range(self.n):
+                shown[s] = self._shown(snap, s, trusted[s])
+            if a.verb == "sm" and a.show:
+                text = self._show_text(text, snap, a.seat or 0, shown)
+            out.append(self._step(snap, street, text, who, dealt, shown, any_deal, community))
+            prev = snap
+        last = self.snaps.get(len(self.actions))
+        if last is not None and (last.history != prev.history or not out):
+            for e in last.showdown:  # the engine finished the showdown: cards speak
+                if e.shown and e.seat not in [x.seat for x in prev.showdown]:
+                    trusted[e.seat].update(e.cards)
+            for s in range(self.n):
+                shown[s] = self._shown(last, s, trusted[s])
+            out.append(self._step(last, street, "Showdown", None, dealt, shown, any_deal,
+                                  community))
+        self._mark_actors(out)
+        return out
+
+    def _shown(self, snap: _Snap, seat: int, trusted: set[int]) -> set[int]:
+        for e in snap.showdown:
+            if e.seat == seat and e.shown:
+                return {c for c in e.cards if c in trusted}
+        return set()
+
+    def _show_text(self, text: str, snap: _Snap, seat: int,
+                   shown: Sequence[set[int]]) -> str:
+        for e in snap.showdown:
+            if e.seat == seat and e.shown and e.rank is not None:
+                if shown[seat] == set(e.cards):  # every card known: name the low
+                    return f"{text} {describe(e.rank, 'long')}"
+                return text
+        return f"{text} the down cards"
+
+    def _step(self, snap: _Snap, street: int, text: str, who: int | None,
+              dealt: Sequence[list[int | None]], shown: Sequence[set[int]], any_deal: bool,
+              community: Sequence[int | None]) -> dict[str, Any]:
+        lows: list[str | None] = [None] * self.n
+        for e in snap.showdown:
+            if not e.shown:
+                lows[e.seat] = "mucked"
+            elif e.rank is not None and shown[e.seat] == set(e.cards):
+                lows[e.seat] = describe(e.rank, "short")
+        board = community[0] if community else None
+        won = [0] * self.n
+        if snap.over:
+            for award in self.hand.awards:
+                won[award.seat] += award.amount
+        return {
+            "street": _STREETS[street],
+            "text": text,
+            "who": who,
+            "actor": snap.actor,
+            "stacks": [_chips(v) for v in snap.stacks],
+            "bets": [_chips(v) if v else "" for v in snap.bets],
+            "allin": [v == 0 and not f and self.hand.dealt_in[s] and not snap.over
+                      for s, (v, f) in enumerate(zip(snap.stacks, snap.folded, strict=True))],
+            "pots": _pots_text(snap.pots, snap.bets),
+            "folded": list(snap.folded),
+            "cards": self._cards(dealt, shown, not any_deal, snap),
+            "community": (None if board is None else format_card(board)) if community else "",
+            "lows": lows,
+            "won": [f"wins {_chips(v)}" if v else "" for v in won],
+            "over": snap.over,
+        }
+
+    @staticmethod
+    def _mark_actors(steps: list[dict[str, Any]]) -> None:
+        """The seat to act is shown only when the next step is its action."""
+        for k, step in enumerate(steps):
+            following = steps[k + 1]["who"] if k + 1 < len(steps) else None
+            if step["actor"] is not None and following != step["actor"]:
+                step["actor"] = None
+
+    # ------------------------------------------------------------ result
+
+    def result(self) -> dict[str, Any] | None:
+        hand = self.hand
+        if not hand.is_over:
+            return None
+        names = self.names
+        pots = hand.pots
+        titles = ["Pot" if len(pots) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
+                  for i in range(len(pots))]
+        awards = [f"{names[a.seat]} wins {_chips(a.amount)} from the "
+                  f"{titles[a.pot].lower()}" for a in hand.awards]
+        shows = []
+        for e in hand.showdown:
+            low = describe(e.rank, "long") if e.shown and e.rank is not None else "mucked"
+            shows.append(f"{names[e.seat]}: {low}")
+        start = hand.starting_stacks
+        stacks = [[names[s], _chips(start[s]), _chips(hand.stacks[s]),
+                   _signed(hand.stacks[s] - start[s])] for s in range(self.n)]
+        want = self.hh.finishing_stacks
+        matches = None if want is None else list(want) == list(hand.stacks)
+        if matches is None:
+            check = ""
+        elif matches:
+            check = "The finishing stacks match the hand history."
+        else:
+            check = (f"The hand history says the finishing stacks are "
+                     f"{', '.join(_chips(v) for v in want or ())}; the replay gives these.")
+        return {"showdown": shows, "awards": awards, "stacks": stacks, "check": check,
+                "matches": matches, "finishing_stacks": list(hand.stacks)}
+
+
+def _hand_name(hh: HandHistory, number: int) -> str:
+    return f"Hand {hh.hand}" if hh.hand is not None else f"Hand {number}"
+
+
+def _title(hh: HandHistory, number: int) -> str:
+    return " · ".join(x for x in (hh.event, _hand_name(hh, number)) if x)
+
+
+def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
+              **rule_options: Any) -> dict[str, Any]:
+    """Replay ``hh`` and record what the replayer page shows at each step
+    (plain JSON data: strings, numbers, lists).  ``number`` and ``label``
+    name the hand in the page's list; ``rule_options`` go to
+    :meth:`HandHistory.replay <razzcore.histories.phh.HandHistory.replay>`.
+
+    A history the engine cannot replay raises
+    :class:`~razzcore.errors.PHHError` naming the action.
+    """
+    if not isinstance(hh, HandHistory):
+        raise PHHError(f"the replayer takes a razzcore.HandHistory, not {type(hh).__name__}")
+    builder = _Builder(hh, rule_options)
+    steps = builder.steps()
+    result = builder.result()
+    rules = builder.hand.rules
+    names = builder.names
+    date = ""
+    if hh.year and hh.month and hh.day:
+        date = f"{hh.year:04d}-{hh.month:02d}-{hh.day:02d}"
+    seats = [{"name": names[s], "out": not builder.hand.dealt_in[s]} for s in range(builder.n)]
+    if label is None:
+        label = f"{_hand_name(hh, number)} · {builder.n} players"
+        if result is not None:
+            payoffs = builder.hand.payoffs or (0,) * builder.n
+            best = max(range(builder.n), key=lambda s: payoffs[s])
+            label += f" · {names[best]} {_signed(payoffs[best])}"
+    return {
+        "title": _title(hh, number),
+        "label": label,
+        "info": " · ".join(x for x in (
+            f"Razz, ante {_chips(rules.ante)}, bring-in {_chips(rules.bring_in)}, "
+            f"bets {_chips(rules.small_bet)}/{_chips(rules.big_bet)}", date,
+            ", ".join(x for x in (hh.venue, hh.city, hh.country) if x)) if x),
+        "seats": seats,
+        "up": builder.up(),
+        "cards": sorted({c for s in range(builder.n) for c in builder.hand.hole_cards(s)}
+                        | ({builder.hand.community_card}
+                           if builder.hand.community_card is not None else set())),
+        "steps": steps,
+        "result": result,
+    }
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside ``<script>``: no ``<``, ``>``, ``&`` or line separators."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                    ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(ch, esc)
+    return text
+
+
+def render(hands: Sequence[dict[str, Any]], *, title: str | None = None,
+           four_color: bool = False) -> str:
+    """The replayer page for hands recorded by :func:`hand_data`.
+
+    >>> render([])
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: the replayer page needs at least one hand
+    """
+    if not hands:
+        raise PHHError("the replayer page needs at least one hand")
+    codes = sorted({c for h in hands for c in h["cards"]})
+    public = [{k: v for k, v in h.items() if k != "cards"} for h in hands]
+    if title is None:
+        title = hands[0]["title"] if len(hands) == 1 else f"{len(hands)} razz hands"
+    parts = {
+        "title": html.escape(title),
+        "style": PAGE_STYLE,
+        "sprite": card_symbols(codes, four_color=four_color, prefix=_PREFIX),
+        "data": _script_json(public),
+        "script": PAGE_SCRIPT,
+    }
+    # One pass, so that text inside the data is never read as a placeholder.
+    return re.sub(r"@@(\w+)@@", lambda m: parts[m.group(1)], PAGE_TEMPLATE)
+
+
+def page(histories: Sequence[HandHistory] | HandHistory, *, title: str | None = None,
+         four_color: bool = False, **rule_options: Any) -> str:
+    """One self-contained HTML page replaying ``histories`` (any reader's
+    :class:`~razzcore.histories.phh.HandHistory` objects, or a single one); with several
+    hands, a list chooses the hand.  Errors name the hand: ``hand 2: action 5 ...``;
+    anything but hand histories raises :class:`~razzcore.errors.PHHError`.
+
+    >>> page(None)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: page takes a HandHistory or a list of them, not NoneType
+    """
+    if isinstance(histories, HandHistory):
+        histories = [histories]
+    elif isinstance(histories, (str, bytes)) or not isinstance(histories, Sequence):
+        raise PHHError(f"page takes a HandHistory or a list of them, "
+                       f"not {type(histories).__name__}")
+    for i, hh in enumerate(histories):
+        if not isinstance(hh, HandHistory):
+            raise PHHError(f"hand {i + 1}: page takes HandHistory objects, "
+                           f"not {type(hh).__name__}")
+    hands = []
+    for i, hh in enumerate(histories):
+        try:
+            hands.append(hand_data(hh, number=i + 1, **rule_options))
+        except PHHError as exc:
+            if len(histories) == 1:
+                raise
+            raise PHHError(f"hand {i + 1}: {exc}", field=exc.field,
+                           action_index=exc.action_index) from None
+    return render(hands, title=title, four_color=four_color)
+
+
+def notebook_frame(page_html: str, height: int = 900) -> str:
+    """``page_html`` in an ``<iframe srcdoc>`` for a notebook cell.
+
+    >>> notebook_frame("<p>a&b</p>")[:31]
+    '<iframe srcdoc="&lt;p&gt;a&amp;'
+    """
+    return (f'<iframe srcdoc="{html.escape(page_html, quote=True)}" '
+            f'style="width:100%;height:{int(height)}px;border:0" '
+            f'title="razz hand replayer"></iframe>')

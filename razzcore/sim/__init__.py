@@ -1,0 +1,34 @@
+"""The simulation room: many hands between players — :func:`play` for any
+players (Python objects deciding on a :class:`~razzcore.HandView`) and
+:func:`simulate`, the built-in policies dealt and played in C over threads or
+an executor, with hands recorded as histories.
+
+Imports run down: this room uses the engine and the histories, never
+presentation, environments or the command line.
+
+>>> from razzcore.sim import simulate
+>>> from razzcore import Rules
+>>> simulate(Rules(2, 5, 10, 20), [400, 400], 100, seed=1).hands
+100
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+_HOMES = {
+    "PlayResult": "playing",
+    "play": "playing",
+    "POLICIES": "simulation",
+    "SimulationResult": "simulation",
+    "simulate": "simulation",
+}
+__getattr__, __dir__ = attach(__name__, _HOMES, globals())
+
+if TYPE_CHECKING:
+    from .playing import PlayResult, play
+    from .simulation import POLICIES, SimulationResult, simulate
+
+__all__ = ["POLICIES", "PlayResult", "SimulationResult", "play", "simulate"]

@@ -1,0 +1,371 @@
+"""Play many hands between players: :func:`play`, the library side of ``razzcore play``.
+
+Every hand ``j`` of a run with seed ``s`` gets its own seeds (one for the deck,
+one per seat for the players' ``reseed`` method, when they have one) derived
+from ``(s, j)`` alone, and every hand starts from the same stacks.  The hands
+are split into chunks that run in process or on any
+:class:`concurrent.futures.Executor` (threads, processes,
+dask.distributed's ``Client.get_executor()``, Ray's executor): the result is
+the same whatever runs them and however they are split.
+
+>>> from razzcore.sim.playing import play
+>>> r = play(3, 20, seed=1)
+>>> r.hands, sum(r.winnings), len(r.players)
+(20, 0, 3)
+>>> r.winnings == play(3, 20, seed=1, chunk_size=3).winnings
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .._parallel import SubmitExecutor, check_executor, progress_bar
+from ..engine.players import Player, make_player
+from ..errors import IllegalActionError, RazzError, as_int, brief
+
+if TYPE_CHECKING:
+    from ..engine.hand import Hand
+    from ..engine.rules import Rules
+
+# The engine (razzcore.engine.hand, razzcore.engine.rules), hashlib and secrets load on first
+# use, so that `import razzcore` stays fast for evaluation alone.
+
+__all__ = [
+    "DEFAULT_RULES", "DEFAULT_STACK", "MAX_HANDS", "PlayResult", "SubmitExecutor", "hand_seed",
+    "play",
+]
+
+DEFAULT_RULES = (1, 3, 10, 20)
+"""Ante, bring-in, small bet and big bet of :func:`play` when no rules are given."""
+DEFAULT_STACK = 1000
+
+#: The most hands one :func:`play` call deals (about a day at a thousand hands
+#: a second): a larger count is a typing slip, not a run anyone waits for.
+MAX_HANDS = 100_000_000
+"""Starting stack of every seat (50 big bets) when none is given."""
+
+
+def hand_seed(seed: int, index: int, part: int = 0) -> int:
+    """The 64-bit seed of part ``part`` (0 = deck, ``1 + seat`` = a player) of
+    hand ``index`` of a run seeded with ``seed``.
+
+    >>> hand_seed(1, 0) == hand_seed(1, 0), hand_seed(1, 0) == hand_seed(1, 1)
+    (True, False)
+    """
+    import hashlib
+
+    digest = hashlib.blake2b(f"razzcore.play/{seed}/{index}/{part}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "little")
+
+
+class _Job(NamedTuple):
+    """Everything a worker needs (picklable)."""
+
+    rules: Rules
+    stacks: tuple[int, ...]
+    players: tuple[Player, ...]
+    seed: int
+    keep: int
+
+
+class _Chunk:
+    """One chunk's totals, returned by a worker (picklable)."""
+
+    __slots__ = ("hands", "pots_won", "showdowns", "winnings")
+
+    def __init__(self, winnings: list[int], pots_won: list[int], showdowns: int,
+                 hands: list[Hand]) -> None:
+        self.winnings, self.pots_won, self.showdowns, self.hands = (
+            winnings, pots_won, showdowns, hands)
+
+
+def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
+    """Play ``hand`` to the end, asking ``players[seat]`` for every decision
+    (each sees only ``hand.view(seat)``); an illegal choice names the player."""
+    n = len(hand.starting_stacks)
+    if len(players) != n:
+        raise RazzError(f"{len(players)} players for a table of {n} seats")
+    while True:
+        seat = hand.actor
+        if seat is None:
+            return hand
+        action = players[seat].act(hand.view(seat), tuple(hand.legal_actions()))
+        try:
+            hand.act(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                f"player {brief(players[seat])} at p{seat + 1}: {exc}"
+            ) from None
+
+
+def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
+    """Play hands ``start..stop-1`` of ``job`` (runs in a worker)."""
+    import copy
+
+    from ..engine.hand import Hand
+
+    players = copy.deepcopy(job.players)
+    n = len(job.stacks)
+    out = _Chunk([0] * n, [0] * n, 0, [])
+    for j in range(start, stop):
+        for s, p in enumerate(players):
+            reseed = getattr(p, "reseed", None)
+            if reseed is not None:
+                reseed(hand_seed(job.seed, j, 1 + s))
+        hand = Hand(job.rules, job.stacks, rng=random.Random(hand_seed(job.seed, j)))
+        _play_hand(hand, players)
+        payoffs = hand.payoffs or (0,) * n
+        for s in range(n):
+            out.winnings[s] += payoffs[s]
+        for s in {a.seat for a in hand.awards}:
+            out.pots_won[s] += 1
+        if any(e.shown for e in hand.showdown):
+            out.showdowns += 1
+        if job.keep < 0 or j < job.keep:
+            out.hands.append(hand)
+    return out
+
+
+def _check_act_signature(player: object) -> None:
+    """A policy's ``act`` must accept ``(view, legal_actions)``: say so up front
+    rather than fail deep inside the first hand."""
+    import inspect
+
+    try:
+        inspect.signature(player.act).bind(None, ())  # type: ignore[attr-defined]
+    except TypeError:
+        raise RazzError(
+            f"{brief(player)}.act must take (view, legal_actions) and return one of the legal "
+            f"action strings"
+        ) from None
+    except ValueError:  # no signature to inspect (a builtin): trust it
+        pass
+
+
+def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) -> list[Player]:
+    if isinstance(players, bool):
+        raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
+    count = as_int(players)
+    if count is not None:
+        players = count
+    if isinstance(lineup, str):  # "basic,random" as the command line takes it
+        lineup = [name for name in lineup.split(",")]
+    if isinstance(players, int):
+        if not 2 <= players <= 8:
+            raise RazzError(f"a razz table has 2 to 8 players, not {players}")
+        if not lineup:
+            raise RazzError("the lineup of built-in players is empty")
+        return [make_player(lineup[s % len(lineup)]) for s in range(players)]
+    out: list[Player] = []
+    for p in players:
+        if isinstance(p, str):
+            out.append(make_player(p))
+        elif callable(getattr(p, "act", None)):
+            _check_act_signature(p)
+            out.append(p)
+        else:
+            raise RazzError(f"a player needs an act(view, legal_actions) method: {brief(p)}")
+    if not 2 <= len(out) <= 8:
+        raise RazzError(f"a razz table has 2 to 8 players, not {len(out)}")
+    return out
+
+
+def _player_name(p: Player) -> str:
+    name = getattr(p, "name", None)
+    return name if isinstance(name, str) else type(p).__name__
+
+
+def play(
+    players: int | Sequence[Player | str] = 2,
+    hands: int = 1,
+    *,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    profile: str = "online",
+    stacks: int | Sequence[int] = DEFAULT_STACK,
+    lineup: Sequence[str] = ("basic", "random"),
+    executor: SubmitExecutor | None = None,
+    chunk_size: int | None = None,
+    progress: bool | None = None,
+    keep_hands: bool | int = False,
+) -> PlayResult:
+    """Play ``hands`` hands (0..:data:`MAX_HANDS`) at one table and total the results.
+
+    * ``players``: a seat count (2..8, seated from ``lineup`` in turn:
+      ``"basic"`` then ``"random"`` by default) or one player per seat: built-in
+      names or any object with ``act(view, legal_actions)`` (see
+      :mod:`razzcore.engine.players`); players are copied for each chunk of hands.
+    * ``seed``: the run's seed (``None`` draws one, reported in the result).
+    * ``rules`` (default ``Rules(1, 3, 10, 20, profile=profile)``) and
+      ``stacks``: every hand starts from these stacks.
+    * ``executor``: runs chunks of ``chunk_size`` hands (any object with
+      ``submit``, such as a :class:`concurrent.futures.Executor` or dask's
+      ``Client.get_executor()``); results do not depend on it.
+    * ``progress=True``: a tqdm bar on stderr (``pip install
+      'razzcore[progress]'``); off by default.
+    * ``keep_hands=True`` keeps every finished hand in ``hand_list``; an int
+      ``k`` keeps the first ``k`` hands.
+
+    >>> r = play(["basic", "random"], 50, seed=7)
+    >>> r.players, r.hands, sum(r.winnings)
+    (('basic', 'random'), 50, 0)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     r2 = play(["basic", "random"], 50, seed=7, executor=pool, chunk_size=7)
+    >>> r2.winnings == r.winnings and r2.showdowns == r.showdowns
+    True
+    """
+    from ..engine.hand import Hand
+    from ..engine.rules import Rules
+
+    table = _make_players(players, lineup)
+    n = len(table)
+    count = as_int(hands)
+    if count is None or count < 0:
+        raise RazzError(f"hands must be a non-negative int, not {brief(hands)}")
+    hands = count
+    if hands > MAX_HANDS:
+        raise RazzError(f"hands must be at most {MAX_HANDS:,} per call, not {hands:,}")
+    if rules is None:
+        rules = Rules(*DEFAULT_RULES, profile=profile)
+    elif not isinstance(rules, Rules):
+        raise RazzError(f"rules must be a razzcore Rules, not {type(rules).__name__}")
+    stack = as_int(stacks)
+    given: list[int | None] = []
+    if stack is not None:
+        given = [stack] * n
+    elif isinstance(stacks, Iterable) and not isinstance(stacks, (str, bytes)):
+        given = [as_int(v) for v in stacks]
+    stack_list = tuple(v for v in given if v is not None and v > 0)
+    if len(stack_list) != n or len(given) != n:
+        raise RazzError(f"stacks must be {n} positive ints, not {brief(stacks)}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(63)
+    else:
+        seed_int = as_int(seed)
+        if seed_int is None:
+            raise RazzError(f"seed must be an int, not {brief(seed)}")
+        seed = seed_int
+    if chunk_size is None:
+        chunk_size = min(2000, max(100, hands // 64))
+    else:
+        size = as_int(chunk_size)
+        if size is None or size < 1:
+            raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
+        chunk_size = size
+    check_executor(executor)
+    # Validate the table once before farming it out (a bad rule set fails here).
+    Hand(rules, stack_list, seed=0)
+    if keep_hands is True:
+        keep = -1
+    elif keep_hands is False:
+        keep = 0
+    elif (kept := as_int(keep_hands)) is not None and kept >= 0:
+        keep = kept
+    else:
+        raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
+    job = _Job(rules, stack_list, tuple(table), seed, keep)
+    bounds = [(a, min(a + chunk_size, hands)) for a in range(0, hands, chunk_size)]
+    bar = progress_bar(hands, "hand") if progress else None
+    t0 = time.perf_counter()
+    chunks: list[_Chunk] = []
+    try:
+        if executor is None:
+            for a, b in bounds:
+                chunks.append(_play_chunk(job, a, b))
+                if bar is not None:
+                    bar.update(b - a)
+        else:
+            futures = [executor.submit(_play_chunk, job, a, b) for a, b in bounds]
+            for (a, b), fut in zip(bounds, futures, strict=True):
+                chunks.append(fut.result())
+                if bar is not None:
+                    bar.update(b - a)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - t0
+    return PlayResult(
+        players=tuple(_player_name(p) for p in table),
+        hands=hands,
+        seed=seed,
+        seconds=seconds,
+        rules=rules,
+        starting_stacks=stack_list,
+        winnings=tuple(sum(c.winnings[s] for c in chunks) for s in range(n)),
+        pots_won=tuple(sum(c.pots_won[s] for c in chunks) for s in range(n)),
+        showdowns=sum(c.showdowns for c in chunks),
+        hand_list=tuple(h for c in chunks for h in c.hands),
+    )
+
+
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What :func:`play` measured.
+
+    ``winnings[s]`` is seat ``s``'s net chips over all hands; ``pots_won[s]``
+    the number of hands in which it collected chips; ``showdowns`` the number
+    of hands that reached a showdown.  ``hand_list`` holds the finished
+    :class:`~razzcore.engine.hand.Hand` objects when ``keep_hands=True``.
+    """
+
+    players: tuple[str, ...]
+    hands: int
+    seed: int
+    seconds: float
+    rules: Rules
+    starting_stacks: tuple[int, ...]
+    winnings: tuple[int, ...]
+    pots_won: tuple[int, ...]
+    showdowns: int
+    hand_list: tuple[Hand, ...] = field(default=(), repr=False)
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands dealt and played per second of wall time."""
+        return self.hands / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def showdown_share(self) -> float:
+        """The fraction of hands that reached a showdown."""
+        return self.showdowns / self.hands if self.hands else 0.0
+
+    @property
+    def big_bets_per_100(self) -> tuple[float, ...]:
+        """Each seat's winnings in big bets per 100 hands."""
+        if not self.hands:
+            return tuple(0.0 for _ in self.winnings)
+        return tuple(100 * w / self.rules.big_bet / self.hands for w in self.winnings)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (no hands).
+
+        >>> from razzcore import play
+        >>> sorted(play(2, 3, seed=4).to_dict())[:4]
+        ['big_bets_per_100', 'hands', 'hands_per_second', 'players']
+        """
+        return {
+            "players": list(self.players),
+            "hands": self.hands,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+            "rules": {"ante": self.rules.ante, "bring_in": self.rules.bring_in,
+                      "small_bet": self.rules.small_bet, "big_bet": self.rules.big_bet,
+                      "profile": self.rules.profile},
+            "starting_stacks": list(self.starting_stacks),
+            "winnings": list(self.winnings),
+            "big_bets_per_100": list(self.big_bets_per_100),
+            "pots_won": list(self.pots_won),
+            "showdowns": self.showdowns,
+            "showdown_share": self.showdown_share,
+        }

@@ -1,0 +1,305 @@
+"""Whole hands played in the compiled engine: :func:`simulate` (see its
+docstring and docs/engine.md).  Hand ``i`` is shuffled and decided by a
+generator seeded with ``(seed, i)`` alone, so the payoffs depend on the seed
+only: not on ``threads``, the executor, or how the hands are split.
+
+>>> from razzcore import Rules
+>>> r = simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1)
+>>> bool((simulate(Rules(2, 5, 10, 20), [400, 400], 1000, seed=1, threads=3).payoffs
+...       == r.payoffs).all())
+True
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import _core
+from .._parallel import SubmitExecutor, check_executor, progress_bar
+from ..engine.packing import check_player_count, pack_rules, pack_stacks
+from ..engine.rules import MAX_CHIPS, Rules
+from ..errors import RazzError, as_int, brief
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..histories.phh import HandHistory
+
+__all__ = ["POLICIES", "SimulationResult", "simulate"]
+
+POLICIES = tuple(_core.ENGINE_POLICIES)
+"""The built-in policies, by name."""
+#: Largest ``hands`` accepted.
+MAX_HANDS = 1 << 40
+#: Most hands ``record`` keeps as histories.
+MAX_RECORD = 100_000
+#: Work is cut into at most this many tasks for an executor (and progress).
+MAX_TASKS = 64
+#: Hands per step of a threaded run or progress bar.
+STEP_HANDS = 1 << 14
+#: Below this many hands ``threads=None`` stays on one thread.
+PARALLEL_MIN_HANDS = 1 << 15
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What :func:`simulate` played.
+
+    ``payoffs[i, s]`` is seat ``s``'s net chips in hand ``i`` (an int64
+    numpy array, ``hands`` rows); ``histories`` the first ``record`` hands as
+    :class:`~razzcore.histories.phh.HandHistory` (each replays on
+    :class:`~razzcore.engine.hand.Hand` to the same payoffs); ``seconds`` the wall
+    time of the hands (recording excluded); ``seed`` the run's seed;
+    ``pots_won[s]`` the hands in which seat ``s`` collected chips;
+    ``showdowns`` the hands that reached a showdown.
+    """
+
+    payoffs: np.ndarray[Any, Any]
+    histories: tuple[HandHistory, ...]
+    hands: int
+    seconds: float
+    seed: int
+    policies: tuple[str, ...]
+    rules: Rules = field(repr=False)
+    starting_stacks: tuple[int, ...] = field(repr=False)
+    pots_won: tuple[int, ...] = field(repr=False, default=())
+    showdowns: int = field(repr=False, default=0)
+
+    @property
+    def winnings(self) -> tuple[int, ...]:
+        """Each seat's net chips over all hands."""
+        return tuple(int(v) for v in self.payoffs.sum(axis=0))
+
+
+_Part = tuple[Any, ...]  # payoff bytes, pots won per seat, showdowns
+
+
+def _run_range(
+    rules: Rules, stacks: tuple[int, ...], policies: bytes, seed: int,
+    start: int, stop: int,
+) -> _Part:
+    """Hands ``start..stop-1``: payoff bytes, pots won per seat, showdowns
+    (picklable by name: executors call this)."""
+    return _core.simulate_chunk(pack_rules(rules), pack_stacks(stacks), policies, seed, start,
+                                stop - start)
+
+
+def _check_stacks(rules: Rules, stacks: object) -> tuple[int, ...]:
+    if (
+        isinstance(stacks, (str, bytes, bytearray)) or not isinstance(stacks, Sequence)
+    ) and type(stacks).__module__ != "numpy":
+        raise RazzError(f"stacks must be a sequence of ints (one per seat), not {brief(stacks)}")
+    out = []
+    for v in stacks:  # type: ignore[attr-defined]
+        chips = as_int(v)
+        if chips is None:
+            raise RazzError(f"stacks must be non-negative ints, not {brief(v)}")
+        if not 0 <= chips <= MAX_CHIPS:
+            raise RazzError(f"stacks must be ints in 0..MAX_CHIPS (2**53), not {brief(chips)}")
+        out.append(chips)
+    n = len(out)
+    if not 2 <= n <= 8:
+        raise RazzError(f"stacks: a table has 2..8 seats, not {n}")
+    check_player_count(rules, out)
+    if rules.deal_start_seat > n:
+        raise RazzError(f"rules: deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
+    return tuple(out)
+
+
+def _check_policies(policy: object, n: int) -> tuple[str, ...]:
+    names = (policy,) * n if isinstance(policy, str) else policy
+    if isinstance(names, (bytes, bytearray)) or not isinstance(names, Sequence):
+        raise RazzError(f"policy must be one of {', '.join(POLICIES)} or one per seat, "
+                        f"not {brief(policy)}")
+    if len(names) != n:
+        raise RazzError(f"policy: {len(names)} policies for {n} seats")
+    for name in names:
+        if not isinstance(name, str) or name not in _core.ENGINE_POLICIES:
+            raise RazzError(f"policy must be one of {', '.join(POLICIES)}, not {brief(name)}")
+    return tuple(names)
+
+
+def _check_count(name: str, value: object, low: int, high: int) -> int:
+    n = as_int(value)
+    if n is None:
+        raise RazzError(f"{name} must be an int, not {brief(value)}")
+    if not low <= n <= high:
+        raise RazzError(f"{name} must be within {low:,}..{high:,}, not {n:,}")
+    return n
+
+
+def simulate(
+    rules: Rules,
+    stacks: Sequence[int],
+    hands: int,
+    *,
+    policy: str | Sequence[str] = "random",
+    seed: int | None = None,
+    threads: int | None = None,
+    executor: SubmitExecutor | None = None,
+    record: int = 0,
+    progress: bool | None = None,
+) -> SimulationResult:
+    """Play ``hands`` independent hands at one table, wholly in the compiled
+    engine (the GIL released), every hand from ``stacks``.
+
+    * ``policy``: ``"random"``, ``"calldown"`` or ``"basic"``, or one name per
+      seat.  ``"random"`` picks uniformly among the legal actions but makes
+      no raise once the street holds 16 wagers, and ``"basic"`` (the
+      :class:`~razzcore.engine.players.BasicRazzPlayer` strategy) none past 4, so
+      every hand ends even where the rules leave heads-up betting uncapped.
+    * ``seed``: the run's seed, any int (``None`` draws one; the result
+      records it).  The payoffs depend on it alone.
+    * ``threads``: threads in this process (default: one per CPU for runs of
+      32,768 hands or more); ``executor``: any object with ``submit`` (a
+      :class:`concurrent.futures` pool, dask's ``Client.get_executor()``)
+      runs the hands in up to 64 tasks instead.
+    * ``record``: keep the first ``record`` hands as PHH histories.
+    * ``progress=True``: a tqdm bar on stderr (``pip install 'razzcore[progress]'``).
+
+    Bad arguments raise :class:`~razzcore.errors.RazzError` naming them.
+    numpy is needed for the result (``pip install 'razzcore[numpy]'``).
+
+    >>> from razzcore import Rules
+    >>> r = simulate(Rules(2, 5, 10, 20), [400] * 3, 200, policy="basic", seed=2, record=1)
+    >>> r.hands, r.payoffs.shape, len(r.histories)
+    (200, (200, 3), 1)
+    >>> r.histories[0].replay().payoffs == tuple(r.payoffs[0])
+    True
+    """
+    try:
+        import numpy as np
+    except ImportError as exc:
+        raise ImportError("simulate needs numpy: pip install 'razzcore[numpy]'") from exc
+    if not isinstance(rules, Rules):
+        raise RazzError(f"rules must be a razzcore.Rules, not {brief(rules)}")
+    table = _check_stacks(rules, stacks)
+    n = len(table)
+    names = _check_policies(policy, n)
+    hands = _check_count("hands", hands, 0, MAX_HANDS)
+    record = _check_count("record", record, 0, min(hands, MAX_RECORD))
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    elif (seed_int := as_int(seed)) is None:
+        raise RazzError(f"seed must be an int or None, not {brief(seed)}")
+    else:
+        seed = seed_int
+    stream = seed % (1 << 64)
+    check_executor(executor)
+    if executor is not None:
+        if threads is not None:
+            raise RazzError("give threads or executor, not both")
+    elif threads is None:
+        threads = (os.cpu_count() or 1) if hands >= PARALLEL_MIN_HANDS else 1
+    else:
+        threads = _check_count("threads", threads, 1, _core.MAX_THREADS)
+    if progress is not None and not isinstance(progress, bool):
+        raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
+    codes = bytes(_core.ENGINE_POLICIES[name] for name in names)
+    # The engine can run these rules and stacks (0 hands).
+    _core.simulate_chunk(pack_rules(rules), pack_stacks(table), codes, stream, 0, 0)
+    bar = progress_bar(hands, "hand") if progress else None
+    t0 = time.perf_counter()
+    try:
+        parts = _play(rules, table, codes, stream, hands, threads, executor, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - t0
+    payoffs = np.frombuffer(b"".join(p[0] for p in parts), dtype=np.int64).reshape(hands, n)
+    histories = tuple(_history(rules, table, codes, stream, i) for i in range(record))
+    return SimulationResult(
+        payoffs.copy(), histories, hands, seconds, seed, names, rules, table,
+        pots_won=tuple(sum(p[1][s] for p in parts) for s in range(n)),
+        showdowns=sum(p[2] for p in parts),
+    )
+
+
+def _play(
+    rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, hands: int,
+    threads: int | None, executor: SubmitExecutor | None, bar: Any,
+) -> list[_Part]:
+    """The results of every range of hands, in order."""
+    if executor is not None:
+        ranges = _split(hands, MAX_TASKS)
+        futures = [executor.submit(_run_range, rules, table, codes, stream, a, b)
+                   for a, b in ranges]
+        out = []
+        try:
+            for (a, b), fut in zip(ranges, futures, strict=True):
+                out.append(fut.result())
+                if bar is not None:
+                    bar.update(b - a)
+        except BaseException:
+            for fut in futures:
+                fut.cancel()
+            raise
+        return out
+    steps = [(a, min(a + STEP_HANDS, hands)) for a in range(0, hands, STEP_HANDS)]
+    if threads == 1 or len(steps) <= 1:
+        if bar is None:
+            return [_run_range(rules, table, codes, stream, 0, hands)]
+        out = []
+        for a, b in steps:
+            out.append(_run_range(rules, table, codes, stream, a, b))
+            bar.update(b - a)
+        return out
+    # Each of the k workers plays every k-th step (the chunk loop releases the GIL).
+    k = min(threads or 1, len(steps))
+    pool = _core._worker_pool(k)
+
+    def worker(first: int) -> list[tuple[int, _Part]]:
+        done = []
+        for j in range(first, len(steps), k):
+            a, b = steps[j]
+            done.append((j, _run_range(rules, table, codes, stream, a, b)))
+            if bar is not None:
+                bar.update(b - a)
+        return done
+
+    results: list[_Part] = [(b"", (), 0)] * len(steps)
+    for fut in [pool.submit(worker, w) for w in range(k)]:
+        for j, data in fut.result():
+            results[j] = data
+    return results
+
+
+def _split(n: int, parts: int) -> list[tuple[int, int]]:
+    """``n`` hands as at most ``parts`` contiguous ranges."""
+    parts = max(1, min(parts, n))
+    size, rest = divmod(n, parts)
+    out, a = [], 0
+    for i in range(parts):
+        b = a + size + (1 if i < rest else 0)
+        out.append((a, b))
+        a = b
+    return out if n else []
+
+
+def _history(
+    rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, index: int
+) -> HandHistory:
+    """Hand ``index`` replayed on Hand from the engine's record, as PHH."""
+    from ..engine.hand import Hand
+    from ..histories.phh import HandHistory
+
+    packed = pack_rules(rules)
+    deck, kinds, totals, payoffs = _core.simulate_chunk(packed, pack_stacks(table), codes,
+                                                        stream, index, 1, True)
+    hand = Hand(rules, table, deck=list(deck))
+    for kind, total in zip(kinds, array("q", totals), strict=True):
+        hand.act(f"cbr {total}" if kind == 3 else _VERBS[kind])
+    if hand.payoffs != payoffs:  # the two engines disagree: never hand out such a record
+        raise RazzError(f"hand {index}: Hand replays to {hand.payoffs}, the engine gave {payoffs}")
+    return HandHistory.from_hand(hand)
+
+
+_VERBS = ("f", "pb", "cc", "cbr")
+
