@@ -29,7 +29,7 @@ import threading
 from collections.abc import Mapping, Set
 
 from .cards import check_distinct, parse_cards
-from .errors import BatchError, CardError, IllegalActionError, RulesError, SeatError, brief
+from .errors import BatchError, CardError, RulesError, SeatError, brief
 
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST

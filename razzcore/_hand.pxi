@@ -43,6 +43,8 @@ def bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count):
     global _Rules, _Award, _pack_rules, _pack_rake, _check_player_count
     _Rules, _Award, _pack_rules = Rules, Award, pack_rules
     _pack_rake, _check_player_count = pack_rake, check_player_count
+
+
 cdef int64_t _MAX_CHIPS = (<int64_t>1) << 53
 
 

@@ -212,6 +212,8 @@ cdef class _VecCore:
 
     cdef _refuse(self, ptrdiff_t i):
         """Raise IllegalActionError for table ``i``'s copied action."""
+        from .errors import IllegalActionError
+
         cdef int64_t a = self.acts[i]
         cdef uint32_t m = self.tables[i].mask
         legal = ", ".join([ENV_ACTIONS[k] for k in range(3) if m >> k & 1])
