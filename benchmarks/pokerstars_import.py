@@ -88,7 +88,7 @@ def measure(fn: Callable[[], Any], count: int, repeat: int,
 
 
 REFERENCE = ("body", "seats", "replay")
-"""The reference reader's steps (razzcore/_pokerstars_read.py and
+"""The reference reader's steps (razzcore/histories/_pokerstars_read.py and
 _pokerstars_replay.py), for hands the compiled reader leaves to it."""
 
 

@@ -1,7 +1,7 @@
 # Razz equity kernels (exact rank-pattern enumeration and Monte Carlo).
 #
 # Included by _core.pyx (one extension module, one copy of the table); the
-# public API with parsing, planning and executors is razzcore/equity.py.
+# public API with parsing, planning and executors is razzcore/odds/hand_equity.py.
 # Both entry points validate every number they pass to C, then run the kernel
 # with the GIL released.
 

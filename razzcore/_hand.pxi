@@ -5,7 +5,7 @@
 # of entries (built from the events each C step reports), the awards, the deck
 # dealt from and the constructor's options.  This file checks arguments, deals
 # the deck, steps the C machine and reads its fields; it decides nothing about
-# the game.  Messages for refused actions are worded in razzcore/hand.py from
+# the game.  Messages for refused actions are worded in razzcore/engine/hand.py from
 # the reason codes the machine returns.
 #
 # Every index into the struct's arrays is a seat < h.n <= 8 (checked here or

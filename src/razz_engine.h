@@ -50,7 +50,7 @@ enum { RZ_NORMAL = 0, RZ_BRING = 1, RZ_OPEN = 2, RZ_SHOW = 3, RZ_OVER = 4 };
 /* Action kinds (also the bits of a legal mask: 1 << kind). */
 enum { RZ_FOLD = 0, RZ_POST = 1, RZ_CALL = 2, RZ_RAISE = 3 };
 /* Why an action is illegal (0 = applied; nothing changed otherwise).  The
- * Python face words each code once (razzcore/hand.py, _WHY). */
+ * Python face words each code once (razzcore/engine/hand.py, _WHY). */
 enum {
     RZ_OK = 0,
     RZ_ERR_OVER = 1,          /* the hand is over */

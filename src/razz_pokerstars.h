@@ -9,7 +9,7 @@
  * "Dealt to" lines, betting actions, uncalled bets, collected pots, shows and
  * mucks, "Betting is capped", the summary) and whose every check passes.
  * Anything else - another line kind, a check that fails - is answered
- * RZ_PS_DEFER, and razzcore/pokerstars.py, the reference reader that words
+ * RZ_PS_DEFER, and razzcore/histories/pokerstars.py, the reference reader that words
  * every error, reads the hand instead.  So this reader only ever accepts what
  * the reference accepts, with the same result: tests/test_pokerstars_compiled.py
  * and fuzz/fuzz_pokerstars.py compare the two on every hand they make.

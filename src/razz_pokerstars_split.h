@@ -1,6 +1,6 @@
 /*
  * razz_pokerstars_split.h - a PokerStars file split into its hands and
- * lines, as the reference reader (razzcore/pokerstars.py) splits it with
+ * lines, as the reference reader (razzcore/histories/pokerstars.py) splits it with
  * str.splitlines and str.strip, for the compiled reader (razz_pokerstars.h).
  */
 #ifndef RAZZ_POKERSTARS_SPLIT_H

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .._lazy import attach
 
-_HOMES = {
+_HOMES: dict[str, str] = {
 }
 _MODULES = {"svg": "svg", "table": "table", "replayer": "replayer"}
 __getattr__, __dir__ = attach(__name__, _HOMES, globals(), _MODULES)
