@@ -5,6 +5,7 @@
 :class:`~razzcore.engine.hand.Hand`; :mod:`razzcore.phh` uses it
 (``HandHistory.replay``).
 
+>>> from razzcore.engine.notation import parse_action
 >>> from razzcore.engine.rules import Rules
 >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]
 >>> hand = replay_actions(texts, [parse_action(t) for t in texts], [100, 100],
@@ -18,10 +19,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW
 from ..cards import format_card
 from ..engine.hand import Hand
-from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW
-from ..engine.notation import NOT_ACTIONS, Action, format_entry, parse_action
+from ..engine.notation import NOT_ACTIONS, Action, format_entry
 from ..engine.rules import Rules
 from ..errors import IllegalActionError, PHHError, RazzError
 
@@ -432,6 +433,7 @@ def dealt_cards(actions: Sequence[Action], seats: int) -> list[list[int | None]]
     (text or replayer page) shows a card as a back or ``??`` here until a
     show names it.
 
+    >>> from razzcore.engine.notation import parse_action
     >>> dealt_cards([parse_action("d dh p2 ????Kh"), parse_action("d dh p2 2c")], 2)
     [[], [None, None, 50, 4]]
     """
@@ -464,11 +466,12 @@ def replay_actions(
     more with ``i = len(actions)`` after the showdown that a history stopping
     there leaves to the engine; it must not change the hand.
 
+    >>> from razzcore.engine.notation import parse_action
     >>> from razzcore.engine.rules import Rules
     >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]
     >>> replay_actions(texts, [parse_action(t) for t in texts], [100, 100], Rules(2, 5, 10, 20))
     Traceback (most recent call last):
     ...
-    razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+    razzcore.errors.PHHError: action 3 'p1 cc': it is p2's turn, not p1's
     """
     return _Replay(texts, actions, starting_stacks, rules, absent, rake).run(observe)
