@@ -63,6 +63,8 @@ def as_int(value: object) -> int | None:
     >>> as_int(5), as_int(True), as_int(5.0), as_int("5"), as_int(fractions.Fraction(5))
     (5, None, None, None, None)
     """
+    if type(value) is int:  # the common case, before the slow Protocol check
+        return value
     if isinstance(value, bool) or not isinstance(value, SupportsIndex):
         return None
     try:

@@ -859,3 +859,30 @@ def test_actions_the_engine_takes_for_absent_seats_stand_where_it_takes_them() -
         f"action {i + 1} {acts[i + 1]!r}: the history must first list 'p2 f', which the engine "
         f"played for a seat sitting out (R23)"
     )
+
+
+# ------------------------------------------------------------ parsing actions once
+
+
+def test_replay_follows_actions_edited_after_loading() -> None:
+    hand = Hand(Rules(2, 5, 10, 20), [200, 200, 200], seed=3)
+    text = phh.dumps(play_random(hand, random.Random(3)))
+    hh = phh.loads(text)
+    first = hh.replay()
+    hh.actions = [*hh.actions[:-1], "p9 cc"]
+    with pytest.raises(PHHError, match=rf"action {len(hh.actions)} 'p9 cc'"):
+        hh.replay()
+    hh.actions = phh.loads(text).actions
+    assert hh.replay().history == first.history
+
+
+def test_parsed_actions_are_shared_and_equal_to_a_fresh_parse() -> None:
+    from razzcore.engine import notation
+
+    notation._PARSED.clear()
+    first = notation.parse_action("p2 cbr 30 # raise")
+    assert notation.parse_action("p2 cbr 30 # raise") is first
+    notation._PARSED.clear()
+    assert notation.parse_action("p2 cbr 30 # raise") == first
+    with pytest.raises(PHHError, match="bad action 'p2 cbr x'"):
+        notation.parse_action("p2 cbr x")

@@ -222,12 +222,26 @@ def parse_action(text: str) -> Action:
     ...
     razzcore.engine.notation.ActionSyntaxError: bad action 'p1 sd': 'sd' (stand pat or ...
     """
-    if not isinstance(text, str):
+    if type(text) is str:
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+    elif not isinstance(text, str):
         raise PHHError(f"an action is a string, not {text!r}", field="actions")
     try:
-        return _action(text)
+        action = _action(text)
     except ActionSyntaxError as exc:
         raise ActionSyntaxError(f"bad action {text!r}: {exc}", exc.kind, exc.seat) from None
+    if type(text) is str and len(_PARSED) < _PARSED_MAX:
+        _PARSED[text] = action
+    return action
+
+
+# Lines already parsed (an Action is immutable, so one may be shared): the
+# same lines ("p2 cc", "d dh p3 7h") come back hand after hand.  Entries are
+# never replaced; past the bound lines are parsed afresh.
+_PARSED: dict[str, Action] = {}
+_PARSED_MAX = 1 << 16
 
 
 def _action(text: str) -> Action:

@@ -46,7 +46,7 @@ import io
 import math
 import re
 import tomllib  # standard library since Python 3.11 (razzcore's minimum)
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Any, cast
 
 from ..engine.hand import Hand
@@ -217,18 +217,10 @@ class HandHistory:
                     f"{where}field {brief(name)} has {len(values[name])} entries for {n} players",
                     field=name,
                 )
-        for i, text in enumerate(values["actions"]):
-            try:
-                action = parse_action(text)
-            except PHHError as exc:
-                raise PHHError(f"{where}action {i + 1}: {exc}", field="actions",
-                               action_index=i) from None
-            if action.seat is not None and action.seat >= n:
-                raise PHHError(
-                    f"{where}action {i + 1} {brief(text)}: there are only {n} players",
-                    field="actions", action_index=i,
-                )
-        return cls(**values, user_fields=user)
+        parsed = _parse_actions(values["actions"], n, where)
+        out = cls(**values, user_fields=user)
+        out.__dict__[_PARSED] = (tuple(out.actions), parsed)
+        return out
 
     def to_mapping(self) -> dict[str, Any]:
         """The fields as a dict in writing order (absent optional fields left
@@ -329,13 +321,18 @@ class HandHistory:
         >>> hh.parsed_actions()[1].seat
         0
         """
-        out = []
-        for i, text in enumerate(self.actions):
-            try:
-                out.append(parse_action(text))
-            except PHHError as exc:
-                raise PHHError(f"action {i + 1}: {exc}", field="actions", action_index=i) from None
-        return out
+        return list(self._parsed_actions())
+
+    def _parsed_actions(self) -> list[Action]:
+        """The actions parsed once: kept with the texts they were parsed from,
+        and parsed again only when the texts differ (the list was edited)."""
+        texts = tuple(self.actions)
+        kept = self.__dict__.get(_PARSED)
+        if kept is not None and kept[0] == texts:
+            return kept[1]  # type: ignore[no-any-return]
+        parsed = _parse_actions(texts, None, "")
+        self.__dict__[_PARSED] = (texts, parsed)
+        return parsed
 
     def rules(self, **rule_options: Any) -> Rules:
         """The :class:`~razzcore.engine.rules.Rules` a replay uses.
@@ -460,7 +457,7 @@ class HandHistory:
         """
         rules = self.rules(**rule_options)
         pots = self.rake_pots
-        return replay_actions(self.actions, self.parsed_actions(), self.starting_stacks, rules,
+        return replay_actions(self.actions, self._parsed_actions(), self.starting_stacks, rules,
                               absent=self._absent(),
                               rake=self.rake if pots is None else tuple(pots), observe=observe)
 
@@ -594,6 +591,28 @@ _FIXED_KINDS = {
     "variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
     "big_bet": "chips", "starting_stacks": "chips_list", "actions": "str_list",
 }
+
+
+_PARSED = "_parsed"  # where a HandHistory keeps its parsed actions (not a field)
+
+
+def _parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
+    """Each action parsed (:func:`parse_action`), errors naming the action;
+    with ``players``, a player beyond the table is an error too."""
+    out = []
+    for i, text in enumerate(texts):
+        try:
+            action = parse_action(text)
+        except PHHError as exc:
+            raise PHHError(f"{where}action {i + 1}: {exc}", field="actions",
+                           action_index=i) from None
+        if players is not None and action.seat is not None and action.seat >= players:
+            raise PHHError(
+                f"{where}action {i + 1} {brief(text)}: there are only {players} players",
+                field="actions", action_index=i,
+            )
+        out.append(action)
+    return out
 
 
 def _is_int(v: object) -> bool:

@@ -5,6 +5,7 @@
 :class:`~razzcore.engine.hand.Hand`; :mod:`razzcore.phh` uses it
 (``HandHistory.replay``).
 
+>>> from razzcore.engine.notation import parse_action
 >>> from razzcore.engine.rules import Rules
 >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]
 >>> hand = replay_actions(texts, [parse_action(t) for t in texts], [100, 100],
@@ -18,9 +19,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW
 from ..cards import format_card
 from ..engine.hand import Hand
-from ..engine.notation import Action, parse_action
+from ..engine.notation import NOT_ACTIONS, Action, format_entry
 from ..engine.rules import Rules
 from ..errors import IllegalActionError, PHHError, RazzError
 
@@ -83,32 +85,32 @@ class _Engine:
         self.mine = False  # whether the next player entry is the line just played
 
     def catch_up(self, hand: Hand, last: int | None) -> None:
-        """Read the engine's new history entries; ``last`` is the line played
-        last (``None`` before any)."""
-        history = hand.history
-        for text in history[self.seen:]:
-            entry = parse_action(text)
-            if self.mine and not entry.is_dealer:
-                self.mine = False
-            else:
-                self.record(entry, last)
-        self.seen = len(history)
+        """Read the engine's new event-log entries (``Hand._log``: structured
+        tuples, never text); ``last`` is the line played last (``None``
+        before any)."""
+        log = hand._log
+        end = len(log)
+        for k in range(self.seen, end):
+            entry = log[k]
+            kind = entry[0]
+            if kind == "dh":
+                cards = [c for c in entry[2] if c is not None]
+                seat = entry[1]
+                self.items.append(_Deal(seat, cards, self.given[seat], last))
+                self.given[seat] += len(cards)
+            elif kind == "db":
+                self.items.append(_Deal(None, [entry[1]], 0, last))
+            elif kind in NOT_ACTIONS:
+                continue
+            elif self.mine:
+                self.mine = False  # the line just played
+            else:  # a player action the engine took by itself (R23)
+                self.items.append(format_entry(entry, -1, (), ()))
+        self.seen = end
 
     def __bool__(self) -> bool:
         """Whether the dealer's lines are due now."""
         return bool(self.items) and isinstance(self.items[0], _Deal)
-
-    def record(self, entry: Action, last: int | None) -> None:
-        """One entry of the engine's history not played from the history being replayed."""
-        if not entry.is_dealer:
-            self.items.append(entry.engine_text())
-            return
-        cards = [c for c in entry.cards if c is not None]
-        if entry.seat is None:
-            self.items.append(_Deal(None, cards, 0, last))
-        else:
-            self.items.append(_Deal(entry.seat, cards, self.given[entry.seat], last))
-            self.given[entry.seat] += len(cards)
 
     def _group(self) -> list[_Deal]:
         """The deals due now (those before the next action the engine took)."""
@@ -142,10 +144,11 @@ class _Engine:
         head = self.items[0] if self.items else None
         return head if isinstance(head, str) else None
 
-    def taken_by_engine(self, text: str) -> bool:
-        """Whether ``text`` is the next action the engine took by itself (then matched)."""
-        if self.items and self.items[0] == text:
-            self.items.popleft()
+    def taken_by_engine(self, action: Action) -> bool:
+        """Whether ``action`` is the next action the engine took by itself (then matched)."""
+        items = self.items
+        if items and isinstance(items[0], str) and items[0] == action.engine_text():
+            items.popleft()
             return True
         return False
 
@@ -338,7 +341,7 @@ class _Replay:
             if a.verb == "sm" and a.show and a.cards and a.seat is not None:
                 self._check_shown(hand, a, unknown[a.seat], where, i)
             last = i
-            if engine.taken_by_engine(a.engine_text()):
+            if engine.taken_by_engine(a):
                 continue
             own = engine.own_action()
             if own is not None:  # the engine acted by itself first: the history must say so
@@ -346,6 +349,8 @@ class _Replay:
                                f"engine played for a seat sitting out (R23)",
                                field="actions", action_index=i)
             engine.mine = True
+            if _apply_bet(hand, a):
+                continue
             try:
                 hand.act(a.engine_text())
             except IllegalActionError as exc:
@@ -394,6 +399,32 @@ class _Replay:
             hand.act(f"p{seat + 1} sm -")
 
 
+_KIND = {"f": ENGINE_FOLD, "cc": ENGINE_CALL, "pb": ENGINE_POST, "cbr": ENGINE_RAISE}
+_RAISE_MAX = 1 << 62
+
+
+def _apply_bet(hand: Hand, a: Action) -> bool:
+    """Apply betting action ``a`` through the engine's compiled step when it
+    is the actor's and legal, as :meth:`Hand.act` would (a replay takes any
+    positive ``cbr`` total the engine accepts): True when applied, False
+    (nothing changed) for :meth:`Hand.act` to apply it or word the error."""
+    kind = _KIND.get(a.verb)
+    if kind is None or a.seat != hand.actor:
+        return False
+    total = 0
+    if kind == ENGINE_RAISE:
+        amount = a.amount
+        if amount is None or not 0 < amount < _RAISE_MAX:
+            return False
+        phase, _, _ = hand._betting_state()
+        if phase == SHOW:
+            return False
+        cbr = hand._options()[1]
+        if amount != cbr and cbr:
+            total = amount
+    return hand._apply(kind, total, total != 0) == 0
+
+
 def dealt_cards(actions: Sequence[Action], seats: int) -> list[list[int | None]]:
     """Each seat's hole cards in deal order as the deal actions name them:
     ``None`` for an unknown card (``??``).  A card past the end of a seat's
@@ -402,6 +433,7 @@ def dealt_cards(actions: Sequence[Action], seats: int) -> list[list[int | None]]
     (text or replayer page) shows a card as a back or ``??`` here until a
     show names it.
 
+    >>> from razzcore.engine.notation import parse_action
     >>> dealt_cards([parse_action("d dh p2 ????Kh"), parse_action("d dh p2 2c")], 2)
     [[], [None, None, 50, 4]]
     """
@@ -434,11 +466,12 @@ def replay_actions(
     more with ``i = len(actions)`` after the showdown that a history stopping
     there leaves to the engine; it must not change the hand.
 
+    >>> from razzcore.engine.notation import parse_action
     >>> from razzcore.engine.rules import Rules
     >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]
     >>> replay_actions(texts, [parse_action(t) for t in texts], [100, 100], Rules(2, 5, 10, 20))
     Traceback (most recent call last):
     ...
-    razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+    razzcore.errors.PHHError: action 3 'p1 cc': it is p2's turn, not p1's
     """
     return _Replay(texts, actions, starting_stacks, rules, absent, rake).run(observe)
