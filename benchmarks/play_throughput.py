@@ -1,53 +1,84 @@
-"""Hands per second of ``razzcore.play`` (the engine driven by the built-in players).
+"""Hands per second of ``razzcore.play`` and of ``razzcore play`` (CPU clock, median, one thread).
 
-For 2, 6 and 8 seats: the default lineup (``basic,random``) in process, the same
-on a process pool (identical results, checked), and, for scale, the engine
-alone with random actions and no player views (what the players' views cost).
-Run::
+The target: ``razzcore.play(["basic"] * 6, 10_000, seed=1)`` at 100,000 hands a
+second or more, with the same winnings as ``razzcore play --players 6 --hands
+10000 --seed 1 --lineup basic --json`` (checked).  Beside it, for 2, 6 and 8
+seats: the default lineup (``basic,random``) in the engine, and the same
+table with one custom Python player, which plays in Python (what a table
+that needs the Python loop costs).  Run::
 
-    python benchmarks/play_throughput.py [--hands 3000] [--jobs 2]
+    python benchmarks/play_throughput.py [--hands 10000] [--repeats 7]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import json
+import statistics
+import subprocess
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
 
-from razzcore.engine.hand import Hand
-from razzcore.engine.rules import Rules
-from razzcore.sim.playing import DEFAULT_RULES, DEFAULT_STACK, play
+from razzcore.engine.view import HandView
+from razzcore.sim.playing import play
 
 
-def engine_only(players: int, hands: int) -> float:
-    """Hands per second with uniformly random actions and no views."""
-    rules = Rules(*DEFAULT_RULES)
-    rng = random.Random(1)
-    t0 = time.perf_counter()
-    for i in range(hands):
-        h = Hand(rules, [DEFAULT_STACK] * players, seed=i)
-        while h.actor is not None:
-            legal = h.legal_actions()
-            h.act(legal[int(rng.random() * len(legal))])
-    return hands / (time.perf_counter() - t0)
+class Caller:
+    """A custom player: checks or calls (its table plays in Python)."""
+
+    name = "caller"
+
+    def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
+        return "cc" if "cc" in legal_actions else legal_actions[0]
+
+
+def cpu_rate(hands: int, run: Callable[[], Any], repeats: int) -> float:
+    """Median hands per CPU second of ``run`` (whole call: checks, engine, totals)."""
+    run()  # warm up (imports, the engine's first call)
+    times = []
+    for _ in range(repeats):
+        t0 = time.process_time()
+        run()
+        times.append(time.process_time() - t0)
+    return hands / max(statistics.median(times), 1e-9)
+
+
+def cli_run(hands: int) -> dict[str, Any]:
+    cmd = [sys.executable, "-m", "razzcore", "play", "--players", "6", "--hands", str(hands),
+           "--seed", "1", "--lineup", "basic", "--threads", "1", "--json"]
+    data: dict[str, Any] = json.loads(subprocess.run(cmd, capture_output=True, text=True,
+                                                     check=True).stdout)
+    return data
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
-    print(f"{'seats':>5}  {'play()':>10}  {'play(pool)':>10}  {'engine only':>11}")
-    with ProcessPoolExecutor(args.jobs) as pool:
-        pool.submit(int).result()  # start the workers before timing
-        for n in (2, 6, 8):
-            local = play(n, args.hands, seed=1)
-            pooled = play(n, args.hands, seed=1, executor=pool)
-            assert pooled.winnings == local.winnings
-            raw = engine_only(n, args.hands)
-            print(f"{n:>5}  {local.hands_per_second:>10,.0f}  {pooled.hands_per_second:>10,.0f}"
-                  f"  {raw:>11,.0f}")
+    hands = args.hands
+
+    lib = play(["basic"] * 6, hands, seed=1, threads=1)
+    cli = cli_run(hands)
+    assert list(lib.winnings) == cli["winnings"], (lib.winnings, cli["winnings"])
+    rate = cpu_rate(hands, lambda: play(["basic"] * 6, hands, seed=1, threads=1), args.repeats)
+    cli_rates = sorted(cli_run(hands)["hands_per_second"] for _ in range(args.repeats))
+    print(f"razzcore.play(['basic'] * 6, {hands:,}, seed=1): {rate:,.0f} hands/s "
+          f"(CPU clock, median of {args.repeats}, one thread; target 100,000)")
+    print(f"razzcore play --players 6 --hands {hands} --seed 1 --lineup basic --threads 1: "
+          f"{statistics.median(cli_rates):,.0f} hands/s (its own figure: the engine's wall "
+          f"time, median of {args.repeats}); same winnings {list(lib.winnings)}")
+    print()
+    python_hands = max(1, hands // 20)
+    print(f"{'seats':>5}  {'engine (basic,random)':>21}  {'with a Python player':>20}")
+    for n in (2, 6, 8):
+        engine = cpu_rate(hands, partial(play, n, hands, seed=1, threads=1), args.repeats)
+        table: list[Any] = [Caller()] + ["basic", "random"] * 4
+        python = cpu_rate(python_hands, partial(play, table[:n], python_hands, seed=1), 3)
+        print(f"{n:>5}  {engine:>21,.0f}  {python:>20,.0f}")
 
 
 if __name__ == "__main__":

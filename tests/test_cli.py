@@ -60,7 +60,7 @@ def assert_user_error(proc: subprocess.CompletedProcess[str], *words: str) -> No
 # ---------------------------------------------------------------- general
 
 
-@pytest.mark.parametrize("command", ["eval", "play", "simulate", "replay", "equity", "bench"])
+@pytest.mark.parametrize("command", ["eval", "play", "replay", "equity", "bench"])
 def test_every_subcommand_help_has_an_example(command: str) -> None:
     proc = run(command, "--help")
     assert proc.returncode == 0
@@ -71,8 +71,9 @@ def test_every_subcommand_help_has_an_example(command: str) -> None:
 def test_top_level_help_and_version() -> None:
     proc = run("--help")
     assert proc.returncode == 0 and "example:" in proc.stdout
-    for command in ("eval", "play", "simulate", "replay", "equity", "bench"):
+    for command in ("eval", "play", "replay", "equity", "bench"):
         assert command in proc.stdout
+    assert "simulate" not in proc.stdout  # folded into play
     version = run("--version")
     assert version.returncode == 0 and version.stdout.startswith("razzcore ")
 
@@ -137,7 +138,7 @@ def test_play_prints_a_log_and_a_summary() -> None:
 def test_play_json_is_reproducible_and_balanced() -> None:
     args = ("play", "--players", "4", "--hands", "60", "--seed", "5", "--json")
     a = json.loads(run(*args).stdout)
-    b = json.loads(run(*args, "--jobs", "2").stdout)
+    b = json.loads(run(*args, "--threads", "2").stdout)
     assert a["hands"] == 60 and len(a["winnings"]) == 4
     assert sum(a["winnings"]) == 0
     assert a["winnings"] == b["winnings"] and a["showdowns"] == b["showdowns"]
@@ -171,7 +172,10 @@ def test_play_single_phh(tmp_path: pathlib.Path) -> None:
 def test_play_bad_input(tmp_path: pathlib.Path) -> None:
     assert_user_error(run("play", "--players", "9"), "--players", "at most 8")
     assert_user_error(run("play", "--hands", "0"), "--hands")
-    assert_user_error(run("play", "--jobs", "100000"), "--jobs", "at most 61")
+    assert_user_error(run("play", "--threads", "0"), "--threads")
+    assert_user_error(run("play", "--stakes", "1,2,3"), "--stakes")
+    assert_user_error(run("play", "--stakes", "2,10,10,20"), "bring-in")
+    assert_user_error(run("play", "--jobs", "2"), "unrecognized arguments: --jobs")
     assert_user_error(run("play", "--lineup", "basic,shark"), "unknown player 'shark'")
     assert_user_error(run("play", "--profile", "vegas"), "invalid choice")
     assert_user_error(
@@ -183,11 +187,11 @@ def test_play_bad_input(tmp_path: pathlib.Path) -> None:
     )
 
 
-# ---------------------------------------------------------------- simulate
+# ---------------------------------------------------------------- play in bulk
 
 
-def test_simulate_summary_depends_on_the_seed_alone() -> None:
-    args = ("simulate", "--players", "3", "--hands", "3000", "--seed", "4", "--json")
+def test_play_summary_depends_on_the_seed_alone() -> None:
+    args = ("play", "--players", "3", "--hands", "3000", "--seed", "4", "--json")
     one = json.loads(run(*args, "--threads", "1").stdout)
     two = json.loads(run(*args, "--threads", "2").stdout)
     for data in (one, two):
@@ -197,23 +201,19 @@ def test_simulate_summary_depends_on_the_seed_alone() -> None:
     assert sum(one["winnings"]) == 0 and one["hands"] == 3000
 
 
-def test_simulate_phh_replays(tmp_path: pathlib.Path) -> None:
+def test_play_any_stakes_phh_replays(tmp_path: pathlib.Path) -> None:
     target = tmp_path / "sim.phhs"
-    proc = run("simulate", "--players", "4", "--hands", "200", "--policy", "basic,random",
-               "--record", "30", "--phh", str(target), "--seed", "8")
+    proc = run("play", "--players", "4", "--hands", "30", "--lineup", "basic,random",
+               "--stakes", "2,5,10,20", "--stack", "400", "--phh", str(target), "--seed", "8")
     assert proc.returncode == 0, proc.stderr
     replay = run("replay", str(target), "--json")
     assert replay.returncode == 0, replay.stderr
-    assert all(r["matches"] for r in json.loads(replay.stdout)["hands"])
+    reports = json.loads(replay.stdout)["hands"]
+    assert len(reports) == 30 and all(r["matches"] for r in reports)
 
 
-def test_simulate_bad_input() -> None:
-    assert_user_error(run("simulate", "--policy", "shark"), "--policy")
-    assert_user_error(run("simulate", "--stakes", "1,2,3"), "--stakes")
-    assert_user_error(run("simulate", "--stakes", "2,10,10,20"), "bring-in")
-    assert_user_error(run("simulate", "--threads", "0"), "--threads")
-    assert_user_error(run("simulate", "--players", "9"), "--players")
-    assert_user_error(run("simulate", "--phh", "x.phhs"), "--record")
+def test_simulate_is_not_a_command() -> None:
+    assert_user_error(run("simulate", "--hands", "10"), "invalid choice: 'simulate'")
 
 
 # ---------------------------------------------------------------- replay
@@ -443,8 +443,8 @@ def test_play_shows_progress_on_a_terminal_only() -> None:
     import termios
     import threading
 
-    args = [sys.executable, "-m", "razzcore", "play", "--players", "2", "--hands", "5000",
-            "--seed", "1", "--show", "0"]
+    args = [sys.executable, "-m", "razzcore", "play", "--players", "2", "--hands", "200000",
+            "--seed", "1", "--show", "0", "--threads", "1"]
     master, slave = pty.openpty()
     # A real terminal size (a fresh pty has 0 columns, where tqdm draws nothing).
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
@@ -469,9 +469,9 @@ def test_play_shows_progress_on_a_terminal_only() -> None:
     reader.join(timeout=10)
     os.close(master)
     assert proc.returncode == 0
-    assert b"/5000" in b"".join(chunks) and b"hand/s" in b"".join(chunks)
-    piped = run("play", "--players", "2", "--hands", "5000", "--seed", "1", "--show", "0")
-    assert piped.stderr == "" and "5000 hands" in piped.stdout
+    assert b"/200000" in b"".join(chunks) and b"hand/s" in b"".join(chunks)
+    piped = run("play", "--players", "2", "--hands", "200000", "--seed", "1", "--show", "0")
+    assert piped.stderr == "" and "200000 hands" in piped.stdout
 
 
 def test_huge_input_still_gives_one_short_line() -> None:
@@ -603,12 +603,11 @@ def test_bad_kernel_environment_variable_through_a_razzcore_script(tmp_path: pat
     assert_user_error(proc, "RAZZCORE_KERNEL='bogus'")
 
 
-def test_play_without_numpy_says_which_extra_in_one_line() -> None:
-    # numpy made unimportable in the child: simulate's optional dependency
+def test_play_needs_no_numpy() -> None:
+    # numpy made unimportable in the child: only simulate's arrays need it
     code = ("import sys; sys.modules['numpy'] = None; from razzcore.cli.main import main; "
-            "sys.exit(main(['play', '--hands', '5']))")
+            "sys.exit(main(['play', '--hands', '5', '--seed', '1', '--json']))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
-    assert proc.returncode == 2, proc.stderr
-    assert proc.stderr.strip().splitlines() == [
-        "razzcore play: error: simulate needs numpy: pip install 'razzcore[numpy]'"]
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["hands"] == 5

@@ -95,7 +95,6 @@ FAILING_RUNS = {
     "eval": ["As", "2d"],
     "play": ["--players", "9"],
     "replay": ["missing.phh"],
-    "simulate": ["--policy", "shark"],
     "starting-hands": ["--players", "1"],
 }
 
@@ -166,22 +165,17 @@ def test_play_show_with_phh_prints_the_logs_and_writes_the_file(tmp_path: pathli
     assert quiet.returncode == 0 and "=== hand " not in quiet.stdout
 
 
-def test_simulate_phh_writes_exactly_the_recorded_hands(tmp_path: pathlib.Path) -> None:
+def test_play_phh_writes_every_hand_and_show_prints_the_first(tmp_path: pathlib.Path) -> None:
     target = tmp_path / "s.phhs"
-    proc = run("simulate", "--hands", "50", "--seed", "2", "--record", "3", "--show", "5",
-               "--phh", str(target))
+    proc = run("play", "--hands", "5", "--seed", "2", "--show", "2", "--phh", str(target))
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("=== hand ") == 5 and "wrote 3 hand(s)" in proc.stdout
-    assert len(phh.loads_all(target.read_text())) == 3
+    assert proc.stdout.count("=== hand ") == 2 and "wrote 5 hand(s)" in proc.stdout
+    assert len(phh.loads_all(target.read_text())) == 5
 
 
 @pytest.mark.parametrize(("args", "words"), [
     (["play", "--show", "2", "--json"], ["--show", "--json"]),
-    (["simulate", "--show", "2", "--json"], ["--show", "--json"]),
-    (["simulate", "--record", "5"], ["--record", "--phh"]),
-    (["simulate", "--phh", "x.phhs"], ["--record"]),
-    (["simulate", "--hands", "10", "--record", "20", "--phh", "x.phhs"],
-     ["--record", "at most 10"]),
+    (["play", "--hands", "100001", "--phh", "x.phhs"], ["--phh", "at most 100,000"]),
     (["equity", "As 2d 3c", "Kh Qd Js", "--exact", "--seed", "1"], ["--seed", "--exact"]),
     (["starting-hands", "--seed", "1"], ["--seed", "--trials"]),
     (["starting-hands", "--exact", "--seed", "1"], ["--seed", "--exact"]),
@@ -216,16 +210,16 @@ def _summary(proc: subprocess.CompletedProcess[str]) -> dict[str, object]:
     return data
 
 
-def test_play_seats_every_built_in_player_as_simulate_does() -> None:
-    # calldown too: play's lineup takes the library's player names, and they
-    # play as the engine policies of the same names.
+def test_play_seats_every_built_in_player_as_the_library_does() -> None:
+    # calldown too: the lineup takes the library's player names, and the
+    # command plays them through razzcore.play with the same seed.
+    import razzcore
+
     play = _summary(run("play", "--players", "3", "--hands", "50", "--seed", "2",
                         "--lineup", "calldown,basic", "--json"))
-    sim = _summary(run("simulate", "--players", "3", "--hands", "50", "--seed", "2",
-                       "--policy", "calldown,basic", "--stakes", "1,3,10,20", "--stack", "1000",
-                       "--json"))
+    lib = razzcore.play(3, 50, seed=2, lineup=["calldown", "basic"])
     assert play["players"] == ["calldown", "basic", "calldown"]
-    assert play["winnings"] == sim["winnings"] and play["pots_won"] == sim["pots_won"]
+    assert play["winnings"] == list(lib.winnings) and play["pots_won"] == list(lib.pots_won)
 
 
 def test_lineup_names_are_read_in_any_case() -> None:
@@ -239,27 +233,14 @@ def test_lineup_names_are_read_in_any_case() -> None:
     assert lower["players"] == [names[s % len(names)] for s in range(4)]
 
 
-def test_policy_names_are_read_in_any_case() -> None:
-    from razzcore.sim.simulation import POLICIES
-
-    seats = min(8, max(2, len(POLICIES)))
-    args = ("simulate", "--players", str(seats), "--hands", "300", "--seed", "6", "--threads",
-            "1", "--json")
-    lower = _summary(run(*args, "--policy", ",".join(POLICIES)))
-    assert _summary(run(*args, "--policy", ",".join(p.upper() for p in POLICIES))) == lower
-    assert lower["players"] == list(POLICIES)[:seats]
-
-
 def test_empty_unknown_and_unseated_names_are_refused_by_position() -> None:
     assert_user_error(run("play", "--lineup", "basic,,random"), "--lineup", "name 2", "empty")
     assert_user_error(run("play", "--lineup", "basic,"), "name 2", "empty")
-    assert_user_error(run("simulate", "--policy", "random,Shark"), "--policy",
-                      "unknown policy 'Shark'")
+    assert_user_error(run("play", "--lineup", "random,Shark"), "--lineup",
+                      "unknown player 'Shark'")
     # more names than seats: the last would never sit
     assert_user_error(run("play", "--players", "2", "--lineup", "basic,random,basic"),
                       "3 players for 2 seats", "name 3 on would never sit")
-    assert_user_error(run("simulate", "--players", "2", "--policy", "random,random,basic"),
-                      "--policy", "3 players for 2 seats")
 
 
 # ---------------------------------------------------------------- numbers in messages

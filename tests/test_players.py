@@ -174,26 +174,46 @@ def _key(r: PlayResult) -> tuple[object, ...]:
     return (r.winnings, r.pots_won, r.showdowns)
 
 
-def test_play_does_not_depend_on_chunks_or_executor() -> None:
-    base = play(4, 120, seed=3)
-    assert _key(play(4, 120, seed=3, chunk_size=7)) == _key(base)
+class Caller:
+    """A custom player (picklable: module level), so its table plays in Python."""
+
+    name = "caller"
+
+    def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
+        return "cc" if "cc" in legal_actions else legal_actions[0]
+
+
+PYTHON_TABLE = [Caller(), "basic", "random", "basic"]
+
+
+def test_python_loop_does_not_depend_on_chunks_or_executor() -> None:
+    base = play(PYTHON_TABLE, 120, seed=3)
+    assert _key(play(PYTHON_TABLE, 120, seed=3, chunk_size=7)) == _key(base)
     with ThreadPoolExecutor(3) as pool:
-        assert _key(play(4, 120, seed=3, executor=pool, chunk_size=11)) == _key(base)
+        assert _key(play(PYTHON_TABLE, 120, seed=3, executor=pool, chunk_size=11)) == _key(base)
     with ProcessPoolExecutor(2) as pool:
-        assert _key(play(4, 120, seed=3, executor=pool, chunk_size=40)) == _key(base)
+        assert _key(play(PYTHON_TABLE, 120, seed=3, executor=pool, chunk_size=40)) == _key(base)
+    assert _key(play(PYTHON_TABLE, 120, seed=4)) != _key(base)
+
+
+def test_engine_tables_do_not_depend_on_the_executor() -> None:
+    base = play(4, 120, seed=3)
+    with ProcessPoolExecutor(2) as pool:
+        assert _key(play(4, 120, seed=3, executor=pool)) == _key(base)
     assert _key(play(4, 120, seed=4)) != _key(base)
 
 
 def test_play_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
-    base = play(3, 60, seed=8)
+    base = play(PYTHON_TABLE[:3], 60, seed=8)
     with (
         distributed.LocalCluster(
             n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        result = play(3, 60, seed=8, executor=client.get_executor(), chunk_size=13)
+        result = play(PYTHON_TABLE[:3], 60, seed=8, executor=client.get_executor(),
+                      chunk_size=13)
     assert _key(result) == _key(base)
 
 
@@ -202,8 +222,9 @@ def test_play_rejects_a_non_executor() -> None:
         play(2, 5, seed=1, executor=object())  # type: ignore[arg-type]
 
 
-def test_play_keeps_hands_and_reports() -> None:
-    r = play(3, 10, seed=2, keep_hands=True, profile="tda")
+@pytest.mark.parametrize("table", [3, PYTHON_TABLE[:3]], ids=["engine", "python"])
+def test_play_keeps_hands_and_reports(table: Any) -> None:
+    r = play(table, 10, seed=2, keep_hands=True, profile="tda")
     assert len(r.hand_list) == 10 and all(h.is_over for h in r.hand_list)
     totals = [0, 0, 0]
     for h in r.hand_list:
@@ -211,7 +232,7 @@ def test_play_keeps_hands_and_reports() -> None:
         totals = [t + p for t, p in zip(totals, h.payoffs, strict=True)]
     assert tuple(totals) == r.winnings
     assert r.rules.profile == "tda" and r.hands_per_second > 0
-    assert len(play(3, 10, seed=2, keep_hands=4).hand_list) == 4
+    assert len(play(table, 10, seed=2, keep_hands=4).hand_list) == 4
     data = r.to_dict()
     assert data["winnings"] == list(r.winnings) and data["showdown_share"] == r.showdown_share
     assert hand_seed(2, 0) != hand_seed(2, 0, 1)
@@ -222,9 +243,10 @@ def test_play_random_seed_is_reported() -> None:
     assert _key(play(2, 5, seed=r.seed)) == _key(r)
 
 
-def test_play_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("table", [2, PYTHON_TABLE[:2]], ids=["engine", "python"])
+def test_play_progress_bar(table: Any, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("tqdm")
-    play(2, 50, seed=1, progress=True, chunk_size=10)
+    play(table, 50, seed=1, progress=True, chunk_size=10)
     err = capsys.readouterr().err
     assert "/50" in err and "hand" in err
 

@@ -1,9 +1,9 @@
 """The ``razzcore`` command (also ``python -m razzcore``).
 
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
-between built-in players), ``simulate`` (the same in bulk, any policy and
-stakes), ``replay`` (replay and check PHH or PokerStars hand histories, or
-write them as a replayer page), ``convert`` (PokerStars text to PHH and back),
+between built-in players in the compiled engine, any stakes), ``replay``
+(replay and check PHH or PokerStars hand histories, or write them as a
+replayer page), ``convert`` (PokerStars text to PHH and back),
 ``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
 (the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
@@ -33,6 +33,8 @@ from ..cards import parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES
 from ..errors import EquityError, RazzError, brief
+from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
+from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
 from .format import (
     check_amount,
@@ -129,50 +131,31 @@ def build_parser() -> argparse.ArgumentParser:
     p = _add(sub, "play", "deal many hands between built-in players and summarise them",
              "  razzcore play --players 6 --hands 1000 --seed 1\n"
              "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
-             "  razzcore play --players 2 --hands 1 --lineup basic --show 1")
+             "  razzcore play --players 2 --hands 1 --lineup basic --show 1\n"
+             "  razzcore play --players 8 --hands 1000000 --lineup basic,random,calldown "
+             "--stakes 2,5,10,20 --threads 4")
     p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
     p.add_argument("--hands", type=int, default=100, metavar="H",
                    help="hands to play, 1..100000000 (100)")
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="seed (random when absent; printed in the summary)")
     p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--stakes", default=",".join(map(str, DEFAULT_RULES)), metavar="A,B,S,L",
+                   help="ante, bring-in, small bet, big bet "
+                        f"({','.join(map(str, DEFAULT_RULES))})")
+    p.add_argument("--stack", type=int, default=DEFAULT_STACK, metavar="CHIPS",
+                   help=f"starting stack of every seat, each hand ({DEFAULT_STACK})")
     p.add_argument("--lineup", default="basic,random", metavar="NAMES",
                    help=f"built-in players seated in turn, any case: {', '.join(PLAYER_TYPES)} "
                         "(basic,random)")
-    p.add_argument("--stack", type=int, default=1000, metavar="CHIPS",
-                   help="starting stack of every seat, each hand (1000)")
-    p.add_argument("--phh", metavar="FILE",
-                   help="write the hands as PHH (.phhs for many hands, .phh for one)")
-    p.add_argument("--show", type=int, default=None, metavar="K",
-                   help="print the readable log of the first K hands (1; 0 with --phh)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes (results do not depend on it)")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-
-    p = _add(sub, "simulate", "play many hands wholly in the compiled engine and summarise them",
-             "  razzcore simulate --players 2 --hands 1000000 --seed 1\n"
-             "  razzcore simulate --players 8 --hands 200000 --policy basic,random --threads 2\n"
-             "  razzcore simulate --hands 100 --record 100 --phh hands.phhs --seed 3")
-    p.add_argument("--players", type=int, default=2, metavar="N", help="seats, 2..8 (2)")
-    p.add_argument("--hands", type=int, default=100_000, metavar="H",
-                   help="hands to play (100000)")
-    p.add_argument("--policy", default="random", metavar="NAMES",
-                   help="random, calldown or basic (any case); a comma list is seated in turn "
-                        "(random)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
-                   help="seed (random when absent; printed in the summary)")
-    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
-    p.add_argument("--stakes", default="2,5,10,20", metavar="A,B,S,L",
-                   help="ante, bring-in, small bet, big bet (2,5,10,20)")
-    p.add_argument("--stack", type=int, default=400, metavar="CHIPS",
-                   help="starting stack of every seat, each hand (400)")
     p.add_argument("--threads", type=int, default=None, metavar="T",
-                   help="threads (default: one per CPU for long runs; results do not depend on it)")
-    p.add_argument("--record", type=int, default=0, metavar="K",
-                   help="keep the first K hands for --phh")
-    p.add_argument("--phh", metavar="FILE", help="write the recorded hands as PHH (needs --record)")
+                   help="threads (default: one per CPU from 32768 hands on; results do not "
+                        "depend on it)")
+    p.add_argument("--phh", metavar="FILE",
+                   help="write the hands as PHH (.phhs for many hands, .phh for one; at most "
+                        f"{MAX_RECORD:,} hands)")
     p.add_argument("--show", type=int, default=None, metavar="K",
-                   help="print the readable log of the first K hands (0)")
+                   help="print the readable log of the first K hands (1; 0 with --phh or --json)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     p = _add(sub, "replay", "replay PHH or PokerStars hand histories and check their final stacks",
@@ -276,23 +259,53 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from ..engine.rules import Rules
-    from ..sim.playing import DEFAULT_RULES, MAX_HANDS
+    from ..sim.playing import MAX_HANDS, play
 
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
-    check_amount("--jobs", args.jobs, 1, 61)  # 61: the most Windows allows
+    if args.threads is not None:
+        check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
     lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player", args.players)
+    rules = Rules(*_stakes(args.stakes), profile=args.profile)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
-    # Every player is built in: the hands run wholly in the compiled engine.
-    names = [lineup[s % len(lineup)] for s in range(args.players)]
-    return _run_simulation(
-        args, Rules(*DEFAULT_RULES, profile=args.profile), [args.stack] * args.players, names,
-        record=args.hands if args.phh else min(args.show, args.hands),
-        executor_jobs=args.jobs, progress_from=5_000,
-    )
+    # The library's play: every player is built in, so the hands run in the engine.
+    result = play(args.players, args.hands, seed=args.seed, rules=rules, stacks=args.stack,
+                  lineup=lineup, threads=args.threads,
+                  progress=_progress_wanted(args.hands, 100_000),
+                  keep_hands=args.hands if args.phh else min(args.show, args.hands))
+    seat_names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
+    if args.phh:
+        _write_phh(args.phh, result.hand_list, seat_names)
+    if args.json:
+        data = result.to_dict()
+        if args.phh:
+            data["phh"] = args.phh
+        print(json_text(data))
+        return EXIT_OK
+    from ..histories.text import format_hand
+
+    for j, hand in enumerate(result.hand_list[: args.show]):
+        print(f"=== hand {j + 1} ===")
+        print(format_hand(hand, players=seat_names))
+        print()
+    if args.phh:
+        print(f"wrote {len(result.hand_list)} hand(s) to {args.phh}")
+    print(play_summary(result))
+    return EXIT_OK
+
+
+def _stakes(text: str) -> list[int]:
+    """``--stakes A,B,S,L``: four ints (the rules check their values)."""
+    try:
+        stakes = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise _Fail(f"--stakes {text}: four ints ante,bring-in,small,big") from None
+    if len(stakes) != 4:
+        raise _Fail(f"--stakes {text}: four ints ante,bring-in,small,big")
+    return stakes
 
 
 def _resolve_show(args: argparse.Namespace, default: int) -> None:
@@ -325,102 +338,22 @@ def _names(flag: str, text: str, known: Sequence[str], noun: str, seats: int) ->
     return names
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from ..engine.rules import Rules
-    from ..sim.playing import MAX_HANDS
-    from ..sim.simulation import MAX_RECORD, POLICIES
-
-    check_amount("--players", args.players, 2, 8)
-    check_amount("--hands", args.hands, 1, MAX_HANDS)
-    check_amount("--stack", args.stack, 1)
-    _resolve_show(args, 0)
-    if args.threads is not None:
-        check_amount("--threads", args.threads, 1, 256)
-    policies = _names("--policy", args.policy, POLICIES, "policy", args.players)
-    try:
-        stakes = [int(v) for v in args.stakes.split(",")]
-    except ValueError:
-        raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big") from None
-    if len(stakes) != 4:
-        raise _Fail(f"--stakes {args.stakes}: four ints ante,bring-in,small,big")
-    rules = Rules(*stakes, profile=args.profile)
-    check_amount("--record", args.record, 0, min(args.hands, MAX_RECORD))
-    if args.phh:
-        _check_phh_target(args.phh, args.record or 1)
-        if not args.record:
-            raise _Fail("--phh needs --record K (the hands to write)")
-    elif args.record:
-        raise _Fail("--record K keeps hands for --phh FILE: add --phh (--show K prints hands "
-                    "without it)")
-    names = [policies[s % len(policies)] for s in range(args.players)]
-    record = max(args.record, min(args.show, args.hands))
-    return _run_simulation(args, rules, [args.stack] * args.players, names, record=record,
-                           threads=args.threads)
-
-
-def _run_simulation(
-    args: argparse.Namespace, rules: Any, stacks: list[int], names: list[str], *,
-    record: int, executor_jobs: int = 1, threads: int | None = None,
-    progress_from: int = 1_000_000,
-) -> int:
-    """Simulate, then print what ``razzcore play`` and ``razzcore simulate``
-    print: the readable log of the first hands or a PHH file, and the summary."""
-    from ..sim.playing import PlayResult
-    from ..sim.simulation import simulate
-
-    seed = args.seed
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(63)
-    options: dict[str, Any] = {"policy": names, "seed": seed, "record": record,
-                               "progress": _progress_wanted(args.hands, progress_from)}
-    if executor_jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(executor_jobs) as pool:
-            sim = simulate(rules, stacks, args.hands, executor=pool, **options)
-    else:
-        sim = simulate(rules, stacks, args.hands, threads=threads, **options)
-    result = PlayResult(
-        players=sim.policies, hands=sim.hands, seed=seed, seconds=sim.seconds, rules=rules,
-        starting_stacks=sim.starting_stacks, winnings=sim.winnings, pots_won=sim.pots_won,
-        showdowns=sim.showdowns,
-    )
-    seat_names = [f"p{s + 1} {n}" for s, n in enumerate(names)]
-    written = sim.histories[: args.hands if args.command == "play" else args.record]
-    if args.phh:
-        _write_phh(args.phh, written, seat_names)
-    if args.json:
-        data = result.to_dict()
-        if args.phh:
-            data["phh"] = args.phh
-        print(json_text(data))
-        return EXIT_OK
-    from ..histories.text import format_hand
-
-    for j, hh in enumerate(sim.histories[: args.show]):
-        print(f"=== hand {j + 1} ===")
-        print(format_hand(hh.replay(), players=seat_names))
-        print()
-    if args.phh:
-        print(f"wrote {len(written)} hand(s) to {args.phh}")
-    print(play_summary(result))
-    return EXIT_OK
-
-
 def _check_phh_target(path: str, hands: int) -> None:
     if not path.endswith((".phh", ".phhs")):
         raise _Fail(f"--phh {path}: the file name must end with .phh or .phhs")
     if hands > 1 and path.endswith(".phh"):
         raise _Fail(f"--phh {path}: {hands} hands need a .phhs file (a .phh holds one hand)")
+    if hands > MAX_RECORD:
+        raise _Fail(f"--phh writes every hand, at most {MAX_RECORD:,}, not {hands:,}: play "
+                    f"fewer --hands to keep them")
 
 
-def _write_phh(path: str, histories: Sequence[Any], names: list[str]) -> None:
+def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
     from .. import phh
+    from ..histories.phh import HandHistory
 
-    numbered = [dataclasses.replace(hh, players=names, hand=j + 1)
-                for j, hh in enumerate(histories)]
+    numbered = [dataclasses.replace(HandHistory.from_hand(hand), players=names, hand=j + 1)
+                for j, hand in enumerate(hands)]
     text = phh.dumps(numbered[0]) if path.endswith(".phh") else phh.dumps_all(numbered)
     with open(path, "w", encoding="utf-8") as fp:
         fp.write(text)
@@ -563,7 +496,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK if out["agrees"] else EXIT_MISMATCH
 
 
-_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "simulate": _cmd_simulate,
+_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play,
              "replay": cmd_replay, "convert": cmd_convert, "equity": _cmd_equity,
              "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
 

@@ -1,7 +1,9 @@
-"""The simulation room: many hands between players — :func:`play` for any
-players (Python objects deciding on a :class:`~razzcore.HandView`) and
-:func:`simulate`, the built-in policies dealt and played in C over threads or
-an executor, with hands recorded as histories.
+"""The simulation room: many hands between players — :func:`play` totals
+them (a table of built-in players in C, the same hands as :func:`simulate`
+for the same seed; any other player deciding in Python on a
+:class:`~razzcore.HandView`), and :func:`simulate` gives the built-in
+policies' payoffs of every hand as a numpy array, over threads or an
+executor, with hands recorded as histories.
 
 Imports run down: this room uses the engine and the histories, never
 presentation, environments or the command line.

@@ -1,18 +1,24 @@
 """Play many hands between players: :func:`play`, the library side of ``razzcore play``.
 
-Every hand ``j`` of a run with seed ``s`` gets its own seeds (one for the deck,
-one per seat for the players' ``reseed`` method, when they have one) derived
-from ``(s, j)`` alone, and every hand starts from the same stacks.  The hands
-are split into chunks that run in process or on any
-:class:`concurrent.futures.Executor` (threads, processes,
-dask.distributed's ``Client.get_executor()``, Ray's executor): the result is
-the same whatever runs them and however they are split.
+A table of built-in players only (the names ``"basic"``, ``"random"``,
+``"calldown"``, or the objects ``BasicRazzPlayer()`` and ``CalldownPlayer()``)
+is played wholly in the compiled engine by :func:`~razzcore.sim.simulation.simulate`'s
+runner: the same seed gives the same hands and results as ``razzcore play`` and
+``simulate``.  A table with any other player (an object with
+``act(view, legal_actions)``, a ``RandomPlayer`` object included) is played in
+Python, every decision asked through a :class:`~razzcore.engine.view.HandView`.
+
+Either way, hand ``j`` of a run with seed ``s`` draws from seeds derived from
+``(s, j)`` alone (in Python: one for the deck, one per seat for the players'
+``reseed`` method, when they have one), and every hand starts from the same
+stacks, so the result does not depend on the threads, the executor or the
+chunks that run the hands.
 
 >>> from razzcore.sim.playing import play
 >>> r = play(3, 20, seed=1)
 >>> r.hands, sum(r.winnings), len(r.players)
 (20, 0, 3)
->>> r.winnings == play(3, 20, seed=1, chunk_size=3).winnings
+>>> r.winnings == play(3, 20, seed=1, threads=2).winnings
 True
 """
 
@@ -25,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
-from ..engine.players import Player, make_player
+from ..engine.players import BasicRazzPlayer, CalldownPlayer, Player, make_player
 from ..errors import IllegalActionError, RazzError, as_int, brief
 
 if TYPE_CHECKING:
@@ -44,10 +50,11 @@ DEFAULT_RULES = (1, 3, 10, 20)
 """Ante, bring-in, small bet and big bet of :func:`play` when no rules are given."""
 DEFAULT_STACK = 1000
 
-#: The most hands one :func:`play` call deals (about a day at a thousand hands
-#: a second): a larger count is a typing slip, not a run anyone waits for.
-MAX_HANDS = 100_000_000
 """Starting stack of every seat (50 big bets) when none is given."""
+
+#: The most hands one :func:`play` call deals (minutes of built-in players in C,
+#: a day of Python players): a larger count is a typing slip, not a run anyone waits for.
+MAX_HANDS = 100_000_000
 
 
 def hand_seed(seed: int, index: int, part: int = 0) -> int:
@@ -126,7 +133,7 @@ def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
             out.pots_won[s] += 1
         if any(e.shown for e in hand.showdown):
             out.showdowns += 1
-        if job.keep < 0 or j < job.keep:
+        if j < job.keep:
             out.hands.append(hand)
     return out
 
@@ -147,7 +154,11 @@ def _check_act_signature(player: object) -> None:
         pass
 
 
-def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) -> list[Player]:
+def _make_players(
+    players: int | Sequence[Player | str], lineup: Sequence[str]
+) -> list[tuple[Player, str | None]]:
+    """Each seat's player and, for a built-in one, the engine policy that
+    plays exactly like it (``None``: the seat needs the Python loop)."""
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
     count = as_int(players)
@@ -160,19 +171,40 @@ def _make_players(players: int | Sequence[Player | str], lineup: Sequence[str]) 
             raise RazzError(f"a razz table has 2 to 8 players, not {players}")
         if not lineup:
             raise RazzError("the lineup of built-in players is empty")
-        return [make_player(lineup[s % len(lineup)]) for s in range(players)]
-    out: list[Player] = []
+        players = [lineup[s % len(lineup)] for s in range(players)]
+    elif isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
+    out: list[tuple[Player, str | None]] = []
     for p in players:
         if isinstance(p, str):
-            out.append(make_player(p))
+            player = make_player(p)
+            out.append((player, player.name))
         elif callable(getattr(p, "act", None)):
             _check_act_signature(p)
-            out.append(p)
+            out.append((p, _builtin_policy(p)))
         else:
             raise RazzError(f"a player needs an act(view, legal_actions) method: {brief(p)}")
     if not 2 <= len(out) <= 8:
         raise RazzError(f"a razz table has 2 to 8 players, not {len(out)}")
     return out
+
+
+def _builtin_policy(player: object) -> str | None:
+    """The engine policy that decides exactly as ``player`` does, if any.
+
+    ``BasicRazzPlayer()`` (the default limit 8) and ``CalldownPlayer()`` are
+    the ``"basic"`` and ``"calldown"`` policies move for move (the basic
+    strategy is one compiled function).  A ``RandomPlayer`` object is not: it
+    draws from its own Python stream (its ``seed``) and has no raise cap, so
+    it plays in Python; the name ``"random"`` is the engine's policy.
+    Subclasses may decide differently and play in Python too.
+    """
+    kind = type(player)
+    if kind is BasicRazzPlayer and player.limit == 8:  # type: ignore[attr-defined]
+        return "basic"
+    if kind is CalldownPlayer:
+        return "calldown"
+    return None
 
 
 def _player_name(p: Player) -> str:
@@ -189,6 +221,7 @@ def play(
     profile: str = "online",
     stacks: int | Sequence[int] = DEFAULT_STACK,
     lineup: Sequence[str] = ("basic", "random"),
+    threads: int | None = None,
     executor: SubmitExecutor | None = None,
     chunk_size: int | None = None,
     progress: bool | None = None,
@@ -199,34 +232,46 @@ def play(
     * ``players``: a seat count (2..8, seated from ``lineup`` in turn:
       ``"basic"`` then ``"random"`` by default) or one player per seat: built-in
       names or any object with ``act(view, legal_actions)`` (see
-      :mod:`razzcore.engine.players`); players are copied for each chunk of hands.
+      :mod:`razzcore.engine.players`).
+    * Built-in players only (names, ``BasicRazzPlayer()``, ``CalldownPlayer()``):
+      the hands run in the compiled engine, exactly as ``razzcore play`` and
+      :func:`~razzcore.sim.simulation.simulate` with the same seed, on
+      ``threads`` threads (default: one per CPU from 32,768 hands on) or
+      ``executor``.  Any other player: the hands run in Python (players are
+      copied for each chunk of ``chunk_size`` hands, on ``executor`` if given),
+      and the built-in names at that table are Python players, drawing from
+      their own streams (see :mod:`razzcore.sim.playing`).
     * ``seed``: the run's seed (``None`` draws one, reported in the result).
     * ``rules`` (default ``Rules(1, 3, 10, 20, profile=profile)``) and
       ``stacks``: every hand starts from these stacks.
-    * ``executor``: runs chunks of ``chunk_size`` hands (any object with
-      ``submit``, such as a :class:`concurrent.futures.Executor` or dask's
-      ``Client.get_executor()``); results do not depend on it.
+    * ``executor``: any object with ``submit``, such as a
+      :class:`concurrent.futures.Executor` or dask's ``Client.get_executor()``;
+      results do not depend on it.
     * ``progress=True``: a tqdm bar on stderr (``pip install
       'razzcore[progress]'``); off by default.
     * ``keep_hands=True`` keeps every finished hand in ``hand_list``; an int
-      ``k`` keeps the first ``k`` hands.
+      ``k`` keeps the first ``k`` hands.  Hands played in the engine are
+      replayed on :class:`~razzcore.engine.hand.Hand` from its record (deck and
+      actions) to the same payoffs, so they cost Python time: keep few.
 
     >>> r = play(["basic", "random"], 50, seed=7)
     >>> r.players, r.hands, sum(r.winnings)
     (('basic', 'random'), 50, 0)
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     r2 = play(["basic", "random"], 50, seed=7, executor=pool, chunk_size=7)
+    ...     r2 = play(["basic", "random"], 50, seed=7, executor=pool)
     >>> r2.winnings == r.winnings and r2.showdowns == r.showdowns
     True
     """
     from ..engine.hand import Hand
     from ..engine.rules import Rules
+    from .simulation import check_seed
 
-    table = _make_players(players, lineup)
+    seats = _make_players(players, lineup)
+    table = [p for p, _ in seats]
     n = len(table)
     count = as_int(hands)
-    if count is None or count < 0:
+    if count is None or count < 0 or isinstance(hands, bool):
         raise RazzError(f"hands must be a non-negative int, not {brief(hands)}")
     hands = count
     if hands > MAX_HANDS:
@@ -244,33 +289,36 @@ def play(
     stack_list = tuple(v for v in given if v is not None and v > 0)
     if len(stack_list) != n or len(given) != n:
         raise RazzError(f"stacks must be {n} positive ints, not {brief(stacks)}")
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(63)
-    else:
-        seed_int = as_int(seed)
-        if seed_int is None:
-            raise RazzError(f"seed must be an int, not {brief(seed)}")
-        seed = seed_int
-    if chunk_size is None:
-        chunk_size = min(2000, max(100, hands // 64))
-    else:
+    seed = check_seed(seed)
+    if chunk_size is not None:
         size = as_int(chunk_size)
         if size is None or size < 1:
             raise RazzError(f"chunk_size must be a positive int, not {brief(chunk_size)}")
         chunk_size = size
+    if progress is not None and not isinstance(progress, bool):
+        raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
     check_executor(executor)
     # Validate the table once before farming it out (a bad rule set fails here).
     Hand(rules, stack_list, seed=0)
     if keep_hands is True:
-        keep = -1
+        keep = hands
     elif keep_hands is False:
         keep = 0
     elif (kept := as_int(keep_hands)) is not None and kept >= 0:
-        keep = kept
+        keep = min(kept, hands)
     else:
         raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
+    policies = [name for _, name in seats]
+    if all(name is not None for name in policies):
+        return _play_in_engine(rules, stack_list, tuple(policies),  # type: ignore[arg-type]
+                               tuple(_player_name(p) for p in table), hands, seed, threads,
+                               executor, progress, keep)
+    if threads is not None and threads != 1:
+        custom = next(brief(p) for p, name in seats if name is None)
+        raise RazzError(f"threads runs tables of built-in players in the compiled engine; "
+                        f"{custom} plays in Python: give an executor instead")
+    if chunk_size is None:
+        chunk_size = min(2000, max(100, hands // 64))
     job = _Job(rules, stack_list, tuple(table), seed, keep)
     bounds = [(a, min(a + chunk_size, hands)) for a in range(0, hands, chunk_size)]
     bar = progress_bar(hands, "hand") if progress else None
@@ -306,6 +354,33 @@ def play(
     )
 
 
+def _play_in_engine(
+    rules: Rules, stacks: tuple[int, ...], policies: tuple[str, ...], names: tuple[str, ...],
+    hands: int, seed: int, threads: int | None, executor: SubmitExecutor | None,
+    progress: bool | None, keep: int,
+) -> PlayResult:
+    """A table of built-in players, played by :func:`simulate`'s runner (the
+    same stream for the same seed); kept hands are replayed on ``Hand``."""
+    from .. import _core
+    from .simulation import _check_stacks, _check_workers, _replay_hand, _run_policies
+
+    table = _check_stacks(rules, stacks)
+    workers = _check_workers(threads, executor, hands)
+    codes = bytes(_core.ENGINE_POLICIES[name] for name in policies)
+    stream = seed % (1 << 64)
+    run = _run_policies(rules, table, codes, stream, hands, workers, executor, progress)
+    return PlayResult(
+        players=names,
+        hands=hands,
+        seed=seed,
+        seconds=run.seconds,
+        rules=rules,
+        starting_stacks=table,
+        winnings=run.winnings(len(table)),
+        pots_won=run.pots_won,
+        showdowns=run.showdowns,
+        hand_list=tuple(_replay_hand(rules, table, codes, stream, j) for j in range(keep)),
+    )
 
 
 @dataclass(frozen=True)

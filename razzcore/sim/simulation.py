@@ -17,7 +17,7 @@ import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import _core
 from .._parallel import SubmitExecutor, check_executor, progress_bar
@@ -28,6 +28,7 @@ from ..errors import RazzError, as_int, brief
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..engine.hand import Hand
     from ..histories.phh import HandHistory
 
 __all__ = ["POLICIES", "SimulationResult", "simulate"]
@@ -133,6 +134,32 @@ def _check_count(name: str, value: object, low: int, high: int) -> int:
     return n
 
 
+def check_seed(seed: object) -> int:
+    """A run's seed: ``seed`` as an int, or a fresh 63-bit one for ``None``
+    (the one rule of :func:`simulate`, :func:`razzcore.play` and the command)."""
+    if seed is None:
+        import secrets
+
+        return secrets.randbits(63)
+    seed_int = as_int(seed)
+    if seed_int is None:
+        raise RazzError(f"seed must be an int or None, not {brief(seed)}")
+    return seed_int
+
+
+def _check_workers(threads: object, executor: SubmitExecutor | None, hands: int) -> int | None:
+    """The threads of a run (``None`` with an executor): by default one per
+    CPU from :data:`PARALLEL_MIN_HANDS` hands on, else one."""
+    check_executor(executor)
+    if executor is not None:
+        if threads is not None:
+            raise RazzError("give threads or executor, not both")
+        return None
+    if threads is None:
+        return (os.cpu_count() or 1) if hands >= PARALLEL_MIN_HANDS else 1
+    return _check_count("threads", threads, 1, _core.MAX_THREADS)
+
+
 def simulate(
     rules: Rules,
     stacks: Sequence[int],
@@ -183,26 +210,43 @@ def simulate(
     names = _check_policies(policy, n)
     hands = _check_count("hands", hands, 0, MAX_HANDS)
     record = _check_count("record", record, 0, min(hands, MAX_RECORD))
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    elif (seed_int := as_int(seed)) is None:
-        raise RazzError(f"seed must be an int or None, not {brief(seed)}")
-    else:
-        seed = seed_int
+    seed = check_seed(seed)
     stream = seed % (1 << 64)
-    check_executor(executor)
-    if executor is not None:
-        if threads is not None:
-            raise RazzError("give threads or executor, not both")
-    elif threads is None:
-        threads = (os.cpu_count() or 1) if hands >= PARALLEL_MIN_HANDS else 1
-    else:
-        threads = _check_count("threads", threads, 1, _core.MAX_THREADS)
+    threads = _check_workers(threads, executor, hands)
     if progress is not None and not isinstance(progress, bool):
         raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
     codes = bytes(_core.ENGINE_POLICIES[name] for name in names)
+    run = _run_policies(rules, table, codes, stream, hands, threads, executor, progress)
+    payoffs = np.frombuffer(run.payoffs, dtype=np.int64).reshape(hands, n)
+    histories = tuple(_history(rules, table, codes, stream, i) for i in range(record))
+    return SimulationResult(
+        payoffs.copy(), histories, hands, run.seconds, seed, names, rules, table,
+        pots_won=run.pots_won, showdowns=run.showdowns,
+    )
+
+
+class _Run(NamedTuple):
+    """The hands of one run, without numpy: ``payoffs`` the int64 bytes
+    (hand by hand, seat by seat), the totals, and the wall time."""
+
+    payoffs: bytes
+    pots_won: tuple[int, ...]
+    showdowns: int
+    seconds: float
+
+    def winnings(self, seats: int) -> tuple[int, ...]:
+        """Each seat's net chips over all hands."""
+        flat = array("q", self.payoffs)
+        return tuple(sum(flat[s::seats]) for s in range(seats))
+
+
+def _run_policies(
+    rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, hands: int,
+    threads: int | None, executor: SubmitExecutor | None, progress: bool | None,
+) -> _Run:
+    """Play checked arguments (the policy codes, the 64-bit stream) in the
+    engine: the one runner of :func:`simulate` and of :func:`razzcore.play`'s
+    built-in lineups."""
     # The engine can run these rules and stacks (0 hands).
     _core.simulate_chunk(pack_rules(rules), pack_stacks(table), codes, stream, 0, 0)
     bar = progress_bar(hands, "hand") if progress else None
@@ -213,13 +257,10 @@ def simulate(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
-    payoffs = np.frombuffer(b"".join(p[0] for p in parts), dtype=np.int64).reshape(hands, n)
-    histories = tuple(_history(rules, table, codes, stream, i) for i in range(record))
-    return SimulationResult(
-        payoffs.copy(), histories, hands, seconds, seed, names, rules, table,
-        pots_won=tuple(sum(p[1][s] for p in parts) for s in range(n)),
-        showdowns=sum(p[2] for p in parts),
-    )
+    n = len(table)
+    return _Run(b"".join(p[0] for p in parts),
+                tuple(sum(p[1][s] for p in parts) for s in range(n)),
+                sum(p[2] for p in parts), seconds)
 
 
 def _play(
@@ -283,12 +324,12 @@ def _split(n: int, parts: int) -> list[tuple[int, int]]:
     return out if n else []
 
 
-def _history(
+def _replay_hand(
     rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, index: int
-) -> HandHistory:
-    """Hand ``index`` replayed on Hand from the engine's record, as PHH."""
+) -> Hand:
+    """Hand ``index`` of a run, replayed on :class:`~razzcore.engine.hand.Hand`
+    from the engine's record (its deck and actions)."""
     from ..engine.hand import Hand
-    from ..histories.phh import HandHistory
 
     packed = pack_rules(rules)
     deck, kinds, totals, payoffs = _core.simulate_chunk(packed, pack_stacks(table), codes,
@@ -298,7 +339,16 @@ def _history(
         hand.act(f"cbr {total}" if kind == 3 else _VERBS[kind])
     if hand.payoffs != payoffs:  # the two engines disagree: never hand out such a record
         raise RazzError(f"hand {index}: Hand replays to {hand.payoffs}, the engine gave {payoffs}")
-    return HandHistory.from_hand(hand)
+    return hand
+
+
+def _history(
+    rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, index: int
+) -> HandHistory:
+    """Hand ``index`` replayed on Hand from the engine's record, as PHH."""
+    from ..histories.phh import HandHistory
+
+    return HandHistory.from_hand(_replay_hand(rules, table, codes, stream, index))
 
 
 _VERBS = ("f", "pb", "cc", "cbr")
