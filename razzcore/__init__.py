@@ -75,6 +75,7 @@ _LAZY = {
     "Player": "engine.players",
     "RandomPlayer": "engine.players",
     "BasicRazzPlayer": "engine.players",
+    "CalldownPlayer": "engine.players",
     "Rules": "engine.rules",
     "PROFILES": "engine.rules",
     "Hand": "engine.hand",
@@ -92,7 +93,7 @@ __getattr__, __dir__ = attach(__name__, _LAZY, globals(), _MODULES)
 
 if TYPE_CHECKING:
     from .engine.hand import Hand
-    from .engine.players import BasicRazzPlayer, Player, RandomPlayer
+    from .engine.players import BasicRazzPlayer, CalldownPlayer, Player, RandomPlayer
     from .engine.pots import Award, Pot
     from .engine.rules import PROFILES, Rules
     from .engine.showdown import ShowdownEntry
@@ -114,6 +115,7 @@ __all__ = [
     "Award",
     "BasicRazzPlayer",
     "BatchError",
+    "CalldownPlayer",
     "CardError",
     "Deck",
     "EquityError",

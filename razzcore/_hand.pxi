@@ -37,10 +37,20 @@ cdef object _Rules = None
 
 
 def bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count):
-    """Called once by :mod:`razzcore.engine.hand`: the rules class, the award
-    record and the packing functions (:mod:`razzcore.engine.packing`) that
-    :class:`HandCore` uses."""
+    """Called once, by :mod:`razzcore.engine.hand` as it loads: the rules
+    class, the award record and the packing functions
+    (:mod:`razzcore.engine.packing`) that :class:`HandCore` uses.  The
+    binding is made once: a second call with other objects raises
+    RuntimeError (the engine's pieces cannot be swapped under live hands)."""
     global _Rules, _Award, _pack_rules, _pack_rake, _check_player_count
+    given = (Rules, Award, pack_rules, pack_rake, check_player_count)
+    if _Rules is not None:
+        if given == (_Rules, _Award, _pack_rules, _pack_rake, _check_player_count):
+            return
+        raise RuntimeError("the engine is already bound to razzcore.engine's own pieces")
+    if not isinstance(Rules, type) or not isinstance(Award, type) or not all(
+            callable(f) for f in given[2:]):
+        raise TypeError("bind_engine takes two classes and three functions")
     _Rules, _Award, _pack_rules = Rules, Award, pack_rules
     _pack_rake, _check_player_count = pack_rake, check_player_count
 
@@ -185,6 +195,8 @@ cdef bytes _packed_rules(rules):
     packed = rules._packed
     if type(packed) is not bytes or len(<bytes>packed) != sizeof(rz_rules):
         packed = _pack_rules(rules)
+        if type(packed) is not bytes or len(<bytes>packed) != sizeof(rz_rules):
+            raise RulesError("the packed rules are not the engine's layout")
         object.__setattr__(rules, "_packed", packed)
     return <bytes>packed
 
@@ -254,7 +266,10 @@ cdef class HandCore:
         if not 2 <= n <= 8:
             raise RulesError(f"a table has 2..8 seats, not {n}")
         if isinstance(rake, (list, tuple)):  # each pot's rake, main pot first
-            memcpy(pots, PyBytes_AS_STRING(_pack_rake(rake)), sizeof(pots))
+            packed_rake = _pack_rake(rake)
+            if type(packed_rake) is not bytes or len(<bytes>packed_rake) != sizeof(pots):
+                raise RulesError("rake: the packed pots are not the engine's layout")
+            memcpy(pots, PyBytes_AS_STRING(<bytes>packed_rake), sizeof(pots))
             for s in range(8):
                 r += pots[s]
             split = pots

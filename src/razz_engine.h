@@ -1472,7 +1472,7 @@ RZ_INLINE int rz_cmp_lists(const int *a, int na, const int *b, int nb)
     return na < nb ? -1 : na > nb ? 1 : 0;
 }
 
-/* BasicRazzPlayer's decision (razzcore.players; the one implementation):
+/* BasicRazzPlayer's decision (razzcore.engine.players; the one implementation):
  * mine[nmine] = the seat's own cards, boards[s * 7..] / nboard[s] = every
  * seat's up cards, in_hand[s] = dealt in and not folded, bets[n], street,
  * the legal mask, limit = the highest rank kept (5..13), wagers = the

@@ -1,6 +1,5 @@
-"""The public API: every exported or documented name resolves, removed names
-stay removed, and the batch functions share one executor protocol and one
-progress bar."""
+"""The public API: every exported or documented name resolves, and the batch
+functions share one executor protocol and one progress bar."""
 
 from __future__ import annotations
 
@@ -27,16 +26,6 @@ PUBLIC_MODULES = sorted(
     if not any(part.startswith("_") for part in m.name.split("."))
     and not m.name.startswith("razzcore.cli.")
 )
-#: Names removed before the first release: nothing answers to them.
-REMOVED = [
-    "razzcore.Policy",
-    "razzcore.play_random",
-    "razzcore.engine.players.Policy",
-    "razzcore.engine.players.play_hand",
-    "razzcore.engine.hand.play_random",
-    "razzcore.phh_text",
-    "razzcore.histories.phh.HandHistory.to_html",
-]
 
 
 def _resolve(dotted: str) -> object:
@@ -88,12 +77,6 @@ def test_every_exported_name_resolves_without_a_warning(module: str) -> None:
         assert len(names) == len(set(names))
         for name in names:
             assert getattr(mod, name) is not None, f"{module}.{name}"
-
-
-@pytest.mark.parametrize("dotted", REMOVED)
-def test_removed_names_are_gone(dotted: str) -> None:
-    with pytest.raises((AttributeError, ImportError)):
-        _resolve(dotted)
 
 
 def test_import_razzcore_leaves_the_heavy_modules_for_first_use() -> None:

@@ -240,7 +240,7 @@ def test_empty_unknown_and_unseated_names_are_refused_by_position() -> None:
                       "unknown player 'Shark'")
     # more names than seats: the last would never sit
     assert_user_error(run("play", "--players", "2", "--lineup", "basic,random,basic"),
-                      "3 players for 2 seats", "name 3 on would never sit")
+                      "3 players for 2 seats", "the last would never sit")
 
 
 # ---------------------------------------------------------------- numbers in messages

@@ -448,3 +448,16 @@ def test_numpy_seats_and_amounts_are_plain_ints() -> None:
     assert sorted(h.bets) == [0, 0, 10] and h.history[-1].endswith("cbr 10")
     with pytest.raises(RulesError, match="absent seats"):
         Hand(Rules(2, 5, 10, 20), [50, 50, 50], absent=[True])
+
+
+def test_the_compiled_core_is_bound_to_the_engine_once() -> None:
+    from razzcore import _core
+    from razzcore.engine import hand, packing, pots, rules
+
+    pieces = (rules.Rules, pots.Award, packing.pack_rules, packing.pack_rake,
+              packing.check_player_count)
+    _core.bind_engine(*pieces)  # the same pieces again: nothing changes
+    with pytest.raises(RuntimeError, match="already bound"):
+        _core.bind_engine(dict, pots.Award, *pieces[2:])
+    h = hand.Hand(rules.Rules(2, 5, 10, 20), [50, 50], seed=1, rake=[1, 0])
+    assert h.actor is not None

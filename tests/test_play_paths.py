@@ -178,3 +178,10 @@ def test_kept_hands_of_the_engine_replay_to_its_payoffs() -> None:
 def test_bad_input_is_a_razz_error_naming_it(kwargs: dict[str, Any], named: str) -> None:
     with pytest.raises(RazzError, match=named):
         play(hands=kwargs.pop("hands", 5), **kwargs)
+
+
+def test_a_lineup_longer_than_the_table_is_refused() -> None:
+    with pytest.raises(RazzError, match="names 3 players for 2 seats: the last would never sit"):
+        razzcore.play(2, 10, lineup=("basic", "random", "calldown"))
+    with pytest.raises(RazzError, match="the last 2 would never sit"):
+        razzcore.play(2, 10, lineup="basic,random,calldown,basic")

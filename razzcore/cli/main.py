@@ -267,7 +267,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.threads is not None:
         check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
-    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player", args.players)
+    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player")
     rules = Rules(*_stakes(args.stakes), profile=args.profile)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
@@ -320,10 +320,10 @@ def _resolve_show(args: argparse.Namespace, default: int) -> None:
                     "leave out one of them")
 
 
-def _names(flag: str, text: str, known: Sequence[str], noun: str, seats: int) -> list[str]:
-    """The comma list of built-in names of ``flag``, in lower case, seated in
-    turn at ``seats`` seats; an empty or unknown name is refused by its
-    position (counted from 1), and so are names that would never sit."""
+def _names(flag: str, text: str, known: Sequence[str], noun: str) -> list[str]:
+    """The comma list of built-in names of ``flag``, in lower case; an empty
+    or unknown name is refused by its position (counted from 1).  How they
+    sit is :func:`razzcore.play`'s to say."""
     names = [name.strip().lower() for name in text.split(",")]
     for i, name in enumerate(names):
         if not name:
@@ -332,9 +332,6 @@ def _names(flag: str, text: str, known: Sequence[str], noun: str, seats: int) ->
         if name not in known:
             raise _Fail(f"{flag}: unknown {noun} {brief(text.split(',')[i].strip())}; choose "
                         f"one of {', '.join(known)} (one, or a comma list seated in turn)")
-    if len(names) > seats:
-        raise _Fail(f"{flag} {brief(text)} names {len(names)} players for {seats} seats "
-                    f"(--players {seats}): name {seats + 1} on would never sit")
     return names
 
 

@@ -12,9 +12,9 @@ environments share :data:`ACTIONS`, :func:`encode` and
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import attach
 from ._encoding import ACTIONS, DEFAULT_STACK, action_mask, encode, observation_size
 
 if TYPE_CHECKING:
@@ -24,26 +24,14 @@ if TYPE_CHECKING:
     from ._vector import VectorEnv
 
 # The adapters load their library on first use (PEP 562).
-_LAZY = {
+_HOMES = {
     "aec_env": "_aec",
     "RazzAECEnv": "_aec",
     "GymEnv": "_gym",
     "register_openspiel": "_openspiel",
     "VectorEnv": "_vector",
 }
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'razzcore.envs' has no attribute {name!r}")
-    value = getattr(importlib.import_module("." + module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = attach(__name__, _HOMES, globals())
 
 
 __all__ = [

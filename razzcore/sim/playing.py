@@ -49,7 +49,6 @@ __all__ = [
 DEFAULT_RULES = (1, 3, 10, 20)
 """Ante, bring-in, small bet and big bet of :func:`play` when no rules are given."""
 DEFAULT_STACK = 1000
-
 """Starting stack of every seat (50 big bets) when none is given."""
 
 #: The most hands one :func:`play` call deals (minutes of built-in players in C,
@@ -171,6 +170,13 @@ def _make_players(
             raise RazzError(f"a razz table has 2 to 8 players, not {players}")
         if not lineup:
             raise RazzError("the lineup of built-in players is empty")
+        if len(lineup) > players:
+            extra = len(lineup) - players
+            raise RazzError(
+                f"the lineup names {len(lineup)} players for {players} seats: the last "
+                f"{extra} would never sit" if extra > 1 else
+                f"the lineup names {len(lineup)} players for {players} seats: the last "
+                "would never sit")
         players = [lineup[s % len(lineup)] for s in range(players)]
     elif isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
