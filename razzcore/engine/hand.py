@@ -54,7 +54,7 @@ from .view import HandView
 
 bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count)
 
-__all__ = ["Award", "Hand", "HandView", "Pot", "ShowdownEntry"]
+__all__ = ["Hand"]
 
 # The machine's reason codes (RZ_ERR_* in src/razz_engine.h), worded once.
 _R = ENGINE_REASONS
