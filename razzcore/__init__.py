@@ -87,8 +87,18 @@ _LAZY = {
     "simulate": "sim.simulation",
     "SimulationResult": "sim.simulation",
 }
-# The hand-history formats, handed out as modules.
-_MODULES = {"phh": "histories.phh", "pokerstars": "histories.pokerstars"}
+# The rooms, and the hand-history formats, handed out as modules.
+_MODULES = {
+    "engine": "engine",
+    "odds": "odds",
+    "histories": "histories",
+    "sim": "sim",
+    "show": "show",
+    "envs": "envs",
+    "cli": "cli",
+    "phh": "histories.phh",
+    "pokerstars": "histories.pokerstars",
+}
 __getattr__, __dir__ = attach(__name__, _LAZY, globals(), _MODULES)
 
 if TYPE_CHECKING:

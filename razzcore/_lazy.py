@@ -42,6 +42,8 @@ def attach(
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(namespace) | set(homes) | set(modules))
+        # what the package offers: its public names and rooms, not its helpers
+        public = {n for n in namespace.get("__all__", ()) if not n.startswith("_")}
+        return sorted(public | set(homes) | set(modules))
 
     return __getattr__, __dir__

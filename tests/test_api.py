@@ -177,3 +177,17 @@ def test_the_executor_protocol_is_one_type() -> None:
         assert isinstance(pool, SubmitExecutor)
     assert not isinstance(object(), SubmitExecutor)
     assert play is razzcore.play
+
+
+def test_every_room_is_reached_from_the_package() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import razzcore\n"
+        "rooms = ['engine', 'odds', 'histories', 'sim', 'show', 'envs', 'cli']\n"
+        "assert all(getattr(razzcore, r).__name__ == 'razzcore.' + r for r in rooms)\n"
+        "assert razzcore.show.replayer.page and razzcore.phh.loads\n"
+        "assert set(rooms) <= set(dir(razzcore)) and 'attach' not in dir(razzcore)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -326,7 +326,7 @@ def test_bench() -> None:
 
 
 def test_main_returns_status_without_exiting(capsys: pytest.CaptureFixture[str]) -> None:
-    from razzcore.cli.main import main
+    from razzcore.cli.commands import main
 
     assert main(["eval", "As", "2d", "3c", "4h", "5s"]) == 0
     assert main(["eval", "As"]) == 2
@@ -593,9 +593,9 @@ def test_empty_and_non_utf8_files_are_named_for_what_they_are(tmp_path: pathlib.
 
 
 def test_bad_kernel_environment_variable_through_a_razzcore_script(tmp_path: pathlib.Path) -> None:
-    # What the installed console script does (pyproject: razzcore = "razzcore.cli.main:main").
+    # What the installed console script does (pyproject: razzcore = "razzcore.cli.commands:main").
     script = tmp_path / "razzcore"
-    script.write_text("import sys\nfrom razzcore.cli.main import main\nsys.exit(main())\n")
+    script.write_text("import sys\nfrom razzcore.cli.commands import main\nsys.exit(main())\n")
     proc = subprocess.run([sys.executable, str(script), "eval", "As2d3c4h5s"],
                           env=dict(os.environ, RAZZCORE_KERNEL="bogus"),
                           capture_output=True, text=True, timeout=120)
@@ -605,7 +605,7 @@ def test_bad_kernel_environment_variable_through_a_razzcore_script(tmp_path: pat
 
 def test_play_needs_no_numpy() -> None:
     # numpy made unimportable in the child: only simulate's arrays need it
-    code = ("import sys; sys.modules['numpy'] = None; from razzcore.cli.main import main; "
+    code = ("import sys; sys.modules['numpy'] = None; from razzcore.cli.commands import main; "
             "sys.exit(main(['play', '--hands', '5', '--seed', '1', '--json']))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)

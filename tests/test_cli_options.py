@@ -79,7 +79,7 @@ def test_a_hand_after_dead_cards_is_a_hand() -> None:
 
 def _json_commands() -> list[str]:
     """The subcommands that have --json, from the parser itself."""
-    from razzcore.cli.main import build_parser
+    from razzcore.cli.commands import build_parser
 
     parser = build_parser()
     return sorted(name for name, sub in parser.commands.items()  # type: ignore[attr-defined]

@@ -256,3 +256,11 @@ def test_random_policy_covers_every_legal_action() -> None:
     r = simulate(RULES, [400] * 3, 200, seed=8, record=200)
     verbs = {a.split()[1] for hh in r.histories for a in hh.actions if not a.startswith("d ")}
     assert {"f", "cc", "cbr", "pb"} <= verbs
+
+
+def test_policy_names_are_taken_in_any_case() -> None:
+    rules = Rules(2, 5, 10, 20)
+    a = simulate(rules, [400] * 3, 50, policy=["Basic", "RANDOM", " calldown "], seed=1)
+    b = simulate(rules, [400] * 3, 50, policy=["basic", "random", "calldown"], seed=1)
+    assert a.policies == b.policies == ("basic", "random", "calldown")
+    assert (a.payoffs == b.payoffs).all()

@@ -1,4 +1,4 @@
-"""Text and JSON output of the ``razzcore`` command (internal helpers of :mod:`razzcore.cli.main`).
+"""Text and JSON output of the ``razzcore`` command (helpers of :mod:`razzcore.cli.commands`).
 
 >>> print(table([["seat", "chips"], ["p1", "+5"]], right=(1,)))
 seat  chips

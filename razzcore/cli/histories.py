@@ -1,5 +1,5 @@
 """The hand-history subcommands of ``razzcore``, ``replay`` and ``convert``
-(internal to :mod:`razzcore.cli.main`), and their input.
+(internal to :mod:`razzcore.cli.commands`), and their input.
 
 Reading PHH and PokerStars files (or standard input, named ``-``), and
 turning a :class:`~razzcore.errors.PHHError` into a message that names the

@@ -119,10 +119,13 @@ def _check_policies(policy: object, n: int) -> tuple[str, ...]:
                         f"not {brief(policy)}")
     if len(names) != n:
         raise RazzError(f"policy: {len(names)} policies for {n} seats")
-    for name in names:
-        if not isinstance(name, str) or name not in _core.ENGINE_POLICIES:
+    out = []
+    for name in names:  # names are taken in any case, as play() and --lineup take them
+        key = name.strip().lower() if isinstance(name, str) else None
+        if key not in _core.ENGINE_POLICIES:
             raise RazzError(f"policy must be one of {', '.join(POLICIES)}, not {brief(name)}")
-    return tuple(names)
+        out.append(key)
+    return tuple(out)
 
 
 def _check_count(name: str, value: object, low: int, high: int) -> int:
