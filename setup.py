@@ -88,16 +88,6 @@ extensions = [
                  "src/razz_py.h",
                  "src/tablegen.py"],
         extra_compile_args=_cargs,
-        # The Cython glue is 70 % of the compiled code; these switch off
-        # Cython's inlined fast paths for Python-level calls, list access and
-        # thread state (CPython's own calls do the same work): 13 KB less in
-        # the wheel, for the 400 KB budget.  The hot paths run in C (the
-        # kernels, the engine, simulate, the vector env, the PokerStars
-        # reader); Hand driven from Python measured within noise of before
-        # (benchmarks/engine_vs_pokerkit.py, docs/packaging.md).
-        define_macros=[(m, "0") for m in (
-            "CYTHON_UNPACK_METHODS", "CYTHON_FAST_PYCALL", "CYTHON_USE_DICT_VERSIONS",
-            "CYTHON_USE_PYLIST_INTERNALS", "CYTHON_FAST_THREAD_STATE")],
         extra_link_args=_largs,
     ),
 ]
