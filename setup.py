@@ -53,57 +53,15 @@ class build_ext(_build_ext):
             ext.depends.append(header)
         super().run()
 
-    def build_extensions(self):
-        # The wheel budget (400 KB) with the compiled engine inside: the glue
-        # is optimised for size, the kernels for speed.  GCC: -O3 on the
-        # command line, and src/razz_glue.h switches what follows the kernel
-        # headers to -Os (RZ_GLUE_OS).  Clang: -Os for everything, measured
-        # as fast as its -O3 on the kernels (batch, histogram, equity) and the
-        # engine; GCC's -Os makes the batch loop 5x slower.
-        family = _compiler_family(self.compiler.compiler_so) if "-O3" in _cargs else None
-        for ext in self.extensions:
-            if family == "gcc":
-                ext.define_macros.append(("RZ_GLUE_OS", "1"))
-            elif family == "clang":
-                args = ext.extra_compile_args
-                ext.extra_compile_args = ["-Os" if a == "-O3" else a for a in args]
-        super().build_extensions()
-
-
-def _compiler_family(command):
-    """``"gcc"``, ``"clang"`` or None for the C compiler ``command`` (a list, as
-    distutils keeps it, e.g. ``["ccache", "gcc", "-pthread"]``): asks its
-    preprocessor, which also sees through ccache and compilers named cc."""
-    if not command or sys.platform == "win32":
-        return None
-    import subprocess
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        probe = os.path.join(tmp, "probe.c")
-        with open(probe, "w") as fh:
-            fh.write(
-                "#if defined(__clang__)\nrazz_is_clang\n"
-                "#elif defined(__GNUC__)\nrazz_is_gcc\n#endif\n"
-            )
-        try:
-            out = subprocess.run(
-                [*command, "-E", probe], capture_output=True, text=True, timeout=60
-            ).stdout
-        except (OSError, subprocess.SubprocessError):
-            return None
-    if "razz_is_clang" in out:
-        return "clang"
-    return "gcc" if "razz_is_gcc" in out else None
-
 
 def _compile_args():
     if sys.platform == "win32":
         return ["/O2"], []
-    # -O3: GCC's -O2 and -Os measured slower on the batch kernels (Os: 5x);
-    # build_extensions then sizes the glue down (see there).
-    # -g0 and -s drop the debug info CPython's own flags ask for (the wheel
-    # budget is 400 KB).
+    # -O3 for the whole module, the Cython glue and the engine included:
+    # measured faster than -Os/-O2 on simulate, Hand, the vector env and
+    # equity, and no slower elsewhere (docs/packaging.md).  -g0, -s and
+    # --gc-sections drop the debug info CPython's own flags ask for and
+    # unreferenced functions: bytes only, no time.
     args = ["-O3", "-g0", "-ffunction-sections", "-fdata-sections"]
     link = ["-s", "-Wl,--gc-sections"] if sys.platform.startswith("linux") else []
     if os.environ.get("RAZZCORE_SANITIZE"):
@@ -127,19 +85,9 @@ extensions = [
                  "src/razz_pokerstars_replay.h",
                  "razzcore/_equity.pxi", "razzcore/_hand.pxi", "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi", "razzcore/_pokerstars.pxi",
-                 "src/razz_glue.h", "src/razz_py.h",
+                 "src/razz_py.h",
                  "src/tablegen.py"],
         extra_compile_args=_cargs,
-        # The Cython glue is 70 % of the compiled code; these switch off
-        # Cython's inlined fast paths for Python-level calls, list access and
-        # thread state (CPython's own calls do the same work): 13 KB less in
-        # the wheel, for the 400 KB budget.  The hot paths run in C (the
-        # kernels, the engine, simulate, the vector env, the PokerStars
-        # reader); Hand driven from Python measured within noise of before
-        # (benchmarks/engine_vs_pokerkit.py, docs/packaging.md).
-        define_macros=[(m, "0") for m in (
-            "CYTHON_UNPACK_METHODS", "CYTHON_FAST_PYCALL", "CYTHON_USE_DICT_VERSIONS",
-            "CYTHON_USE_PYLIST_INTERNALS", "CYTHON_FAST_THREAD_STATE")],
         extra_link_args=_largs,
     ),
 ]
@@ -147,10 +95,13 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
-        # binding=False: plain builtin functions and methods instead of
-        # introspectable Cython function objects (no code object per def):
-        # 15 KB less in the wheel, for the 400 KB budget.
-        compiler_directives={"language_level": "3", "binding": False},
+        # binding=False: plain builtin functions and methods, which CPython's
+        # adaptive interpreter calls faster than Cython's function objects
+        # (evaluate() and evaluate_mask() ~12 % faster; docs/packaging.md).
+        # The "clinic" signature format gives them __text_signature__, so
+        # inspect.signature and stubtest see their parameters.
+        compiler_directives={"language_level": "3", "binding": False,
+                             "embedsignature.format": "clinic"},
         include_path=["razzcore"],
     ),
     cmdclass={"build_ext": build_ext},

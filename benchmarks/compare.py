@@ -428,7 +428,7 @@ def build_rows(res: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
         vs_c = f"{ratio('c_loop', name):.2f}× C loop, " if "c_loop" in c else ""
         r = ratio(scalar, name)
         rows.append((f"kernel `{kernel}`, {'checked' if mode == 'check' else 'unchecked'} "
-                     "(RAZZCORE_KERNEL)", cost(name, ""), f"{vs_c}{r:.2f}× scalar",
+                     "(RAZZCORE_KERNEL)", cost(name), f"{vs_c}{r:.2f}× scalar",
                      "≥ 1× scalar" if kernel != "scalar" else "",
                      ("" if kernel == "scalar" else "met" if r >= 1.0
                       else "met (within 3 % noise)" if r >= 0.97 else "**not met**")))
@@ -465,7 +465,7 @@ def build_rows(res: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
             api = ("`eval7.evaluate(list of Card)`" if label == "eval7"
                    else "`evaluate_cards(*7 ints)`")
             rows.append((f"{label} {res['peers'][dist]} {api}, HIGH hands (reference)",
-                         cost(key, ""), f"{r:.2f}× razzcore `evaluate`", "", ""))
+                         cost(key), f"{r:.2f}× razzcore `evaluate`", "", ""))
         else:
             rows.append((f"{label} (HIGH hands, reference)", "not installed here: no figure",
                          "", "", ""))

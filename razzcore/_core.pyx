@@ -427,11 +427,4 @@ include "_equity.pxi"
 include "_engine.pxi"
 include "_hand.pxi"
 include "_obs.pxi"
-
-# Last of the C headers: with GCC, the glue after it is optimised for size.
-cdef extern from "razz_glue.h":
-    pass
-
-# The PokerStars reader is text handling, not a kernel: after the glue
-# header, it is optimised for size too.
 include "_pokerstars.pxi"

@@ -32,10 +32,6 @@
 
 #define RZ_SEATS 8
 
-/* Built for size when the glue is (RZ_GLUE_OS, see razz_eval.h): the wheel
- * budget; the hands stay far above their speed targets. */
-RZ_OS_BEGIN
-
 /* The entry points are compiled once, not inlined into every caller. */
 #if defined(__GNUC__) || defined(__clang__)
 #  define RZ_ENTRY static __attribute__((noinline, unused))
@@ -820,7 +816,7 @@ RZ_INLINE int rz_first_shower(const rz_hand *h)
         return h->first_actor;
     k = rz_ranked_live(h, ranked);
     first = rz_first_actor_from(h, ranked, k);
-    return first >= 0 ? first : ranked[0];
+    return first >= 0 ? first : k > 0 ? ranked[0] : 0;
 }
 
 /* R20: show (show = 1) or muck seat s's hand; the showdown's next seat is
@@ -1654,6 +1650,5 @@ RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_
     return 0;
 }
 
-RZ_OS_END
 
 #endif /* RAZZ_ENGINE_H */

@@ -45,8 +45,6 @@
 #include "razz_eval.h"
 #include "razz_rng.h"
 
-RZ_O2_BEGIN /* -O2 when the glue is built for size: see razz_eval.h */
-
 #define RZ_EQ_MAX_PLAYERS 8
 #define RZ_EQ_UNITS 840u
 
@@ -680,6 +678,5 @@ RZ_INLINE void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk
     out->total += trials;
 }
 
-RZ_O2_END
 
 #endif /* RAZZ_EQUITY_H */

@@ -29,28 +29,6 @@
 #  define RZ_INLINE static inline
 #endif
 
-/* razzcore's build with GCC optimises the Cython glue for size (the wheel
- * budget): setup.py defines RZ_GLUE_OS, and razz_glue.h, included after the
- * kernel headers, switches everything that follows it in the translation unit
- * to -Os.  The kernels here keep the command line's -O3; razz_equity.h asks
- * for -O2 (its walks are far inside their targets).  GCC inlines only cheap
- * functions into callers optimised differently, so the loops (rz_batch,
- * rz_histogram, the equity walks) keep their own code; the Python-object fast
- * paths of evaluate() and evaluate_mask() are C, before the switch
- * (razz_py.h).  (Forcing the small helpers always_inline was measured: 10%
- * slower checked batches.) */
-#if defined(RZ_GLUE_OS) && defined(__GNUC__) && !defined(__clang__)
-#  define RZ_O2_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"O2\")")
-#  define RZ_O2_END _Pragma("GCC pop_options")
-#  define RZ_OS_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"Os\")")
-#  define RZ_OS_END _Pragma("GCC pop_options")
-#else
-#  define RZ_O2_BEGIN
-#  define RZ_O2_END
-#  define RZ_OS_BEGIN
-#  define RZ_OS_END
-#endif
-
 #define RZ_ROW_MASK ((1u << RZ_SHIFT) - 1u)
 
 /* The slot table: the dense rank of the hand whose key hashes to each slot,

@@ -26,11 +26,6 @@
 #include <string.h>
 #include "razz_engine.h"
 
-/* -O2 (razz_eval.h's RZ_O2_BEGIN) in the size-optimised glue: measured
- * 18,000 -> 33,000 hands/s read and checked (benchmarks/pokerstars_import.py)
- * for 3 KB of the wheel; -O3 inlines everything into rz_ps_read (15 KB). */
-RZ_O2_BEGIN
-
 #define RZ_PS_DEFER 1
 #define RZ_PS_NONE 0xFF
 #define RZ_PS_EVENTS 512
@@ -712,6 +707,5 @@ RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
     return dealt < 2 ? RZ_PS_DEFER : 0;
 }
 
-RZ_O2_END
 
 #endif /* RAZZ_POKERSTARS_H */

@@ -3,8 +3,8 @@
  * reader (razz_pokerstars*.h): the hands a file splits into, and a hand's
  * result, built with the C API (far smaller code than the same in Cython).
  *
- * Included by razzcore/_pokerstars.pxi (after razz_glue.h: optimised for
- * size).  Needs Python.h (the generated module includes it first).  Each
+ * Included by razzcore/_pokerstars.pxi.  Needs Python.h (the generated
+ * module includes it first).  Each
  * function returns a new reference, or NULL with an exception set.
  */
 #ifndef RAZZ_POKERSTARS_PY_H

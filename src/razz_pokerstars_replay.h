@@ -10,8 +10,6 @@
 
 #include "razz_pokerstars.h"
 
-RZ_O2_BEGIN
-
 typedef struct {
     char *s;
     int64_t len, cap;
@@ -306,6 +304,5 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
     return 0;
 }
 
-RZ_O2_END
 
 #endif /* RAZZ_POKERSTARS_REPLAY_H */

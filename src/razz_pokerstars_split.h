@@ -8,8 +8,6 @@
 
 #include "razz_pokerstars.h"
 
-RZ_O2_BEGIN
-
 /* Split data[0:len] (UTF-8) into lines the way the reference does
  * (str.splitlines, then str.strip): line k's stripped bytes are
  * [bounds[3k+1], bounds[3k+2]), where its raw text starts at bounds[3k];
@@ -103,6 +101,5 @@ RZ_ENTRY int64_t rz_ps_hand(const char *data, const int64_t *bounds, const uint8
     return line;
 }
 
-RZ_O2_END
 
 #endif /* RAZZ_POKERSTARS_SPLIT_H */

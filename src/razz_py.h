@@ -1,10 +1,9 @@
 /*
  * razz_py.h - the fast paths of razzcore._core.evaluate() and evaluate_mask()
- * on Python objects, as plain C so that they are compiled with the kernels'
- * -O3 (razz_glue.h makes the Cython glue after it -Os; see razz_eval.h).
+ * on Python objects, in plain C.
  *
- * Included by razzcore/_core.pyx before razz_glue.h.  Needs Python.h (the
- * generated module includes it first).  Each function returns a rank
+ * Included by razzcore/_core.pyx.  Needs Python.h (the generated module
+ * includes it first).  Each function returns a rank
  * 1..6175, or 0 when the caller's slow path must judge the input (and
  * explain what is wrong with it); it never raises.
  */

@@ -23,8 +23,6 @@
 
 #include "razz_equity.h"
 
-RZ_O2_BEGIN
-
 /* Number of three-card rank classes: multisets of 3 ranks out of 13. */
 #define RZ_EQ_NCLASS3 455
 
@@ -210,6 +208,5 @@ RZ_INLINE void rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
     rz_eq_chart_walk(&e, 0, 7, RZ_SIZE_BASE[7]);
 }
 
-RZ_O2_END
 
 #endif /* RAZZ_RANGE_EQUITY_H */

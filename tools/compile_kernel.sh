@@ -463,12 +463,8 @@ compile_all() { # compiler, extra flags...
             [ "$cc" = "$MINGW" ] && continue
             extra=(-I "$PYINC")
         fi
-        # As setup.py builds it with GCC (RZ_GLUE_OS: the glue after the
-        # kernels at -Os), and as any other compiler does.
         "$cc" "${CFLAGS[@]}" "$@" "${extra[@]}" -I "$ROOT/src" -I "$WORK" -c "$tu" \
             -o "$out/$(basename "$tu" .c).o"
-        "$cc" "${CFLAGS[@]}" "$@" "${extra[@]}" -Os -DRZ_GLUE_OS=1 -I "$ROOT/src" -I "$WORK" \
-            -c "$tu" -o "$out/$(basename "$tu" .c).os.o"
     done
     "$cc" "${CFLAGS[@]}" "$@" -DRZ_HAVE_EQUITY=$have_equity -DRZ_HAVE_ENGINE=$have_engine \
         -I "$ROOT/src" -I "$WORK" \
