@@ -53,6 +53,7 @@ from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
 from ..errors import PHHError, RulesError, brief
+from ._phh_toml import read as read_toml
 from .replay import dealt_cards, replay_actions
 
 __all__ = [
@@ -220,6 +221,7 @@ class HandHistory:
         parsed = _parse_actions(values["actions"], n, where)
         out = cls(**values, user_fields=user)
         out.__dict__[_PARSED] = (tuple(out.actions), parsed)
+        out.__dict__[_CHECKED] = out._snapshot()  # just validated
         return out
 
     def to_mapping(self) -> dict[str, Any]:
@@ -302,7 +304,28 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'bring_in' must be a whole non-negative chip amount, not '5'
         """
+        snapshot = self._snapshot()
+        if self.__dict__.get(_CHECKED) == snapshot:
+            return  # validated before and nothing changed since
         HandHistory.from_mapping(self.to_mapping())
+        self.__dict__[_CHECKED] = snapshot
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """What :meth:`check` validates, compared by value and type (``1``,
+        ``1.0`` and ``True`` differ): fields are plain attributes and their
+        lists may be edited in place, so a validation is kept with this and
+        counts only while it is unchanged.  User fields (``_`` names) are
+        not validated: their names only."""
+        out: list[Any] = []
+        for name in _SNAPSHOT_FIELDS:
+            v = getattr(self, name)
+            if type(v) is list:
+                out.append((list, tuple(v), tuple(map(type, v))))
+            else:
+                out.append((type(v), v))
+        user = self.user_fields
+        out.append(tuple(user) if type(user) is dict else (type(user), user))
+        return tuple(out)
 
     def dumps(self) -> str:
         """This hand history as PHH (TOML) text; see :func:`dumps`.
@@ -356,6 +379,20 @@ class HandHistory:
         razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
         """
         self.check()
+        if not rule_options:  # the file's rules: built and validated once
+            key = (*((type(v), v) for v in (*self.antes, self.bring_in, self.small_bet,
+                                             self.big_bet)),
+                   repr(self.user_fields.get(_RULES_FIELD)))
+            rules = _RULES_BUILT.get(key)
+            if rules is None:
+                rules = self._rules({})
+                if len(_RULES_BUILT) < 1024:
+                    _RULES_BUILT[key] = rules
+            return rules
+        return self._rules(rule_options)
+
+    def _rules(self, rule_options: dict[str, Any]) -> Rules:
+        """:meth:`rules` once the fields are checked."""
         unknown = [k for k in rule_options if k != "profile" and k not in option_names()]
         if unknown:
             raise PHHError(f"rules for the replay: unknown rule option {brief(unknown[0])}; "
@@ -594,6 +631,11 @@ _FIXED_KINDS = {
 
 
 _PARSED = "_parsed"  # where a HandHistory keeps its parsed actions (not a field)
+_CHECKED = "_checked"  # the snapshot of the fields last validated (check)
+# The file's Rules (immutable) by what they are built from: the amounts and
+# the repr of ``_razzcore_rules``; hand after hand of a file have the same.
+_RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
+_SNAPSHOT_FIELDS = (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 
 
 def _parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
@@ -724,6 +766,9 @@ def _parse_toml(text: str | bytes) -> dict[str, Any]:
             raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text, not {type(text).__name__}")
+    data = read_toml(text)  # the TOML razzcore writes, read fast and exactly
+    if data is not None:
+        return data
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
