@@ -134,6 +134,11 @@ def simulate_chunk(
 
 # ---- razzcore.Hand's compiled base (razzcore/_hand.pxi, included by _core.pyx)
 
+REPLAY_DEAL: Final[int]
+REPLAY_PENDING: Final[int]
+REPLAY_TURN: Final[int]
+REPLAY_SHOWN: Final[int]
+REPLAY_ABSENT: Final[int]
 NORMAL: Final[int]
 BRING: Final[int]
 OPEN: Final[int]
@@ -203,6 +208,7 @@ class HandCore:
     ) -> None: ...
     def _apply(self, kind: int, total: int = 0, alias: bool = False) -> int: ...
     def _show(self, seat: int, show: bool) -> int: ...
+    def _replay_run(self, actions: list[Any]) -> tuple[int, int]: ...
     def _options(self) -> tuple[int, int]: ...
     def _may_muck(self, seat: int) -> bool: ...
     @property

@@ -11,6 +11,14 @@
 # Every index into the struct's arrays is a seat < h.n <= 8 (checked here or
 # bounded by construction) or a card count the machine keeps <= 7.
 
+#: Why HandCore._replay_run stopped, besides the engine's reason codes: a
+#: deal line that is not the engine's next deal, cards dealt and not yet
+#: named before a player line, a line not for the seat to act (or not a
+#: betting action it can apply), shown cards the seat does not hold (or
+#: fewer than all of them, or an unknown card left at the end), seats
+#: sitting out (R23: the Python replay matches the engine's own actions).
+REPLAY_DEAL, REPLAY_PENDING, REPLAY_TURN, REPLAY_SHOWN, REPLAY_ABSENT = -1, -2, -3, -4, -5
+
 #: Betting phases of a hand (``rz_hand.phase``).
 NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
 
@@ -371,6 +379,158 @@ cdef class HandCore:
         if code == 0:
             self._record(&ev)
         return code
+
+    def _replay_run(self, list actions):
+        """Play a PHH replay's parsed actions (``Action`` records of
+        :mod:`razzcore.engine.notation`: ``verb``, ``seat``, ``cards``,
+        ``amount``, ``show``) on this hand in one call, then finish a
+        showdown the history leaves to the engine, as
+        :func:`razzcore.histories.replay.replay_actions` does.
+
+        Each deal line must name the cards the engine dealt that seat (or
+        the board) next (``None`` for ``??``), and every card dealt must be
+        named before the next player line; each player line must be the
+        actor's (a show: all of its cards, each one the seat holds).
+        Returns ``(-1, 0)`` when all applied, else ``(index, code)`` of the
+        first action it cannot apply (``len(actions)`` for the end of the
+        history): the engine's reason code (``RZ_ERR_*``) or a
+        ``REPLAY_*`` code (negative).  Nothing is worded here: the caller
+        words that action's error through the Python replay.  A hand with
+        seats sitting out (R23) is left to that replay (``REPLAY_ABSENT``).
+        """
+        cdef Py_ssize_t i, k, nc, count = len(actions)
+        cdef int n = <int>self._n(), s, kind, code, got, c, pending
+        cdef int named[8]
+        cdef uint64_t unknown[8]
+        cdef uint64_t bit, held
+        cdef int board_named = 0
+        cdef int64_t total, cbr, amount
+        cdef rz_events ev
+        cdef tuple cards
+        if self._away:
+            return (0, REPLAY_ABSENT)
+        for s in range(8):
+            named[s] = 0
+            unknown[s] = 0
+        for i in range(count):
+            a = actions[i]
+            verb = a.verb
+            if verb == "":
+                continue
+            seat = a.seat
+            if verb == "dh" or verb == "db":
+                cards = a.cards
+                nc = len(cards)
+                if verb == "db":
+                    if nc != 1 or self.h.community < 0 or board_named:
+                        return (i, REPLAY_DEAL)
+                    want = cards[0]
+                    if want is not None and want != self.h.community:
+                        return (i, REPLAY_DEAL)
+                    board_named = 1
+                    continue
+                if seat is None or not 0 <= seat < n:
+                    return (i, REPLAY_DEAL)
+                s = seat
+                if nc > 7 or named[s] + nc > min(<int>self.h.ncards[s], 7):
+                    return (i, REPLAY_DEAL)
+                for k in range(nc):
+                    got = self.h.cards[7 * s + named[s] + k] % 52
+                    want = cards[k]
+                    if want is None:
+                        unknown[s] |= (<uint64_t>1) << got
+                    elif want != got:
+                        return (i, REPLAY_DEAL)
+                named[s] += <int>nc
+                continue
+            # A player line: the dealer's lines for every card dealt come first.
+            pending = self.h.community >= 0 and not board_named
+            for s in range(n):
+                pending |= named[s] != min(<int>self.h.ncards[s], 7)
+            if pending:
+                return (i, REPLAY_PENDING)
+            if seat is None or not 0 <= seat < n:
+                return (i, REPLAY_TURN)
+            s = seat
+            if verb == "sm":
+                if self.h.phase == RZ_OVER:
+                    continue  # showing or mucking after the pot is pushed
+                if self.h.phase != RZ_SHOW or s != self.h.actor:
+                    return (i, REPLAY_TURN)
+                if a.show:
+                    cards = a.cards
+                    nc = len(cards)
+                    held = 0
+                    for k in range(min(<int>self.h.ncards[s], 7)):
+                        held |= (<uint64_t>1) << (self.h.cards[7 * s + k] % 52)
+                    bit = 0
+                    for k in range(nc):
+                        want = cards[k]
+                        if want is None:
+                            continue
+                        if not 0 <= want < 52:
+                            return (i, REPLAY_SHOWN)
+                        c = want
+                        if not held & ((<uint64_t>1) << c) or bit & ((<uint64_t>1) << c):
+                            return (i, REPLAY_SHOWN)
+                        bit |= (<uint64_t>1) << c
+                    if nc and None not in cards and nc != min(<int>self.h.ncards[s], 7):
+                        return (i, REPLAY_SHOWN)  # an early partial show
+                    unknown[s] &= ~bit
+                ev.count = 0
+                code = rz_hand_show(&self.h, s, 1 if a.show else 0, &ev)
+                if code:
+                    return (i, code)
+                self._record(&ev)
+                continue
+            if verb == "f":
+                kind = RZ_FOLD
+            elif verb == "cc":
+                kind = RZ_CALL
+            elif verb == "pb":
+                kind = RZ_POST
+            elif verb == "cbr":
+                kind = RZ_RAISE
+            else:
+                return (i, REPLAY_TURN)
+            if s != self.h.actor:
+                return (i, RZ_ERR_TURN)
+            total = 0
+            if kind == RZ_RAISE:
+                value = a.amount
+                if value is None or not 0 < value < (<int64_t>1) << 62 or self.h.phase == RZ_SHOW:
+                    return (i, REPLAY_TURN)
+                amount = value
+                rz_hand_options(&self.h, &cbr)
+                if amount != cbr and cbr:
+                    total = amount
+            ev.count = 0
+            code = rz_hand_apply(&self.h, kind, total, total != 0, &ev)
+            if code:
+                return (i, code)
+            for k in range(min(ev.count, RZ_EV_MAX)):
+                c = ev.kind[k]
+                if (c == RZ_FOLD or c == RZ_CALL or c == RZ_RAISE or c == RZ_POST) \
+                        and ev.seat[k] != s:
+                    self._record(&ev)
+                    return (i + 1, REPLAY_ABSENT)  # the engine acted for a seat (R23)
+            self._record(&ev)
+        pending = self.h.community >= 0 and not board_named
+        for s in range(n):
+            pending |= named[s] != min(<int>self.h.ncards[s], 7)
+        if pending:
+            return (count, REPLAY_PENDING)
+        # A history that stops at the showdown: every remaining hand is shown.
+        while self.h.actor >= 0 and self.h.phase == RZ_SHOW:
+            s = self.h.actor
+            if not 0 <= s < n or unknown[s]:
+                return (count, REPLAY_SHOWN)
+            ev.count = 0
+            code = rz_hand_show(&self.h, s, 1, &ev)
+            if code:
+                return (count, code)
+            self._record(&ev)
+        return (-1, 0)
 
     def _options(self):
         """``(legal mask, raise total)`` of the pending betting decision."""

@@ -287,6 +287,13 @@ class _Replay:
         return deck + list(spare)
 
     def run(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
+        if observe is None:
+            # The compiled loop plays the whole list in one call; where it
+            # stops (an error, a deck to rearrange, seats sitting out) the
+            # Python replay below plays the history again and words it.
+            hand = self._new_hand()
+            if hand._replay_run(list(self.actions))[0] < 0:
+                return hand
         for _ in range(2 * 52):
             try:
                 hand = self._attempt()
@@ -297,12 +304,15 @@ class _Replay:
                 self.deck[i], self.deck[j] = self.deck[j], self.deck[i]
         raise PHHError("the dealt cards cannot be arranged into one deck", field="actions")
 
-    def _attempt(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
+    def _new_hand(self) -> Hand:
         try:
-            hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
+            return Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
                         absent=self.absent, replay=True, rake=self.rake)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
+
+    def _attempt(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
+        hand = self._new_hand()
         engine = _Engine(self.n)
         unknown: list[set[int]] = [set() for _ in range(self.n)]
         last: int | None = None  # the last line played (or matched) on the engine
