@@ -134,6 +134,8 @@ def simulate_chunk(
 
 # ---- razzcore.Hand's compiled base (razzcore/_hand.pxi, included by _core.pyx)
 
+def replay_deck(actions: list[Any], stacks: list[int], first: int, burn: bool,
+                away: Any) -> bytes | None: ...
 REPLAY_DEAL: Final[int]
 REPLAY_PENDING: Final[int]
 REPLAY_TURN: Final[int]

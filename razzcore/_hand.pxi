@@ -866,3 +866,144 @@ cdef bytes _stacked_deck(deck, gen):
     rest = [c for c in range(52) if c not in used]
     shuffle_prefix(rest, gen.random, len(rest) - 1)
     return bytes(given + rest)
+
+
+def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
+    """The deck a PHH replay deals from (52 card codes as bytes), laid out as
+    ``razzcore.histories.replay`` does from parsed actions (``Action``
+    records): each seat's named hole cards in R4 order from seat ``first``
+    (0-based) among the seats with chips not in ``away``, a burn before
+    each later street when ``burn``, the board card last; a card a seat
+    shows fills that seat's unknown (``??``) slots; burns and unknown cards
+    take the unused cards in order, which then follow.  ``None`` for
+    anything else (a card named twice, more than 7 cards for a seat, more
+    than one board card, a seat off the table): the Python layout then
+    lays it out or words the error."""
+    cdef Py_ssize_t n = len(stacks), i, k, j, nc, nslots = 0, out = 0
+    cdef int known[8][7]
+    cdef int count[8]
+    cdef int board = -2, s, c, spare = 0
+    cdef int slots[64]
+    cdef uint64_t named = 0, used = 0, bit
+    cdef uint8_t deck[52]
+    cdef int dealt[8]
+    cdef int ndealt = 0
+    cdef tuple cards
+    if not 2 <= n <= 8 or not 0 <= first < n:
+        return None
+    for s in range(8):
+        count[s] = 0
+    for i in range(len(actions)):
+        a = actions[i]
+        verb = a.verb
+        if verb != "dh" and verb != "db":
+            continue
+        cards = a.cards
+        nc = len(cards)
+        if verb == "db":
+            if nc != 1 or board != -2:
+                return None
+            board = -1
+        else:
+            seat = a.seat
+            if seat is None or not 0 <= seat < n:
+                return None
+            s = seat
+            if count[s] + nc > 7:
+                return None
+        for k in range(nc):
+            want = cards[k]
+            if want is None:
+                c = -1
+            elif 0 <= want < 52:
+                c = want
+                bit = (<uint64_t>1) << c
+                if named & bit:
+                    return None  # named twice: the Python layout says where
+                named |= bit
+            else:
+                return None
+            if verb == "db":
+                board = c
+            else:
+                known[s][count[s]] = c
+                count[s] += 1
+    # Cards shown at the showdown fill that seat's unknown (??) cards.
+    for i in range(len(actions)):
+        a = actions[i]
+        if a.verb != "sm":
+            continue
+        seat = a.seat
+        cards = a.cards
+        if seat is None or not cards or None in cards:
+            continue
+        if not 0 <= seat < n:
+            return None
+        s = seat
+        j = 0
+        for k in range(len(cards)):
+            want = cards[k]
+            if not 0 <= want < 52:
+                return None
+            c = want
+            if named & ((<uint64_t>1) << c):
+                continue
+            while j < count[s] and known[s][j] >= 0:
+                j += 1
+            if j >= count[s]:
+                break
+            known[s][j] = c
+            j += 1
+    for k in range(n):
+        s = <int>((first + k) % n)
+        if stacks[s] > 0 and s not in away:
+            dealt[ndealt] = s
+            ndealt += 1
+    for k in range(3):
+        for i in range(ndealt):
+            s = dealt[i]
+            slots[nslots] = known[s][k] if count[s] > k else -1
+            nslots += 1
+    for k in range(3, 7):
+        j = 0
+        for i in range(ndealt):
+            j += count[dealt[i]] > k
+        if burn and (j or (k == 6 and board != -2)):
+            slots[nslots] = -1
+            nslots += 1
+        for i in range(ndealt):
+            s = dealt[i]
+            if count[s] > k:
+                slots[nslots] = known[s][k]
+                nslots += 1
+    if board != -2:
+        slots[nslots] = board
+        nslots += 1
+    for i in range(nslots):
+        if slots[i] >= 0:
+            bit = (<uint64_t>1) << slots[i]
+            if used & bit:
+                return None  # a shown card filled twice
+            used |= bit
+    for i in range(nslots):
+        c = slots[i]
+        if c < 0:
+            while spare < 52 and used & ((<uint64_t>1) << spare):
+                spare += 1
+            if spare >= 52:
+                continue
+            c = spare
+            spare += 1
+        if out >= 52:
+            return None
+        deck[out] = <uint8_t>c
+        out += 1
+    for c in range(spare, 52):
+        if not used & ((<uint64_t>1) << c):
+            if out >= 52:
+                return None
+            deck[out] = <uint8_t>c
+            out += 1
+    if out != 52:
+        return None
+    return PyBytes_FromStringAndSize(<char *>deck, 52)

@@ -80,3 +80,38 @@ def test_compiled_replay_stops_at_an_illegal_action_with_the_engines_reason():
     assert index == 2 and code > 0
     with pytest.raises(PHHError, match="action 3 'p1 cc': it is p2's turn, not p1's"):
         hh.replay()
+
+
+def test_compiled_deck_layout_is_the_python_layout():
+    laid = 0
+    for hh in histories():
+        for options in ({}, {"profile": "roberts"}, {"burn_cards": False}):
+            rules = hh.rules(**options)
+            rp = _Replay(hh.actions, hh._parsed_actions(), hh.starting_stacks, rules,
+                         hh._absent(), hh.rake)
+            if rp.compiled_deck:
+                laid += 1
+                assert rp.deck == rp._layout()
+    assert laid > 1000
+
+
+def test_compiled_deck_layout_fills_unknown_cards_with_shown_ones():
+    hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
+                         ["d dh p1 ????4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f",
+                          "p1 sm 2c3c4c"])
+    rp = _Replay(hh.actions, hh._parsed_actions(), hh.starting_stacks, hh.rules(),
+                 hh._absent(), hh.rake)
+    assert rp.compiled_deck and rp.deck == rp._layout()
+    assert rp.deck[:2] == [4, 16]  # 2c, then p2's 5c (seat order, first pass)
+
+
+@pytest.mark.parametrize("actions", [
+    ["d dh p1 2c3c4c", "d dh p2 2c6cKd"],  # a card named twice
+    ["d dh p1 2c3c4c5c6c7c8c9c"],  # more than 7 cards
+    ["d dh p1 2c3c4c", "d db Kd", "d db Qd"],  # two board cards
+])
+def test_compiled_deck_layout_leaves_errors_to_the_python_layout(actions):
+    from razzcore._core import replay_deck
+    from razzcore.engine.notation import parse_action
+
+    assert replay_deck([parse_action(a) for a in actions], [100, 100], 0, True, ()) is None

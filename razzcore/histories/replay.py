@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW
+from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW, replay_deck
 from ..cards import format_card
 from ..engine.hand import Hand
 from ..engine.notation import NOT_ACTIONS, Action, format_entry
@@ -232,7 +232,12 @@ class _Replay:
         self.rules = rules
         self.actions = actions
         self.n = len(stacks)
-        self.deck = self._layout()
+        away = () if rules.deal_in_absent_players else self.absent
+        deck = replay_deck(list(actions), list(stacks), rules.deal_start_seat - 1,
+                           rules.burn_cards, away)
+        # The compiled layout declines what the Python one words as an error.
+        self.deck = self._layout() if deck is None else list(deck)
+        self.compiled_deck = deck is not None
 
     def _known_cards(self) -> tuple[list[list[int | None]], list[int | None]]:
         known = dealt_cards(self.actions, self.n)
@@ -294,6 +299,8 @@ class _Replay:
             hand = self._new_hand()
             if hand._replay_run(list(self.actions))[0] < 0:
                 return hand
+        if self.compiled_deck:
+            self._known_cards()  # what the Python replay reads besides the deck
         for _ in range(2 * 52):
             try:
                 hand = self._attempt()
