@@ -115,3 +115,23 @@ def test_compiled_deck_layout_leaves_errors_to_the_python_layout(actions):
     from razzcore.engine.notation import parse_action
 
     assert replay_deck([parse_action(a) for a in actions], [100, 100], 0, True, ()) is None
+
+
+@pytest.mark.parametrize("line", [
+    "d dh p1 KcJd2d", "d dh p9 ??Kd", "d dh p2 ????", "d dh p3 Ac2c3c4c5c6c7c8c", "d dh p1 ?c",
+    "d dh p1 Kx", "d dh p0 Ac", "d dh p1 Ac # c", "d dh p1  Ac", "d dh p12 Ac",
+])
+def test_deal_lines_parse_the_same_by_the_fast_and_the_general_reading(line, monkeypatch):
+    import re
+
+    from razzcore.engine import notation
+
+    def read(text):
+        try:
+            return notation._action(text)
+        except PHHError as exc:
+            return str(exc)
+
+    fast = read(line)
+    monkeypatch.setattr(notation, "_DEAL_LINE", re.compile(r"(?!)"))
+    assert read(line) == fast

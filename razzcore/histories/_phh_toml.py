@@ -132,15 +132,19 @@ def _value(text: str, pos: int, depth: int) -> tuple[Any, int]:
 
 def _line_value(text: str) -> Any:
     """The value of one line (the text after ``key = ``)."""
-    if _INT.fullmatch(text):
+    first = text[:1]
+    if first == "[":
+        if text[1:2] == "'":
+            if _LITERAL_LIST.fullmatch(text):
+                return text[2:-2].split("', '")
+        elif _INT_LIST.fullmatch(text):
+            return [int(v) for v in text[1:-1].split(", ")]
+    elif first == "'":
+        m = _LITERAL.fullmatch(text)
+        if m is not None:
+            return m.group(1)
+    elif _INT.fullmatch(text):
         return int(text)
-    if _LITERAL_LIST.fullmatch(text):
-        return text[2:-2].split("', '")
-    if _INT_LIST.fullmatch(text):
-        return [int(v) for v in text[1:-1].split(", ")]
-    m = _LITERAL.fullmatch(text)
-    if m is not None:
-        return m.group(1)
     if text == "true":
         return True
     if text == "false":

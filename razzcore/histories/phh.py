@@ -44,6 +44,7 @@ import dataclasses
 import datetime
 import io
 import math
+import operator
 import re
 import tomllib  # standard library since Python 3.11 (razzcore's minimum)
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -317,10 +318,13 @@ class HandHistory:
         counts only while it is unchanged.  User fields (``_`` names) are
         not validated: their names only."""
         out: list[Any] = []
-        for name in _SNAPSHOT_FIELDS:
-            v = getattr(self, name)
+        for v in _SNAPSHOT_GET(self):
             if type(v) is list:
-                out.append((list, tuple(v), tuple(map(type, v))))
+                t = tuple(v)
+                # A list of strings stays valid while equal (only strings equal
+                # strings); numbers also keep their types (1 == 1.0 == True).
+                out.append((list, t, None if t and type(t[0]) is str
+                            and all(type(x) is str for x in t) else tuple(map(type, t))))
             else:
                 out.append((type(v), v))
         user = self.user_fields
@@ -635,12 +639,19 @@ _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
 # The file's Rules (immutable) by what they are built from: the amounts and
 # the repr of ``_razzcore_rules``; hand after hand of a file have the same.
 _RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
-_SNAPSHOT_FIELDS = (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
+_SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 
 
 def _parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
     """Each action parsed (:func:`parse_action`), errors naming the action;
     with ``players``, a player beyond the table is an error too."""
+    try:
+        out = [parse_action(text) for text in texts]
+    except PHHError:
+        out = None  # the loop below names the action
+    if out is not None and (players is None or all(
+            a.seat is None or a.seat < players for a in out)):
+        return out
     out = []
     for i, text in enumerate(texts):
         try:
@@ -664,6 +675,13 @@ def _is_int(v: object) -> bool:
 def _check_value(name: str, value: Any, where: str) -> Any:
     """Type-check one standard field (TOML types of the PHH spec)."""
     kind = _FIXED_KINDS.get(name) or _KINDS[name]
+    if type(value) is list:  # the common lists, checked at once
+        if kind == "chips_list" and all(type(v) is int and v >= 0 for v in value):
+            return list(value)
+        if kind == "str_list" and all(type(v) is str for v in value):
+            return list(value)
+    elif type(value) is int and kind == "chips" and value >= 0:
+        return value
 
     def bad(what: str) -> PHHError:
         return PHHError(
