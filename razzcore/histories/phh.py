@@ -321,10 +321,7 @@ class HandHistory:
         for v in _SNAPSHOT_GET(self):
             if type(v) is list:
                 t = tuple(v)
-                # A list of strings stays valid while equal (only strings equal
-                # strings); numbers also keep their types (1 == 1.0 == True).
-                out.append((list, t, None if t and type(t[0]) is str
-                            and all(type(x) is str for x in t) else tuple(map(type, t))))
+                out.append((list, t, tuple(map(type, t))))
             else:
                 out.append((type(v), v))
         user = self.user_fields
@@ -676,9 +673,10 @@ def _check_value(name: str, value: Any, where: str) -> Any:
     """Type-check one standard field (TOML types of the PHH spec)."""
     kind = _FIXED_KINDS.get(name) or _KINDS[name]
     if type(value) is list:  # the common lists, checked at once
-        if kind == "chips_list" and all(type(v) is int and v >= 0 for v in value):
+        types = set(map(type, value))
+        if kind == "chips_list" and types <= {int} and (not value or min(value) >= 0):
             return list(value)
-        if kind == "str_list" and all(type(v) is str for v in value):
+        if kind == "str_list" and types <= {str}:
             return list(value)
     elif type(value) is int and kind == "chips" and value >= 0:
         return value
