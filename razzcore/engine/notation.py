@@ -24,6 +24,7 @@ Action(verb='cbr', seat=1, cards=(), amount=30, show=None, commentary='raise')
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -244,7 +245,17 @@ _PARSED: dict[str, Action] = {}
 _PARSED_MAX = 1 << 16
 
 
+# The commonest line, as razzcore writes it: "d dh pN" and its cards.
+_DEAL_LINE = re.compile(r"d dh p([1-9]) ((?:[A2-9TJQK?][cdhs?])+)")
+
+
 def _action(text: str) -> Action:
+    m = _DEAL_LINE.fullmatch(text)
+    if m is not None:  # read as split_action and parse_cards_text read it
+        arg = m.group(2)
+        cards = tuple([_PHH_CARDS.get(arg[i : i + 2], -1) for i in range(0, len(arg), 2)])
+        if -1 not in cards:
+            return Action("dh", int(m.group(1)) - 1, cards)
     if not text.partition("#")[0].split():
         return Action("", commentary=text.partition("#")[2].strip() or None)
     w = split_action(text)

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO, Any, NoReturn, cast
 
 from ..cards import format_card
@@ -34,6 +34,13 @@ from ._pokerstars_lines import (
 from .phh import HandHistory
 
 __all__ = ["EXAMPLE", "dump", "dumps"]
+
+# Player names already found readable back (the check reads every line
+# start the reader knows): the same names come back hand after hand.
+_NAMES_READABLE: set[tuple[str, ...]] = set()
+
+# Each card code's text (parsed actions hold codes 0..51).
+_CARD_TEXT = tuple(format_card(c) for c in range(52))
 
 _STREET_NAMES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET",
                  7: "RIVER"}
@@ -83,6 +90,14 @@ class _Writer:
         """Refuse the names :func:`~razzcore.histories.pokerstars.loads` could not read
         back, saying why."""
         names = self.names
+        key = tuple(names) if all(type(name) is str for name in names) else None
+        if key is not None and key in _NAMES_READABLE:
+            return  # the same names as a hand written before (table after table)
+        self._check_names(names)
+        if key is not None and len(_NAMES_READABLE) < 4096:
+            _NAMES_READABLE.add(key)
+
+    def _check_names(self, names: Sequence[str]) -> None:
         if len(set(names)) != len(names):
             self.fail(f"player names must be distinct: {brief(names)}")
         for name in names:
@@ -215,7 +230,7 @@ class _Writer:
                     self.fail(f"{names[p]} shows cards that are unknown")
                 full = tuple(c for c in mine if c is not None)
                 shown[p] = full
-                out.append(f"{names[p]}: shows [{' '.join(map(format_card, full))}] "
+                out.append(f"{names[p]}: shows [{' '.join([_CARD_TEXT[c] for c in full])}] "
                            f"({_low_text(full)})")
                 continue
             line = f"{names[p]}: "
@@ -253,7 +268,7 @@ class _Writer:
         def show(cs: list[int | None]) -> str:
             if None in cs:
                 self.fail(f"an up card of {name} is unknown")
-            return text(format_card(c) for c in cs if c is not None)
+            return text([_CARD_TEXT[c] for c in cs if c is not None])
 
         if len(new) == 3:
             shown = new if None not in new[:2] else new[2:]

@@ -44,6 +44,7 @@ import dataclasses
 import datetime
 import io
 import math
+import operator
 import re
 import tomllib  # standard library since Python 3.11 (razzcore's minimum)
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -53,6 +54,7 @@ from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
 from ..errors import PHHError, RulesError, brief
+from ._phh_toml import read as read_toml
 from .replay import dealt_cards, replay_actions
 
 __all__ = [
@@ -220,6 +222,7 @@ class HandHistory:
         parsed = _parse_actions(values["actions"], n, where)
         out = cls(**values, user_fields=user)
         out.__dict__[_PARSED] = (tuple(out.actions), parsed)
+        out.__dict__[_CHECKED] = out._snapshot()  # just validated
         return out
 
     def to_mapping(self) -> dict[str, Any]:
@@ -302,7 +305,28 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'bring_in' must be a whole non-negative chip amount, not '5'
         """
+        snapshot = self._snapshot()
+        if self.__dict__.get(_CHECKED) == snapshot:
+            return  # validated before and nothing changed since
         HandHistory.from_mapping(self.to_mapping())
+        self.__dict__[_CHECKED] = snapshot
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """What :meth:`check` validates, compared by value and type (``1``,
+        ``1.0`` and ``True`` differ): fields are plain attributes and their
+        lists may be edited in place, so a validation is kept with this and
+        counts only while it is unchanged.  User fields (``_`` names) are
+        not validated: their names only."""
+        out: list[Any] = []
+        for v in _SNAPSHOT_GET(self):
+            if type(v) is list:
+                t = tuple(v)
+                out.append((list, t, tuple(map(type, t))))
+            else:
+                out.append((type(v), v))
+        user = self.user_fields
+        out.append(tuple(user) if type(user) is dict else (type(user), user))
+        return tuple(out)
 
     def dumps(self) -> str:
         """This hand history as PHH (TOML) text; see :func:`dumps`.
@@ -356,6 +380,20 @@ class HandHistory:
         razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
         """
         self.check()
+        if not rule_options:  # the file's rules: built and validated once
+            key = (*((type(v), v) for v in (*self.antes, self.bring_in, self.small_bet,
+                                             self.big_bet)),
+                   repr(self.user_fields.get(_RULES_FIELD)))
+            rules = _RULES_BUILT.get(key)
+            if rules is None:
+                rules = self._rules({})
+                if len(_RULES_BUILT) < 1024:
+                    _RULES_BUILT[key] = rules
+            return rules
+        return self._rules(rule_options)
+
+    def _rules(self, rule_options: dict[str, Any]) -> Rules:
+        """:meth:`rules` once the fields are checked."""
         unknown = [k for k in rule_options if k != "profile" and k not in option_names()]
         if unknown:
             raise PHHError(f"rules for the replay: unknown rule option {brief(unknown[0])}; "
@@ -594,11 +632,23 @@ _FIXED_KINDS = {
 
 
 _PARSED = "_parsed"  # where a HandHistory keeps its parsed actions (not a field)
+_CHECKED = "_checked"  # the snapshot of the fields last validated (check)
+# The file's Rules (immutable) by what they are built from: the amounts and
+# the repr of ``_razzcore_rules``; hand after hand of a file have the same.
+_RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
+_SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 
 
 def _parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
     """Each action parsed (:func:`parse_action`), errors naming the action;
     with ``players``, a player beyond the table is an error too."""
+    try:
+        out = [parse_action(text) for text in texts]
+    except PHHError:
+        out = None  # the loop below names the action
+    if out is not None and (players is None or all(
+            a.seat is None or a.seat < players for a in out)):
+        return out
     out = []
     for i, text in enumerate(texts):
         try:
@@ -622,6 +672,14 @@ def _is_int(v: object) -> bool:
 def _check_value(name: str, value: Any, where: str) -> Any:
     """Type-check one standard field (TOML types of the PHH spec)."""
     kind = _FIXED_KINDS.get(name) or _KINDS[name]
+    if type(value) is list:  # the common lists, checked at once
+        types = set(map(type, value))
+        if kind == "chips_list" and types <= {int} and (not value or min(value) >= 0):
+            return list(value)
+        if kind == "str_list" and types <= {str}:
+            return list(value)
+    elif type(value) is int and kind == "chips" and value >= 0:
+        return value
 
     def bad(what: str) -> PHHError:
         return PHHError(
@@ -724,6 +782,9 @@ def _parse_toml(text: str | bytes) -> dict[str, Any]:
             raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text, not {type(text).__name__}")
+    data = read_toml(text)  # the TOML razzcore writes, read fast and exactly
+    if data is not None:
+        return data
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

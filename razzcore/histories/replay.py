@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW
+from .._core import ENGINE_CALL, ENGINE_FOLD, ENGINE_POST, ENGINE_RAISE, SHOW, replay_deck
 from ..cards import format_card
 from ..engine.hand import Hand
 from ..engine.notation import NOT_ACTIONS, Action, format_entry
@@ -232,7 +232,12 @@ class _Replay:
         self.rules = rules
         self.actions = actions
         self.n = len(stacks)
-        self.deck = self._layout()
+        away = () if rules.deal_in_absent_players else self.absent
+        deck = replay_deck(list(actions), list(stacks), rules.deal_start_seat - 1,
+                           rules.burn_cards, away)
+        # The compiled layout declines what the Python one words as an error.
+        self.deck = self._layout() if deck is None else list(deck)
+        self.compiled_deck = deck is not None
 
     def _known_cards(self) -> tuple[list[list[int | None]], list[int | None]]:
         known = dealt_cards(self.actions, self.n)
@@ -287,6 +292,15 @@ class _Replay:
         return deck + list(spare)
 
     def run(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
+        if observe is None:
+            # The compiled loop plays the whole list in one call; where it
+            # stops (an error, a deck to rearrange, seats sitting out) the
+            # Python replay below plays the history again and words it.
+            hand = self._new_hand()
+            if hand._replay_run(list(self.actions))[0] < 0:
+                return hand
+        if self.compiled_deck:
+            self._known_cards()  # what the Python replay reads besides the deck
         for _ in range(2 * 52):
             try:
                 hand = self._attempt()
@@ -297,12 +311,15 @@ class _Replay:
                 self.deck[i], self.deck[j] = self.deck[j], self.deck[i]
         raise PHHError("the dealt cards cannot be arranged into one deck", field="actions")
 
-    def _attempt(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
+    def _new_hand(self) -> Hand:
         try:
-            hand = Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
+            return Hand(self.rules, self.stacks, deck=self.deck, manual_showdown=True,
                         absent=self.absent, replay=True, rake=self.rake)
         except RazzError as exc:
             raise PHHError(f"cannot start the hand: {exc}", field="starting_stacks") from None
+
+    def _attempt(self, observe: Callable[[int, Hand], None] | None = None) -> Hand:
+        hand = self._new_hand()
         engine = _Engine(self.n)
         unknown: list[set[int]] = [set() for _ in range(self.n)]
         last: int | None = None  # the last line played (or matched) on the engine
