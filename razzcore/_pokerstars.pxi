@@ -27,7 +27,7 @@ cdef extern from "razz_pokerstars_py.h" nogil:
 
 
 cdef extern from "razz_pokerstars_py.h":
-    object rz_ps_split_py(object data)
+    object rz_ps_split_py(object data, int normalised, object is_head)
     object rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
 
 
@@ -81,14 +81,17 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
         PyMem_Free(ps)
 
 
-def _split_pokerstars(bytes data):
-    """The hands of a PokerStars file (UTF-8), split as the reference does
-    (``str.splitlines``, ``str.strip``, a hand opening at each line
-    ``PokerStars ... #N: ``): for each hand ``(first line index, raw start,
-    raw end, header line, table line or None, rest)``, the raw span being the
+def _split_pokerstars(bytes data, bint normalised, is_head):
+    """The hands of a PokerStars file (UTF-8, lone surrogates passed), split
+    as ``str.splitlines`` and ``str.strip`` split it, a hand opening at each
+    line ``PokerStars ... #N: `` (``is_head(line)`` decides a line whose
+    number may be in other digits): ``(before, line, hands)``, ``before``
+    the index of a non-empty line before the first hand (``-1``: none) and
+    ``line`` its text, and for each hand ``(first line index, raw start, raw
+    end, header line, table line or None, rest)``, the raw span being the
     bytes of all its lines (blank ones included) and ``rest`` its non-empty
-    lines after the table line joined by ``b"\\n"``.  ``None`` when the
-    reference must split the text: other line or space characters, text
-    before the first hand, or no hand.
+    lines after the table line joined by ``b"\\n"``.  ``None`` when the text
+    holds other line or space characters and is not ``normalised`` (its
+    lines stripped and joined by ``"\\n"`` by the caller).
     """
-    return rz_ps_split_py(data)
+    return rz_ps_split_py(data, normalised, is_head)

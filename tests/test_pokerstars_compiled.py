@@ -250,10 +250,9 @@ def empty_pot(text: str) -> bool:
 
 
 def plain(text: str) -> bool:
-    """Whether ``text``, an :func:`engine_hand` of plain names (none holding
-    ``": "``) and no seat sitting out, is one the compiled reader reads
-    itself when the reference accepts it: none of the features it leaves to
-    the reference."""
+    """Whether ``text``, an :func:`engine_hand`, is one the compiled reader
+    reads itself when the reference accepts it: none of the features it
+    leaves to the reference."""
     return not (short_bring_in(text) or short_completion(text) or empty_pot(text))
 
 
@@ -476,7 +475,7 @@ IGNORED_LINES = ['{name} said, "gl: all"', "{name} joins the table at seat #9",
 
 
 @pytest.mark.parametrize("line", IGNORED_LINES)
-def test_lines_without_game_information_are_left_to_the_reference(line: str) -> None:
+def test_lines_without_game_information_are_read_by_the_compiled_reader(line: str) -> None:
     rng = random.Random(line)
     checked = 0
     for text in engine_hands(9, 12, kind="dollar"):
@@ -488,13 +487,12 @@ def test_lines_without_game_information_are_left_to_the_reference(line: str) -> 
                                    lines.index("*** SUMMARY ***")), line.format(name=name))
         changed = "\n".join(lines)
         assert read_both_ways(text) == {"read": 1, "deferred": 0}
-        assert read_both_ways(changed) == {"read": 0, "deferred": 1}, changed
-        assert not outcome(changed, False)[3]  # the reference reads it
+        assert read_both_ways(changed) == {"read": 1, "deferred": 0}, changed
         checked += 1
     assert checked >= 5
 
 
-def test_a_seat_sitting_out_is_left_to_the_reference() -> None:
+def test_a_seat_sitting_out_is_read_by_the_compiled_reader() -> None:
     rng = random.Random(5)
     rules = Rules(10, 25, 50, 100, profile="online")
     done = 0
@@ -507,18 +505,19 @@ def test_a_seat_sitting_out_is_left_to_the_reference() -> None:
         hh = HandHistory.from_hand(hand, players=rng.sample(PLAIN_NAMES, n))
         text = pokerstars.dumps([hh])
         assert "is sitting out" in text
-        assert read_both_ways(text) == {"read": 0, "deferred": 1}
-        assert not outcome(text, False)[3] or not plain(text)
+        assert read_both_ways(text) == {"read": 1, "deferred": 0}, text
         done += 1
     assert done >= 30
 
 
-def test_names_holding_colon_space_are_left_to_the_reference() -> None:
+def test_names_holding_colon_space_are_read_by_the_compiled_reader() -> None:
     rng = random.Random(6)
     for k in range(30):
         names = rng.sample(PLAIN_NAMES, 2) + ["a: b", "x: [y]", "R: 1"][: rng.randint(1, 3)]
         text = engine_hand(rng, players=len(names), names=names, number=k + 1)
-        assert read_both_ways(text) == {"read": 0, "deferred": 1}
+        counts = read_both_ways(text)
+        if plain(text) and not outcome(text, False)[3]:
+            assert counts == {"read": 1, "deferred": 0}, text
 
 
 HOSTILE_NAMES = ["e (5 in chips) is sitting out", "c collected $1 from pot", 'd said, "hi"',
@@ -535,8 +534,6 @@ def test_names_that_look_like_other_lines_read_the_same() -> None:
         text = engine_hand(rng, players=n, names=names, number=k + 1)
         counts = read_both_ways(text)
         read += counts["read"]
-        if any(": " in name for name in names):
-            assert counts["read"] == 0
     assert read >= 50
 
 
