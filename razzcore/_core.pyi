@@ -253,7 +253,8 @@ class HandCore:
 def _read_pokerstars_hand(
     text: bytes, seat_count: int, cents: bool, symbol: bytes, small: int,
     rules_for: Callable[[int, int], bytes | None],
-) -> tuple[list[str], list[int], list[int], int, int, int, str, list[int], list[int]] | None: ...
+) -> tuple[list[str], list[int], list[int], int, int, int, str, list[int], list[int],
+           list[int] | None] | None: ...
 def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],
 ) -> tuple[int, str | None, list[tuple[int, int, int, str, str | None, bytes]]] | None: ...

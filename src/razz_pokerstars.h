@@ -60,6 +60,8 @@ typedef struct {
     /* read from the lines */
     int section, street, ndealt, nev, ncol, nstated, have_total;
     int64_t high, bring_in, total, rake;
+    int64_t short_bring_in, short_calls; /* an all-in bring-in for less, all-in calls of it */
+    int raised;                          /* a completion, bet or raise was read */
     int64_t antes[RZ_SEATS], put[RZ_SEATS], back[RZ_SEATS], won[RZ_SEATS], bets[RZ_SEATS];
     int64_t stated[RZ_SEATS];
     uint8_t posted[RZ_SEATS], folded[RZ_SEATS], mucked[RZ_SEATS], nshown[RZ_SEATS];
@@ -77,6 +79,11 @@ typedef struct {
     /* the result */
     int64_t ante, expected[RZ_SEATS];
     uint8_t absent[RZ_SEATS];
+    uint8_t deck[52];   /* laid out by rz_ps_prepare */
+    int nbring;         /* no whole bring-in posted: the bring-ins to try (bring) */
+    int64_t bring[8];
+    int nrake_pots;                /* pots the rake is split over (0: main pot first) */
+    int64_t rake_pots[RZ_SEATS];
 } rz_ps;
 
 /* ------------------------------------------------------------ text helpers */
@@ -415,14 +422,22 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
     if (rz_ps_starts(r, n, "brings in for ") || rz_ps_starts(r, n, "brings-in low for ")) {
         for (k = n - 1; r[k] != ' '; k--) /* the last word */
             ;
-        if (allin || rz_ps_amount(ps, r + k + 1, n - k - 1, &amount)) /* a short bring-in */
+        if (rz_ps_amount(ps, r + k + 1, n - k - 1, &amount))
             return RZ_PS_DEFER;
-        if (amount > ps->bring_in)
+        if (allin) /* short: the structure's bring-in is what the others call */
+            ps->short_bring_in = amount;
+        else if (amount > ps->bring_in)
             ps->bring_in = amount;
         code = RZ_PS_PB;
     } else if (rz_ps_starts(r, n, "calls ")) {
         if (rz_ps_amount(ps, r + 6, n - 6, &amount))
             return RZ_PS_DEFER;
+        if (ps->street == 3 && ps->short_bring_in && amount > ps->bring_in && !ps->raised) {
+            if (!allin)
+                ps->bring_in = amount;
+            else if (amount > ps->short_calls) /* all-in for no more than the bring-in */
+                ps->short_calls = amount;
+        }
         code = RZ_PS_CC;
     } else if (rz_ps_starts(r, n, "bets ")) {
         if (rz_ps_amount(ps, r + 5, n - 5, &amount))
@@ -431,7 +446,13 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
     } else if (rz_ps_starts(r, n, "raises ")) {
         to = rz_ps_find(r, n, 7, " to ");
         if (to < 0 || rz_ps_amount(ps, r + 7, to - 7, &amount) ||
-            rz_ps_amount(ps, r + to + 4, n - to - 4, &total) || amount != total - ps->high)
+            rz_ps_amount(ps, r + to + 4, n - to - 4, &total))
+            return RZ_PS_DEFER;
+        if (ps->street == 3 && ps->bring_in < 0 && ps->short_bring_in > 0 &&
+            ps->short_bring_in <= ps->high && ps->high <= total - amount && amount > 0 &&
+            !ps->raised)
+            ps->bring_in = total - amount; /* after a short bring-in: the completion says */
+        else if (amount != total - ps->high)
             return RZ_PS_DEFER;
         amount = total - ps->bets[p];
         code = RZ_PS_CBR;
@@ -440,6 +461,8 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
     }
     if (amount <= 0)
         return RZ_PS_DEFER;
+    if (code == RZ_PS_CBR)
+        ps->raised = 1;
     ps->bets[p] += amount;
     ps->put[p] += amount;
     if (ps->bets[p] > ps->high)
@@ -745,8 +768,8 @@ RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_
  * the structure to replay the hand with (rz_ps_replay). */
 RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
 {
-    int64_t at = 0, end, ante = 0;
-    int p, dealt = 0;
+    int64_t at = 0, end, ante = 0, least, first, smaller;
+    int p, dealt = 0, k, j;
     if (ps->n < 2 || ps->n > RZ_SEATS || ps->symbol_len < 0 || ps->small < 0)
         return RZ_PS_DEFER;
     for (p = 0; p < ps->n; p++)
@@ -779,8 +802,27 @@ RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
     }
     ps->ndealt = dealt;
     ps->ante = ante;
-    if (ps->bring_in < 0)
-        ps->bring_in = ps->small / 2;
+    ps->nbring = 0;
+    if (ps->bring_in < 0) { /* no whole bring-in posted: the ones to try, in order */
+        least = ps->short_bring_in > ps->short_calls ? ps->short_bring_in : ps->short_calls;
+        first = least > ps->small / 2 ? least : ps->small / 2;
+        least = least > 1 ? least : 1;
+        ps->bring[ps->nbring++] = first;
+        for (k = 0; k < 5; k++) { /* a third, a quarter, a fifth, a tenth, the least */
+            smaller = k == 4 ? least : ps->small / (k == 3 ? 10 : k + 3);
+            for (j = 0; j < ps->nbring && ps->bring[j] != smaller; j++)
+                ;
+            if (j == ps->nbring && least <= smaller && smaller < first)
+                ps->bring[ps->nbring++] = smaller;
+        }
+        for (k = 2; k < ps->nbring; k++) /* largest first (the first stays first) */
+            for (j = k; j > 1 && ps->bring[j] > ps->bring[j - 1]; j--) {
+                smaller = ps->bring[j];
+                ps->bring[j] = ps->bring[j - 1];
+                ps->bring[j - 1] = smaller;
+            }
+        ps->bring_in = first;
+    }
     return dealt < 2 ? RZ_PS_DEFER : 0;
 }
 

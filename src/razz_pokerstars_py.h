@@ -127,7 +127,7 @@ static PyObject *rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int nam
  * wrote the actions to out[0:len]. */
 RZ_ENTRY PyObject *rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
 {
-    PyObject *absent = PyList_New(0), *seat;
+    PyObject *absent = PyList_New(0), *seat, *split;
     int s;
     if (absent == NULL)
         return NULL;
@@ -142,11 +142,26 @@ RZ_ENTRY PyObject *rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
         }
         Py_DECREF(seat);
     }
-    return Py_BuildValue("(NNNLLLNNN)", rz_ps_seat_list(ps, NULL, 1),
+    if (ps->nrake_pots) {
+        split = PyList_New(0);
+        for (s = 0; split != NULL && s < ps->nrake_pots && s < RZ_SEATS; s++) {
+            seat = PyLong_FromLongLong((long long)ps->rake_pots[s]);
+            if (seat == NULL || PyList_Append(split, seat) < 0)
+                Py_CLEAR(split);
+            Py_XDECREF(seat);
+        }
+    } else {
+        split = Py_NewRef(Py_None);
+    }
+    if (split == NULL) {
+        Py_DECREF(absent);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNLLLNNNN)", rz_ps_seat_list(ps, NULL, 1),
                          rz_ps_seat_list(ps, ps->numbers, 0), rz_ps_seat_list(ps, ps->stacks, 0),
                          (long long)ps->ante, (long long)ps->bring_in, (long long)ps->rake,
                          PyUnicode_DecodeASCII(out, (Py_ssize_t)len, NULL),
-                         rz_ps_seat_list(ps, ps->expected, 0), absent);
+                         rz_ps_seat_list(ps, ps->expected, 0), absent, split);
 }
 
 #endif /* RAZZ_POKERSTARS_PY_H */

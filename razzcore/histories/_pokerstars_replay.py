@@ -207,10 +207,11 @@ class _Reader(_Lines):
         if got is None:
             return None
         self.names, self.numbers, self.stacks, ante, bring_in, rake, actions, finishing, \
-            absent = got
+            absent, split = got
         self.fields["table"] = m.group(1)
         self.fields["seat_count"] = int(m.group(2))
-        return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent)
+        return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent,
+                            split)
 
     def packed_rules(self, ante: int, bring_in: int) -> bytes | None:
         """The engine's rules of the structure (``None`` if it is none)."""
