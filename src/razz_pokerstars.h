@@ -676,7 +676,11 @@ static int rz_ps_line(rz_ps *ps, const char *s, int64_t n)
         if (ps->section == RZ_PS_STREETS) {
             if (rz_ps_is(r0, m, "is sitting out") || rz_ps_is(r0, m, "sits out"))
                 return 0; /* no game information, even from a seat sitting out */
-            return m > 0 && !ps->out[p] ? rz_ps_action(ps, p, r0, m) : RZ_PS_DEFER;
+            if (m <= 0 || ps->out[p])
+                return RZ_PS_DEFER;
+            if ((r = rz_ps_show(ps, p, r0, m)) != 2) /* a show or muck before the showdown */
+                return r;
+            return rz_ps_action(ps, p, r0, m);
         }
         if (ps->section == RZ_PS_SHOWDOWN) {
             if ((r = rz_ps_show(ps, p, r0, m)) != 2)
@@ -769,7 +773,7 @@ RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_
 RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
 {
     int64_t at = 0, end, ante = 0, least, first, smaller;
-    int p, dealt = 0, k, j;
+    int p, dealt = 0, k, j, posted = 0;
     if (ps->n < 2 || ps->n > RZ_SEATS || ps->symbol_len < 0 || ps->small < 0)
         return RZ_PS_DEFER;
     for (p = 0; p < ps->n; p++)
@@ -789,12 +793,27 @@ RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
     }
     if (ps->section != RZ_PS_SUMMARY || !ps->have_total)
         return RZ_PS_DEFER;
-    for (p = 0; p < ps->n; p++)
+    for (p = 0; p < ps->n; p++) {
         if (ps->antes[p] > ante)
             ante = ps->antes[p];
+        posted |= ps->posted[p];
+    }
     for (p = 0; p < ps->n; p++) {
         if (!ps->dealt[p])
             continue;
+        if (ps->known[p][2] == RZ_PS_NONE && !posted) {
+            /* no antes in this game: a seat waiting for the next hand */
+            ps->dealt[p] = 0;
+            for (k = 3; k < 8; k++) {
+                for (j = 0; j < ps->nrecv[k] && ps->recv[k][j] != p; j++)
+                    ;
+                if (j == ps->nrecv[k])
+                    continue;
+                memmove(&ps->recv[k][j], &ps->recv[k][j + 1], (size_t)(ps->nrecv[k] - j - 1));
+                ps->nrecv[k]--;
+            }
+            continue;
+        }
         dealt++;
         if (ps->known[p][2] == RZ_PS_NONE || ps->stacks[p] == 0 ||
             ps->antes[p] != (ante < ps->stacks[p] ? ante : ps->stacks[p]))
