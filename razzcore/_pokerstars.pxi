@@ -1,6 +1,7 @@
-# Included by _core.pyx: the compiled reader of a PokerStars razz hand's body
-# (src/razz_pokerstars*.h), which razzcore.pokerstars tries before its own
-# reader (the reference, which words every error).
+# Included by _core.pyx: the splitter of PokerStars text and the compiled
+# reader of a razz hand's body (src/razz_pokerstars*.h), which reads every
+# valid hand for razzcore.pokerstars (the reference reader words the error
+# of a hand whose check fails).
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 

@@ -5,12 +5,13 @@
  * (razz_pokerstars_replay.h); razz_pokerstars_split.h finds the hands of a
  * file and razz_pokerstars_py.h makes the Python objects.
  *
- * It reads the hands whose every line it knows (antes, street markers,
- * "Dealt to" lines, betting actions, uncalled bets, collected pots, shows and
- * mucks, "Betting is capped", the summary) and whose every check passes.
- * Anything else - another line kind, a check that fails - is answered
- * RZ_PS_DEFER, and razzcore/histories/pokerstars.py, the reference reader that words
- * every error, reads the hand instead.  So this reader only ever accepts what
+ * It reads every line kind of a valid hand (antes, street markers, "Dealt
+ * to" lines, betting actions, uncalled bets, collected pots, shows and mucks,
+ * the lines without game information, the summary; seats sitting out, names
+ * holding ": ", short and unposted bring-ins, a rake split pot by pot).  A
+ * check that fails (and a rare shape it does not read) is answered
+ * RZ_PS_DEFER: the reference reader (razzcore/histories/_pokerstars_read.py),
+ * which words every error, reads the hand instead.  So this reader only ever accepts what
  * the reference accepts, with the same result: tests/test_pokerstars_compiled.py
  * and fuzz/fuzz_pokerstars.py compare the two on every hand they make.
  *

@@ -1,16 +1,17 @@
 """The compiled PokerStars reader against the reference reader.
 
-``razzcore.pokerstars`` splits a text into hands with a compiled splitter and
-first offers each hand, from its seat lines on, to the compiled reader
-(``src/razz_pokerstars.h``), which reads the hands it fully reads and checks
-and leaves every other hand (or text it does not split) to the reference
-reader (``_Reader.seats``, ``.body`` and ``.replay``).  With
+``razzcore.pokerstars`` splits every text into hands with the compiled
+splitter (after normalising other line and space characters) and first
+offers each hand, from its seat lines on, to the compiled reader
+(``src/razz_pokerstars.h``), which reads every valid hand and leaves a hand
+whose check fails to the reference reader (``_Reader.seats``, ``.body`` and
+``.replay``), which words the error.  With
 ``pokerstars.COMPILED`` on and off,
 ``loads_report(text, on_error="skip")`` must give the same hands, the same
 count of other games and the same errors and warnings for any text.  Checked
 here on the data files and the texts the other PokerStars tests build, on
-engine-played hands of many shapes (each the reference accepts, the compiled reader must
-read itself), on texts laid out with other line breaks and spaces, and on
+engine-played hands of many shapes (each the reference accepts, the
+compiled reader must read itself), on texts laid out with other line breaks and spaces, and on
 thousands of mutations of such hands.
 """
 
@@ -79,7 +80,7 @@ def reference_accepts() -> Iterator[list[str]]:
             accepted.append("\n".join(lines))
         return got
 
-    pokerstars._read_one = counted
+    pokerstars._read_one = counted  # type: ignore[assignment]
     try:
         yield accepted
     finally:

@@ -60,9 +60,10 @@ __all__ = [
 ]
 
 COMPILED = True
-"""Whether hands are first offered to the compiled reader (which leaves
-every hand it does not fully read and check to the reference reader here,
-with the same results); ``False`` reads every hand with the reference."""
+"""Whether hands are first offered to the compiled reader (which reads
+every valid hand, and leaves a hand whose check fails to the reference
+reader here, which words the error); ``False`` reads every hand with the
+reference."""
 
 
 class Report(NamedTuple):
