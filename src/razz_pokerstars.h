@@ -5,12 +5,13 @@
  * (razz_pokerstars_replay.h); razz_pokerstars_split.h finds the hands of a
  * file and razz_pokerstars_py.h makes the Python objects.
  *
- * It reads the hands whose every line it knows (antes, street markers,
- * "Dealt to" lines, betting actions, uncalled bets, collected pots, shows and
- * mucks, "Betting is capped", the summary) and whose every check passes.
- * Anything else - another line kind, a check that fails - is answered
- * RZ_PS_DEFER, and razzcore/histories/pokerstars.py, the reference reader that words
- * every error, reads the hand instead.  So this reader only ever accepts what
+ * It reads every line kind of a valid hand (antes, street markers, "Dealt
+ * to" lines, betting actions, uncalled bets, collected pots, shows and mucks,
+ * the lines without game information, the summary; seats sitting out, names
+ * holding ": ", short and unposted bring-ins, a rake split pot by pot).  A
+ * check that fails (and a rare shape it does not read) is answered
+ * RZ_PS_DEFER: the reference reader (razzcore/histories/_pokerstars_read.py),
+ * which words every error, reads the hand instead.  So this reader only ever accepts what
  * the reference accepts, with the same result: tests/test_pokerstars_compiled.py
  * and fuzz/fuzz_pokerstars.py compare the two on every hand they make.
  *
@@ -43,16 +44,20 @@ typedef struct {
 typedef struct {
     /* given by the caller */
     int n, cents;
+    int plain; /* set by rz_ps_seats: no name holds ": " (the first ": " ends a name) */
     const char *names[RZ_SEATS];
     int64_t name_len[RZ_SEATS];
     int64_t numbers[RZ_SEATS]; /* PokerStars seat numbers */
     int64_t stacks[RZ_SEATS];
+    uint8_t out[RZ_SEATS]; /* listed "is sitting out": dealt no cards, takes no part */
     const char *symbol;
     int64_t symbol_len;
     int64_t small;
     /* read from the lines */
     int section, street, ndealt, nev, ncol, nstated, have_total;
     int64_t high, bring_in, total, rake;
+    int64_t short_bring_in, short_calls; /* an all-in bring-in for less, all-in calls of it */
+    int raised;                          /* a completion, bet or raise was read */
     int64_t antes[RZ_SEATS], put[RZ_SEATS], back[RZ_SEATS], won[RZ_SEATS], bets[RZ_SEATS];
     int64_t stated[RZ_SEATS];
     uint8_t posted[RZ_SEATS], folded[RZ_SEATS], mucked[RZ_SEATS], nshown[RZ_SEATS];
@@ -70,6 +75,11 @@ typedef struct {
     /* the result */
     int64_t ante, expected[RZ_SEATS];
     uint8_t absent[RZ_SEATS];
+    uint8_t deck[52];   /* laid out by rz_ps_prepare */
+    int nbring;         /* no whole bring-in posted: the bring-ins to try (bring) */
+    int64_t bring[8];
+    int nrake_pots;                /* pots the rake is split over (0: main pot first) */
+    int64_t rake_pots[RZ_SEATS];
 } rz_ps;
 
 /* ------------------------------------------------------------ text helpers */
@@ -118,6 +128,59 @@ static int rz_ps_seat(const rz_ps *ps, const char *s, int64_t n)
         if (ps->name_len[p] == n && memcmp(ps->names[p], s, (size_t)n) == 0)
             return p;
     return -1;
+}
+
+/* The seat of a line "NAME: rest" (the longest seated name that fits when
+ * a name holds ": ", else the text before the first ": "), *rest where rest
+ * starts; or -1. */
+static int rz_ps_who(const rz_ps *ps, const char *s, int64_t n, int64_t *rest)
+{
+    int64_t colon, best = -1;
+    int p, found = -1;
+    if (ps->plain) {
+        colon = rz_ps_find(s, n, 1, ": ");
+        found = colon > 0 ? rz_ps_seat(ps, s, colon) : -1;
+        *rest = colon + 2;
+        return found;
+    }
+    for (p = 0; p < ps->n; p++)
+        if (ps->name_len[p] > best && n >= ps->name_len[p] + 2 &&
+            memcmp(s, ps->names[p], (size_t)ps->name_len[p]) == 0 &&
+            s[ps->name_len[p]] == ':' && s[ps->name_len[p] + 1] == ' ') {
+            best = ps->name_len[p];
+            found = p;
+        }
+    *rest = best + 2;
+    return found;
+}
+
+/* A line with no game information (chat, joins, leaves, connections,
+ * time-outs, sitting out, returns, "Betting is capped"), as the reference's
+ * IGNORED pattern reads it: 1, else 0. */
+static int rz_ps_ignored(const char *s, int64_t n)
+{
+    static const char *const tails[] = {
+        " leaves the table", " is disconnected", " is connected", " has timed out",
+        " has timed out while disconnected", " has timed out while being disconnected",
+        " is sitting out", " has returned", " will be allowed to play after the button",
+        ": sits out", " was removed from the table for failing to post"};
+    int64_t k, i;
+    size_t t;
+    if (rz_ps_is(s, n, "Betting is capped"))
+        return 1;
+    for (t = 0; t < sizeof tails / sizeof tails[0]; t++)
+        if (n > (int64_t)strlen(tails[t]) && rz_ps_ends(s, n, tails[t]))
+            return 1;
+    k = rz_ps_find(s, n, 1, " said, \""); /* NAME said, "..." */
+    if (k > 0 && n >= k + 9 && s[n - 1] == '"')
+        return 1;
+    k = rz_ps_rfind(s, n, " joins the table at seat #");
+    if (k < 1 || k + 26 >= n)
+        return 0;
+    for (i = k + 26; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+    return 1;
 }
 
 /* An amount as parse_amount reads it (the currency symbol, digits with
@@ -259,7 +322,7 @@ static int rz_ps_marker(rz_ps *ps, const char *s, int64_t n)
             for (p = 0; p < ps->n; p++)
                 any |= ps->posted[p];
             for (p = 0; p < ps->n; p++)
-                ps->dealt[p] = any ? ps->posted[p] : ps->stacks[p] > 0;
+                ps->dealt[p] = any ? ps->posted[p] : ps->stacks[p] > 0 && !ps->out[p];
         }
         ps->street = k;
         ps->section = RZ_PS_STREETS;
@@ -267,7 +330,7 @@ static int rz_ps_marker(rz_ps *ps, const char *s, int64_t n)
         ps->high = 0;
         ps->nrecv[k] = 0;
         for (p = 0; p < ps->n; p++)
-            if (ps->dealt[p] && !ps->folded[p])
+            if (ps->dealt[p] && !ps->folded[p] && !ps->out[p])
                 ps->recv[k][ps->nrecv[k]++] = (uint8_t)p;
         return rz_ps_event_add(ps, RZ_PS_DEAL, k, 0, 0) ? RZ_PS_DEFER : 0;
     }
@@ -300,6 +363,8 @@ static int rz_ps_dealt(rz_ps *ps, const char *s, int64_t n)
         if (j2 < 9 || s[j - 1] != ']' || (p = rz_ps_seat(ps, s + 9, j2 - 9)) < 0)
             return RZ_PS_DEFER;
     }
+    if (ps->out[p])
+        return RZ_PS_DEFER;
     for (k = 0; k < ps->nrecv[street] && ps->recv[street][k] != p; k++)
         ;
     if (k == ps->nrecv[street]) /* not dealt a card on this street */
@@ -353,14 +418,22 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
     if (rz_ps_starts(r, n, "brings in for ") || rz_ps_starts(r, n, "brings-in low for ")) {
         for (k = n - 1; r[k] != ' '; k--) /* the last word */
             ;
-        if (allin || rz_ps_amount(ps, r + k + 1, n - k - 1, &amount)) /* a short bring-in */
+        if (rz_ps_amount(ps, r + k + 1, n - k - 1, &amount))
             return RZ_PS_DEFER;
-        if (amount > ps->bring_in)
+        if (allin) /* short: the structure's bring-in is what the others call */
+            ps->short_bring_in = amount;
+        else if (amount > ps->bring_in)
             ps->bring_in = amount;
         code = RZ_PS_PB;
     } else if (rz_ps_starts(r, n, "calls ")) {
         if (rz_ps_amount(ps, r + 6, n - 6, &amount))
             return RZ_PS_DEFER;
+        if (ps->street == 3 && ps->short_bring_in && amount > ps->bring_in && !ps->raised) {
+            if (!allin)
+                ps->bring_in = amount;
+            else if (amount > ps->short_calls) /* all-in for no more than the bring-in */
+                ps->short_calls = amount;
+        }
         code = RZ_PS_CC;
     } else if (rz_ps_starts(r, n, "bets ")) {
         if (rz_ps_amount(ps, r + 5, n - 5, &amount))
@@ -369,7 +442,13 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
     } else if (rz_ps_starts(r, n, "raises ")) {
         to = rz_ps_find(r, n, 7, " to ");
         if (to < 0 || rz_ps_amount(ps, r + 7, to - 7, &amount) ||
-            rz_ps_amount(ps, r + to + 4, n - to - 4, &total) || amount != total - ps->high)
+            rz_ps_amount(ps, r + to + 4, n - to - 4, &total))
+            return RZ_PS_DEFER;
+        if (ps->street == 3 && ps->bring_in < 0 && ps->short_bring_in > 0 &&
+            ps->short_bring_in <= ps->high && ps->high <= total - amount && amount > 0 &&
+            !ps->raised)
+            ps->bring_in = total - amount; /* after a short bring-in: the completion says */
+        else if (amount != total - ps->high)
             return RZ_PS_DEFER;
         amount = total - ps->bets[p];
         code = RZ_PS_CBR;
@@ -378,6 +457,8 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
     }
     if (amount <= 0)
         return RZ_PS_DEFER;
+    if (code == RZ_PS_CBR)
+        ps->raised = 1;
     ps->bets[p] += amount;
     ps->put[p] += amount;
     if (ps->bets[p] > ps->high)
@@ -387,7 +468,8 @@ static int rz_ps_action(rz_ps *ps, int p, const char *r, int64_t n)
                : 0;
 }
 
-/* "shows [cards] ...", "mucks hand", "doesn't show hand" at the showdown. */
+/* "shows [cards] ...", "mucks hand", "doesn't show hand" at the showdown:
+ * 0, RZ_PS_DEFER, or 2 for a line of none of these kinds. */
 static int rz_ps_show(rz_ps *ps, int p, const char *r, int64_t n)
 {
     int64_t end;
@@ -410,7 +492,7 @@ static int rz_ps_show(rz_ps *ps, int p, const char *r, int64_t n)
         ps->mucked[p] = 1;
         return 0;
     }
-    return RZ_PS_DEFER;
+    return 2;
 }
 
 /* "Uncalled bet (X) returned to NAME", "NAME collected X from ...pot": 0,
@@ -426,7 +508,7 @@ static int rz_ps_money(rz_ps *ps, const char *s, int64_t n)
             rz_ps_amount(ps, s + 14, sp - 15, &amount))
             return RZ_PS_DEFER;
         back = rz_ps_uncalled(ps, &top);
-        if (!back || p != top || amount != back)
+        if (!back || p != top || amount != back || ps->out[p])
             return RZ_PS_DEFER;
         ps->bets[top] -= back;
         ps->back[p] += amount;
@@ -444,7 +526,7 @@ static int rz_ps_money(rz_ps *ps, const char *s, int64_t n)
             best = ps->name_len[k];
             p = (int)k;
         }
-    if (p < 0)
+    if (p < 0 || ps->out[p])
         return RZ_PS_DEFER;
     s += best + 11;
     n -= best + 11;
@@ -572,7 +654,7 @@ static int rz_ps_summary_seat(rz_ps *ps, const char *s, int64_t n)
 
 static int rz_ps_line(rz_ps *ps, const char *s, int64_t n)
 {
-    int64_t colon, k;
+    int64_t rest = 0, k;
     int p, r;
     if (rz_ps_starts(s, n, "*** "))
         return rz_ps_marker(ps, s, n);
@@ -583,35 +665,49 @@ static int rz_ps_line(rz_ps *ps, const char *s, int64_t n)
     }
     if (ps->section == RZ_PS_STREETS && rz_ps_starts(s, n, "Dealt to "))
         return rz_ps_dealt(ps, s, n);
-    colon = rz_ps_find(s, n, 1, ": ");
-    p = colon > 0 ? rz_ps_seat(ps, s, colon) : -1;
+    p = rz_ps_who(ps, s, n, &rest);
     if (p >= 0) {
-        s += colon + 2;
-        n -= colon + 2;
-        if (ps->section == RZ_PS_STREETS)
-            return n > 0 ? rz_ps_action(ps, p, s, n) : RZ_PS_DEFER;
-        if (ps->section == RZ_PS_SHOWDOWN)
-            return rz_ps_show(ps, p, s, n);
-        if (!rz_ps_starts(s, n, "posts the ante ") || ps->posted[p])
-            return RZ_PS_DEFER;
-        k = rz_ps_ends(s, n, " and is all-in") ? n - 14 : n;
-        if (rz_ps_amount(ps, s + 15, k - 15, &ps->antes[p]))
-            return RZ_PS_DEFER;
-        ps->posted[p] = 1;
-        ps->put[p] += ps->antes[p];
-        return 0;
+        const char *r0 = s + rest;
+        int64_t m = n - rest;
+        if (ps->section == RZ_PS_STREETS) {
+            if (rz_ps_is(r0, m, "is sitting out") || rz_ps_is(r0, m, "sits out"))
+                return 0; /* no game information, even from a seat sitting out */
+            if (m <= 0 || ps->out[p])
+                return RZ_PS_DEFER;
+            if ((r = rz_ps_show(ps, p, r0, m)) != 2) /* a show or muck before the showdown */
+                return r;
+            return rz_ps_action(ps, p, r0, m);
+        }
+        if (ps->section == RZ_PS_SHOWDOWN) {
+            if ((r = rz_ps_show(ps, p, r0, m)) != 2)
+                return r || ps->out[p] ? RZ_PS_DEFER : 0;
+        } else if (rz_ps_starts(r0, m, "posts the ante ")) {
+            if (ps->posted[p] || ps->out[p])
+                return RZ_PS_DEFER;
+            k = rz_ps_ends(r0, m, " and is all-in") ? m - 14 : m;
+            if (rz_ps_amount(ps, r0 + 15, k - 15, &ps->antes[p]))
+                return RZ_PS_DEFER;
+            ps->posted[p] = 1;
+            ps->put[p] += ps->antes[p];
+            return 0;
+        }
+        return rz_ps_ignored(s, n) ? 0 : RZ_PS_DEFER;
     }
-    if (ps->section != RZ_PS_ANTES && (r = rz_ps_money(ps, s, n)) != 2)
-        return r;
-    return rz_ps_is(s, n, "Betting is capped") ? 0 : RZ_PS_DEFER;
+    if (ps->section != RZ_PS_ANTES) {
+        if ((r = rz_ps_money(ps, s, n)) != 2)
+            return r;
+    } else if (rz_ps_starts(s, n, "Uncalled bet (") || rz_ps_find(s, n, 0, " collected ") >= 0) {
+        return RZ_PS_DEFER; /* money lines before 3rd street: the reference says what */
+    }
+    return rz_ps_ignored(s, n) ? 0 : RZ_PS_DEFER;
 }
 
 /* The seat lines "Seat N: NAME (STACK in chips[, ...])[REST]" that open
  * text[0:len], as the reference's SEAT pattern reads them (NAME is greedy:
  * the last " (" the rest of the line fits), in a table of seat_count seats:
  * the seats go to ps (names point into text), *body to where the lines
- * after them start.  0, or RZ_PS_DEFER (also for a seat sitting out, and
- * for a name holding ": "). */
+ * after them start; ps->out marks the seats sitting out, ps->plain says
+ * whether no name holds ": ".  0, or RZ_PS_DEFER. */
 RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_count,
                          int64_t *body)
 {
@@ -620,6 +716,7 @@ RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_
     int64_t n;
     int p;
     ps->n = 0;
+    ps->plain = 1;
     while (at < len && rz_ps_starts(text + at, len - at, "Seat ")) {
         for (end = at; end < len && text[end] != '\n'; end++)
             ;
@@ -648,9 +745,12 @@ RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_
         }
         if (pos <= i || rz_ps_amount(ps, s + pos + 2, rz_ps_find(s, n, pos + 2, " ") - pos - 2,
                                      &stack) ||
-            rz_ps_find(s, n, j, "sitting out") >= 0 || rz_ps_find(s, pos, i, ": ") >= 0)
+            ps->n >= RZ_SEATS)
             return RZ_PS_DEFER;
         p = ps->n;
+        ps->out[p] = rz_ps_find(s, n, j, "sitting out") >= 0;
+        if (rz_ps_find(s, pos, i, ": ") >= 0)
+            ps->plain = 0;
         if (rz_ps_seat(ps, s + i, pos - i) >= 0) /* listed twice */
             return RZ_PS_DEFER;
         ps->names[p] = s + i;
@@ -668,8 +768,8 @@ RZ_ENTRY int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_
  * the structure to replay the hand with (rz_ps_replay). */
 RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
 {
-    int64_t at = 0, end, ante = 0;
-    int p, dealt = 0;
+    int64_t at = 0, end, ante = 0, least, first, smaller;
+    int p, dealt = 0, k, j, posted = 0;
     if (ps->n < 2 || ps->n > RZ_SEATS || ps->symbol_len < 0 || ps->small < 0)
         return RZ_PS_DEFER;
     for (p = 0; p < ps->n; p++)
@@ -689,12 +789,27 @@ RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
     }
     if (ps->section != RZ_PS_SUMMARY || !ps->have_total)
         return RZ_PS_DEFER;
-    for (p = 0; p < ps->n; p++)
+    for (p = 0; p < ps->n; p++) {
         if (ps->antes[p] > ante)
             ante = ps->antes[p];
+        posted |= ps->posted[p];
+    }
     for (p = 0; p < ps->n; p++) {
         if (!ps->dealt[p])
             continue;
+        if (ps->known[p][2] == RZ_PS_NONE && !posted) {
+            /* no antes in this game: a seat waiting for the next hand */
+            ps->dealt[p] = 0;
+            for (k = 3; k < 8; k++) {
+                for (j = 0; j < ps->nrecv[k] && ps->recv[k][j] != p; j++)
+                    ;
+                if (j == ps->nrecv[k])
+                    continue;
+                memmove(&ps->recv[k][j], &ps->recv[k][j + 1], (size_t)(ps->nrecv[k] - j - 1));
+                ps->nrecv[k]--;
+            }
+            continue;
+        }
         dealt++;
         if (ps->known[p][2] == RZ_PS_NONE || ps->stacks[p] == 0 ||
             ps->antes[p] != (ante < ps->stacks[p] ? ante : ps->stacks[p]))
@@ -702,8 +817,27 @@ RZ_ENTRY int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
     }
     ps->ndealt = dealt;
     ps->ante = ante;
-    if (ps->bring_in < 0)
-        ps->bring_in = ps->small / 2;
+    ps->nbring = 0;
+    if (ps->bring_in < 0) { /* no whole bring-in posted: the ones to try, in order */
+        least = ps->short_bring_in > ps->short_calls ? ps->short_bring_in : ps->short_calls;
+        first = least > ps->small / 2 ? least : ps->small / 2;
+        least = least > 1 ? least : 1;
+        ps->bring[ps->nbring++] = first;
+        for (k = 0; k < 5; k++) { /* a third, a quarter, a fifth, a tenth, the least */
+            smaller = k == 4 ? least : ps->small / (k == 3 ? 10 : k + 3);
+            for (j = 0; j < ps->nbring && ps->bring[j] != smaller; j++)
+                ;
+            if (j == ps->nbring && least <= smaller && smaller < first)
+                ps->bring[ps->nbring++] = smaller;
+        }
+        for (k = 2; k < ps->nbring; k++) /* largest first (the first stays first) */
+            for (j = k; j > 1 && ps->bring[j] > ps->bring[j - 1]; j--) {
+                smaller = ps->bring[j];
+                ps->bring[j] = ps->bring[j - 1];
+                ps->bring[j - 1] = smaller;
+            }
+        ps->bring_in = first;
+    }
     return dealt < 2 ? RZ_PS_DEFER : 0;
 }
 

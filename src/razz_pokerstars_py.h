@@ -18,18 +18,21 @@
 static PyObject *rz_ps_line_str(const char *data, const int64_t *bounds, int64_t k)
 {
     return PyUnicode_DecodeUTF8(data + bounds[3 * k + 1],
-                                (Py_ssize_t)(bounds[3 * k + 2] - bounds[3 * k + 1]), NULL);
+                                (Py_ssize_t)(bounds[3 * k + 2] - bounds[3 * k + 1]),
+                                "surrogatepass");
 }
 
-/* razzcore._core._split_pokerstars(data): see its docstring. */
-RZ_ENTRY PyObject *rz_ps_split_py(PyObject *data)
+/* razzcore._core._split_pokerstars(data, normalised, is_head): see its
+ * docstring. */
+RZ_ENTRY PyObject *rz_ps_split_py(PyObject *data, int normalised, PyObject *is_head)
 {
     const char *text;
-    int64_t size, cap, count, k, first = -1, nxt, used, head, table;
+    int64_t size, cap, count, k, first = -1, nxt, used, head, table, before = -1;
     int64_t *bounds = NULL;
     uint8_t *heads = NULL;
     char *buf = NULL;
-    PyObject *out = NULL, *item;
+    PyObject *out = NULL, *hands = NULL, *item, *line;
+    int yes;
     if (!PyBytes_Check(data)) {
         PyErr_SetString(PyExc_TypeError, "expected bytes");
         return NULL;
@@ -47,36 +50,53 @@ RZ_ENTRY PyObject *rz_ps_split_py(PyObject *data)
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    count = rz_ps_split(text, size, bounds, heads, cap);
+    count = rz_ps_split(text, size, bounds, heads, cap, normalised);
     Py_END_ALLOW_THREADS
-    for (k = 0; k < count && first < 0; k++) {
-        if (heads[k])
-            first = k;
-        else if (bounds[3 * k + 2] > bounds[3 * k + 1])
-            count = -1; /* text before the first hand: the reference says so */
-    }
-    if (count < 0 || first < 0) {
+    if (count < 0) { /* to be normalised first */
         out = Py_None;
         Py_INCREF(out);
         goto done;
     }
-    if ((out = PyList_New(0)) == NULL)
+    for (k = 0; k < count; k++) {
+        if (heads[k] != 2)
+            continue;
+        if ((line = rz_ps_line_str(text, bounds, k)) == NULL)
+            goto done;
+        item = PyObject_CallOneArg(is_head, line);
+        Py_DECREF(line);
+        if (item == NULL || (yes = PyObject_IsTrue(item)) < 0) {
+            Py_XDECREF(item);
+            goto done;
+        }
+        Py_DECREF(item);
+        heads[k] = (uint8_t)yes;
+    }
+    for (k = 0; k < count && first < 0; k++) {
+        if (heads[k])
+            first = k;
+        else if (before < 0 && bounds[3 * k + 2] > bounds[3 * k + 1])
+            before = k; /* text before the first hand */
+    }
+    if ((hands = PyList_New(0)) == NULL)
         goto done;
-    for (k = first; k < count; k = nxt) {
+    for (k = first < 0 ? count : first; k < count; k = nxt) {
         nxt = rz_ps_hand(text, bounds, heads, count, k, buf, &used, &head, &table);
         item = Py_BuildValue("(LLLNNN)", (long long)k, (long long)bounds[3 * k],
                              (long long)(nxt < count ? bounds[3 * nxt] : size),
                              rz_ps_line_str(text, bounds, head),
                              table < 0 ? Py_NewRef(Py_None) : rz_ps_line_str(text, bounds, table),
                              PyBytes_FromStringAndSize(buf, (Py_ssize_t)used));
-        if (item == NULL || PyList_Append(out, item) < 0) {
+        if (item == NULL || PyList_Append(hands, item) < 0) {
             Py_XDECREF(item);
-            Py_CLEAR(out);
             goto done;
         }
         Py_DECREF(item);
     }
+    out = Py_BuildValue("(LNO)", (long long)before,
+                        before < 0 ? Py_NewRef(Py_None) : rz_ps_line_str(text, bounds, before),
+                        hands);
 done:
+    Py_XDECREF(hands);
     PyMem_Free(bounds);
     PyMem_Free(heads);
     PyMem_Free(buf);
@@ -91,7 +111,8 @@ static PyObject *rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int nam
     if (list == NULL)
         return NULL;
     for (s = 0; s < ps->n; s++) {
-        item = names ? PyUnicode_DecodeUTF8(ps->names[s], (Py_ssize_t)ps->name_len[s], NULL)
+        item = names ? PyUnicode_DecodeUTF8(ps->names[s], (Py_ssize_t)ps->name_len[s],
+                                            "surrogatepass")
                      : PyLong_FromLongLong((long long)values[s]);
         if (item == NULL) {
             Py_DECREF(list);
@@ -106,7 +127,7 @@ static PyObject *rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int nam
  * wrote the actions to out[0:len]. */
 RZ_ENTRY PyObject *rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
 {
-    PyObject *absent = PyList_New(0), *seat;
+    PyObject *absent = PyList_New(0), *seat, *split;
     int s;
     if (absent == NULL)
         return NULL;
@@ -121,11 +142,26 @@ RZ_ENTRY PyObject *rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
         }
         Py_DECREF(seat);
     }
-    return Py_BuildValue("(NNNLLLNNN)", rz_ps_seat_list(ps, NULL, 1),
+    if (ps->nrake_pots) {
+        split = PyList_New(0);
+        for (s = 0; split != NULL && s < ps->nrake_pots && s < RZ_SEATS; s++) {
+            seat = PyLong_FromLongLong((long long)ps->rake_pots[s]);
+            if (seat == NULL || PyList_Append(split, seat) < 0)
+                Py_CLEAR(split);
+            Py_XDECREF(seat);
+        }
+    } else {
+        split = Py_NewRef(Py_None);
+    }
+    if (split == NULL) {
+        Py_DECREF(absent);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNLLLNNNN)", rz_ps_seat_list(ps, NULL, 1),
                          rz_ps_seat_list(ps, ps->numbers, 0), rz_ps_seat_list(ps, ps->stacks, 0),
                          (long long)ps->ante, (long long)ps->bring_in, (long long)ps->rake,
                          PyUnicode_DecodeASCII(out, (Py_ssize_t)len, NULL),
-                         rz_ps_seat_list(ps, ps->expected, 0), absent);
+                         rz_ps_seat_list(ps, ps->expected, 0), absent, split);
 }
 
 #endif /* RAZZ_POKERSTARS_PY_H */

@@ -163,6 +163,8 @@ static int rz_ps_pots(const rz_ps *ps, const rz_hand *h, int64_t (*paid)[RZ_SEAT
     rz_pot pots[RZ_SEATS];
     int64_t said[RZ_SEATS][RZ_SEATS], per_pot[RZ_SEATS];
     int count = rz_hand_pots(h, pots), i, pot, p;
+    if (count == 0) /* nothing in the pot: nothing collected */
+        return ps->ncol || ps->nstated >= 0 ? RZ_PS_DEFER : 0;
     if (count < 1 || count > RZ_SEATS)
         return RZ_PS_DEFER;
     memset(said, 0, sizeof said);
@@ -191,28 +193,21 @@ static int rz_ps_pots(const rz_ps *ps, const rz_hand *h, int64_t (*paid)[RZ_SEAT
     return 0;
 }
 
-/* Replay what rz_ps_read read on h with the rules the structure makes,
- * writing the PHH actions ('\n' between them) to out[0:cap]: 0 and *len, or
- * RZ_PS_DEFER. */
-RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out,
-                          int64_t cap, int64_t *len)
+/* Play the events on h (started with the deck, and the rake pot by pot
+ * when rake_pots is not NULL), writing the PHH actions to o and what the
+ * engine paid from each pot to each seat to paid: 0, or RZ_PS_DEFER. */
+static int rz_ps_play(rz_ps *ps, const rz_rules *rules, rz_hand *h, const uint8_t *deck,
+                      const int64_t *rake_pots, rz_ps_out *o, int64_t (*paid)[RZ_SEATS])
 {
-    uint8_t deck[52];
-    int64_t paid[RZ_SEATS][RZ_SEATS], cbr, before, want, back, pot = 0, won = 0;
+    int64_t cbr, before, want, back;
     rz_events ev;
-    rz_ps_out o;
     rz_ps_event *e;
     int i, k, p, code, guard, show;
-    o.s = out;
-    o.len = 0;
-    o.cap = cap;
-    if (ps->ndealt < 2 || ps->rake > RZ_PS_CHIPS || rz_ps_fill_shown(ps) || rz_ps_deck(ps, deck))
-        return RZ_PS_DEFER;
-    for (p = 0; p < ps->n; p++)
-        ps->absent[p] = !ps->dealt[p] && ps->stacks[p] > 0;
-    memset(paid, 0, sizeof paid);
+    o->len = 0;
+    memset(paid, 0, sizeof(int64_t) * RZ_SEATS * RZ_SEATS);
     ev.count = 0;
-    if (rz_hand_start(h, rules, ps->n, ps->stacks, ps->absent, deck, ps->rake, NULL, 3, &ev) ||
+    if (rz_hand_start(h, rules, ps->n, ps->stacks, ps->absent, deck, ps->rake, rake_pots, 3,
+                      &ev) ||
         rz_ps_awards(&ev, paid))
         return RZ_PS_DEFER;
     for (i = 0; i < ps->nev; i++) {
@@ -225,11 +220,11 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
                 if (k == 3 ? !ps->dealt[p] : !(p < ps->nrecv[k]))
                     continue;
                 if (k == 3) {
-                    rz_ps_put_seat(&o, 1, p);
-                    rz_ps_put_cards(&o, ps->seen[p], 3);
+                    rz_ps_put_seat(o, 1, p);
+                    rz_ps_put_cards(o, ps->seen[p], 3);
                 } else {
-                    rz_ps_put_seat(&o, 1, ps->recv[k][p]);
-                    rz_ps_put_cards(&o, &ps->seen[ps->recv[k][p] & 7][k - 1], 1);
+                    rz_ps_put_seat(o, 1, ps->recv[k][p]);
+                    rz_ps_put_cards(o, &ps->seen[ps->recv[k][p] & 7][k - 1], 1);
                 }
             }
             continue;
@@ -260,16 +255,16 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
         if (code || before - h->stacks[p] + back != want || (e->allin && h->stacks[p] != back) ||
             rz_ps_awards(&ev, paid))
             return RZ_PS_DEFER;
-        rz_ps_put_seat(&o, 0, p);
+        rz_ps_put_seat(o, 0, p);
         if (e->code == RZ_PS_F) {
-            rz_ps_put(&o, "f", 1);
+            rz_ps_put(o, "f", 1);
         } else if (e->code == RZ_PS_CC) {
-            rz_ps_put(&o, "cc", 2);
+            rz_ps_put(o, "cc", 2);
         } else if (e->code == RZ_PS_PB) {
-            rz_ps_put(&o, "pb", 2);
+            rz_ps_put(o, "pb", 2);
         } else {
-            rz_ps_put(&o, "cbr ", 4);
-            rz_ps_put_int(&o, e->amount);
+            rz_ps_put(o, "cbr ", 4);
+            rz_ps_put_int(o, e->amount);
         }
     }
     for (guard = 0; h->actor >= 0 && h->phase == RZ_SHOW && guard < 2 * RZ_SEATS; guard++) {
@@ -284,15 +279,104 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
         ev.count = 0;
         if (rz_hand_show(h, p, show, &ev) || rz_ps_awards(&ev, paid))
             return RZ_PS_DEFER;
-        rz_ps_put_seat(&o, 0, p);
-        rz_ps_put(&o, show ? "sm " : "sm", show ? 3 : 2);
+        rz_ps_put_seat(o, 0, p);
+        rz_ps_put(o, show ? "sm " : "sm", show ? 3 : 2);
         if (show)
-            rz_ps_put_cards(&o, ps->nshown[p] == 7 ? ps->shown[p] : ps->known[p], 7);
+            rz_ps_put_cards(o, ps->nshown[p] == 7 ? ps->shown[p] : ps->known[p], 7);
     }
-    if (h->phase != RZ_OVER || o.len > o.cap)
+    return h->phase != RZ_OVER || o->len > o->cap ? RZ_PS_DEFER : 0;
+}
+
+/* Each pot's rake (main pot first) as the collected lines say the house
+ * took it, to split[0:count], when that is not the engine's way (main pot
+ * first, then each side pot): 1; else 0 (also when the collected lines do
+ * not fit the engine's pots: rz_ps_pots refuses them). */
+static int rz_ps_rake_split(const rz_ps *ps, const rz_hand *h, int64_t (*paid)[RZ_SEATS],
+                            int64_t *split)
+{
+    rz_pot pots[RZ_SEATS];
+    int64_t per_pot[RZ_SEATS], sum = 0, ours;
+    int count = rz_hand_pots(h, pots), i, k, p, differs = 0;
+    if (count < 2 || count > RZ_SEATS || !ps->rake)
+        return 0;
+    memset(per_pot, 0, sizeof per_pot);
+    for (i = 0; i < ps->ncol; i++) {
+        k = ps->col[i].pot;
+        if (k < 0 || k >= count)
+            return 0;
+        per_pot[k] += ps->col[i].amount;
+    }
+    memset(split, 0, sizeof(int64_t) * RZ_SEATS);
+    for (k = 0; k < count; k++) {
+        split[k] = pots[k].amount - per_pot[k];
+        if (split[k] < 0)
+            return 0;
+        sum += split[k];
+        for (ours = pots[k].amount, p = 0; p < RZ_SEATS; p++)
+            ours -= paid[k][p];
+        differs |= ours != split[k];
+    }
+    return sum == ps->rake && differs;
+}
+
+/* After rz_ps_read: the shown cards filled in, the deck laid out, the
+ * absent seats and the stacks the money lines give: 0, or RZ_PS_DEFER. */
+RZ_ENTRY int rz_ps_prepare(rz_ps *ps)
+{
+    int p;
+    if (ps->ndealt < 2 || ps->rake > RZ_PS_CHIPS || rz_ps_fill_shown(ps) ||
+        rz_ps_deck(ps, ps->deck))
         return RZ_PS_DEFER;
     for (p = 0; p < ps->n; p++) {
+        ps->absent[p] = !ps->dealt[p] && ps->stacks[p] > 0;
         ps->expected[p] = ps->stacks[p] - ps->put[p] + ps->back[p] + ps->won[p];
+    }
+    return 0;
+}
+
+/* Whether the hand, played with these rules (a bring-in to try, when no
+ * whole one was posted), ends with the stacks the money lines give: 0 if
+ * it does, else RZ_PS_DEFER.  out[0:cap] is scratch. */
+RZ_ENTRY int rz_ps_try(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap)
+{
+    int64_t paid[RZ_SEATS][RZ_SEATS];
+    rz_ps_out o;
+    int p;
+    o.s = out;
+    o.len = 0;
+    o.cap = cap;
+    if (rz_ps_play(ps, rules, h, ps->deck, NULL, &o, paid))
+        return RZ_PS_DEFER;
+    for (p = 0; p < ps->n; p++)
+        if (h->stacks[p] != ps->expected[p])
+            return RZ_PS_DEFER;
+    return 0;
+}
+
+/* Replay what rz_ps_read read (and rz_ps_prepare laid out) on h with the
+ * rules the structure makes, writing the PHH actions ('\n' between them) to out[0:cap]: 0 and *len, or
+ * RZ_PS_DEFER.  When the collected lines take the rake from the pots
+ * otherwise than main pot first, the hand is played again with that split,
+ * kept in ps->rake_pots (ps->nrake_pots pots; 0 for none). */
+RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out,
+                          int64_t cap, int64_t *len)
+{
+    int64_t paid[RZ_SEATS][RZ_SEATS], pot = 0, won = 0;
+    rz_ps_out o;
+    rz_pot pots[RZ_SEATS];
+    int p;
+    o.s = out;
+    o.len = 0;
+    o.cap = cap;
+    ps->nrake_pots = 0;
+    if (rz_ps_play(ps, rules, h, ps->deck, NULL, &o, paid))
+        return RZ_PS_DEFER;
+    if (rz_ps_rake_split(ps, h, paid, ps->rake_pots)) {
+        ps->nrake_pots = rz_hand_pots(h, pots);
+        if (rz_ps_play(ps, rules, h, ps->deck, ps->rake_pots, &o, paid))
+            return RZ_PS_DEFER;
+    }
+    for (p = 0; p < ps->n; p++) {
         if (h->stacks[p] != ps->expected[p])
             return RZ_PS_DEFER;
         pot += ps->put[p] - ps->back[p];

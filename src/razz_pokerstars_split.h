@@ -1,28 +1,31 @@
 /*
  * razz_pokerstars_split.h - a PokerStars file split into its hands and
- * lines, as the reference reader (razzcore/histories/pokerstars.py) splits it with
- * str.splitlines and str.strip, for the compiled reader (razz_pokerstars.h).
+ * lines as str.splitlines and str.strip split it, for the compiled reader
+ * (razz_pokerstars.h): the one splitter of razzcore.pokerstars.  A text with
+ * other line or space characters is first normalised in Python (each line
+ * of str.splitlines stripped, joined by '\n') and split here again.
  */
 #ifndef RAZZ_POKERSTARS_SPLIT_H
 #define RAZZ_POKERSTARS_SPLIT_H
 
 #include "razz_pokerstars.h"
 
-/* Split data[0:len] (UTF-8) into lines the way the reference does
- * (str.splitlines, then str.strip): line k's stripped bytes are
- * [bounds[3k+1], bounds[3k+2]), where its raw text starts at bounds[3k];
- * heads[k] says whether it opens a hand ("PokerStars ... #N: ").  Returns
- * the number of lines (at most cap), or -1 for a text holding a line or
- * space character other than '\n', '\r', ' ' and '\t' (\v, \f, \x1c-\x1f,
- * U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
- * U+3000), or a hand number that may be written in other digits: the
- * reference splits those itself. */
+/* Split data[0:len] (UTF-8) into lines as str.splitlines, then str.strip
+ * do: line k's stripped bytes are [bounds[3k+1], bounds[3k+2]), where its
+ * raw text starts at bounds[3k]; heads[k] says whether it opens a hand
+ * ("PokerStars ... #N: "): 1, 0, or 2 when the hand number may be written
+ * in other digits (\d is any Unicode digit: HAND_START, in Python, says).
+ * Returns the number of lines (at most cap), or -1 for a text holding a
+ * line or space character other than '\n', '\r', ' ' and '\t' (\v, \f,
+ * \x1c-\x1f, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+ * U+205F, U+3000), unless it is "normalised" (its lines already split and
+ * stripped by Python, joined by '\n': the characters left are inside lines). */
 RZ_ENTRY int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uint8_t *heads,
-                             int64_t cap)
+                             int64_t cap, int normalised)
 {
     const unsigned char *u = (const unsigned char *)data;
     int64_t i, start = 0, end, a, b, count = 0, j, k;
-    for (i = 0; i < len; i++) {
+    for (i = 0; i < len && !normalised; i++) {
         unsigned c = u[i];
         if (c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f))
             return -1;
@@ -57,8 +60,10 @@ RZ_ENTRY int64_t rz_ps_split(const char *data, int64_t len, int64_t *bounds, uin
                     continue;
                 for (k = j + 1; k < b && data[k] >= '0' && data[k] <= '9'; k++)
                     ;
-                if (k < b && u[k] >= 0x80)
-                    return -1; /* other digits (\d is any Unicode digit), maybe */
+                if (k < b && u[k] >= 0x80) {
+                    heads[count] = 2; /* other digits, maybe: Python says */
+                    break;
+                }
                 if (k > j + 1 && rz_ps_starts(data + k, b - k, ": ")) {
                     heads[count] = 1;
                     break;

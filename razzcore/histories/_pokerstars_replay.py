@@ -6,7 +6,8 @@ compiled reader (internal: :mod:`razzcore.pokerstars` reads with it).
 read on a :class:`~razzcore.engine.hand.Hand` and builds the
 :class:`~razzcore.histories.phh.HandHistory`; :meth:`_Reader.compiled` first offers the
 hand to the compiled reader (``src/razz_pokerstars*.h``), which reads, replays
-and checks the hands it fully knows and leaves every other one here.
+and checks every valid hand and leaves a hand whose check fails here, where
+the error is worded.
 """
 
 from __future__ import annotations
@@ -189,8 +190,8 @@ class _Reader(_Lines):
         """The hand read from its seat lines on by the compiled reader
         (``src/razz_pokerstars*.h``), or ``None`` when it leaves the hand to
         :meth:`seats`, :meth:`body` and :meth:`replay`, the reference, which
-        word every error: a line kind it does not read, a check that fails,
-        names with ``": "`` or a seat sitting out.  ``rest``: the lines after
+        word every error: a check that fails, or a rare shape it does not
+        read.  ``rest``: the lines after
         the table line as UTF-8, joined by ``"\\n"`` (made from
         :attr:`lines` if not given)."""
         lines = self.lines
@@ -207,10 +208,11 @@ class _Reader(_Lines):
         if got is None:
             return None
         self.names, self.numbers, self.stacks, ante, bring_in, rake, actions, finishing, \
-            absent = got
+            absent, split = got
         self.fields["table"] = m.group(1)
         self.fields["seat_count"] = int(m.group(2))
-        return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent)
+        return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent,
+                            split)
 
     def packed_rules(self, ante: int, bring_in: int) -> bytes | None:
         """The engine's rules of the structure (``None`` if it is none)."""

@@ -31,8 +31,7 @@ True
 from __future__ import annotations
 
 import warnings
-from itertools import compress, repeat
-from typing import IO, Any, NamedTuple
+from typing import IO, NamedTuple
 
 from .._core import _split_pokerstars
 from ..errors import RazzError, brief
@@ -61,9 +60,10 @@ __all__ = [
 ]
 
 COMPILED = True
-"""Whether hands are first offered to the compiled reader (which leaves
-every hand it does not fully read and check to the reference reader here,
-with the same results); ``False`` reads every hand with the reference."""
+"""Whether hands are first offered to the compiled reader (which reads
+every valid hand, and leaves a hand whose check fails to the reference
+reader here, which words the error); ``False`` reads every hand with the
+reference."""
 
 
 class Report(NamedTuple):
@@ -75,19 +75,13 @@ class Report(NamedTuple):
     errors: list[PokerStarsError]
 
 
-def _read_one(lines: list[str], raw: list[str], first: int, offset: int,
-              compiled: bool) -> HandHistory | None:
+def _read_one(lines: list[str], raw: list[str], first: int, offset: int) -> HandHistory | None:
     """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``;
-    ``raw[0]`` is line ``offset + 1`` of the file), offered first to the
-    compiled reader if ``compiled``."""
+    ``raw[0]`` is line ``offset + 1`` of the file), read by the reference."""
     reader = _Reader(lines)
     try:
         if not reader.header():
             return None
-        if compiled:
-            hh = reader.compiled()
-            if hh is not None:
-                return hh
         reader.body(reader.seats())
         return reader.replay()
     except _Bad as bad:
@@ -105,6 +99,12 @@ def _read_one(lines: list[str], raw: list[str], first: int, offset: int,
         ) from None
 
 
+def _is_head(line: str) -> bool:
+    """Whether ``line`` opens a hand (asked by the splitter for a hand
+    number that may be written in other digits)."""
+    return line.startswith(HAND_LINE) and HAND_START.match(line) is not None
+
+
 def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
                 data: bytes) -> HandHistory | None:
     """A hand of the compiled splitter (``_split_pokerstars``), read by the
@@ -115,13 +115,13 @@ def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
     try:
         if not reader.header():
             return None
-        hh = None if table is None else reader.compiled(rest)
+        hh = None if table is None or not COMPILED else reader.compiled(rest)
     except _Bad:  # the reference says what is wrong, and where
         hh = None
     if hh is not None:
         return hh
-    raw = list(map(str.strip, data[start:end].decode().splitlines()))
-    return _read_one(list(filter(None, raw)), raw, 0, first, False)
+    raw = list(map(str.strip, data[start:end].decode("utf-8", "surrogatepass").splitlines()))
+    return _read_one(list(filter(None, raw)), raw, 0, first)
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
@@ -143,41 +143,26 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
     if not isinstance(text, str):
         raise PokerStarsError(f"expected PokerStars text, not {type(text).__name__}")
     text = text.replace("\ufeff", "")  # byte-order marks: files written one after another
-    split = None
-    if COMPILED:
-        try:
-            data = text.encode()
-        except UnicodeEncodeError:  # lone surrogates: the reference splits the text
-            pass
-        else:
-            split = _split_pokerstars(data)
+    data = text.encode("utf-8", "surrogatepass")  # lone surrogates: kept as they are
+    split = _split_pokerstars(data, False, _is_head)
+    if split is None:  # other line or space characters: lines as str.splitlines and strip
+        data = "\n".join(map(str.strip, text.splitlines())).encode("utf-8", "surrogatepass")
+        split = _split_pokerstars(data, True, _is_head)
+    assert split is not None  # a normalised text always splits
+    before, line, hands_split = split
     hands: list[HandHistory] = []
     errors: list[PokerStarsError] = []
     other = 0
-    reads: list[tuple[Any, tuple[Any, ...]]]
-    if split is not None:
-        reads = [(_read_split, (hand, data)) for hand in split]
-    else:
-        lines = list(map(str.strip, text.splitlines()))
-        heads = [i for i in compress(range(len(lines)),
-                                     map(str.startswith, lines, repeat(HAND_LINE)))
-                 if HAND_START.match(lines[i])]
-        before = next((i for i in range(heads[0] if heads else len(lines)) if lines[i]), -1)
-        if before >= 0:
-            reason = f"text before the first hand header: {brief(lines[before])}"
-            error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1,
-                                    reason=reason)
-            if on_error == "raise":
-                raise error
-            warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
-            errors.append(error)
-        heads.append(len(lines))
-        reads = [(_read_one, (list(filter(None, lines[heads[k]:heads[k + 1]])), lines,
-                              heads[k], 0, COMPILED))
-                 for k in range(len(heads) - 1)]
-    for read, args in reads:
+    if before >= 0:
+        reason = f"text before the first hand header: {brief(line)}"
+        error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
+        if on_error == "raise":
+            raise error
+        warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
+        errors.append(error)
+    for hand in hands_split:
         try:
-            hh = read(*args)
+            hh = _read_split(hand, data)
         except PokerStarsError as exc:
             if on_error == "raise":
                 raise
