@@ -170,6 +170,33 @@ def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
     return [c for c in cards if c is not None], cards.count(None)
 
 
+def deal_shape(
+    known: Sequence[int], unknown: Sequence[int], unseen: int, dead_unknown: int = 0
+) -> tuple[int, ...]:
+    """Which players' 7th card is the face-up community card (1) when the
+    rest of the deal is dealt as the engine deals it (R18, no burns): each
+    player has ``known[p]`` known and ``unknown[p]`` unknown cards; ``unseen``
+    cards are unseen, ``dead_unknown`` of them dead.  The stub at 7th street
+    is the unseen cards less the unknown dead cards, the players' unknown
+    down cards and their 4th-6th street cards; when it holds fewer cards than
+    players waiting for a 7th, they share one community card.
+
+    >>> deal_shape([3] * 7, [0] * 7, 31), deal_shape([3] + [0] * 7, [0] * 8, 49)
+    ((0, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1, 1))
+    """
+    sizes = [k + u for k, u in zip(known, unknown, strict=True)]
+    before_seventh = sum(unknown) + sum(max(0, 6 - n) for n in sizes)
+    stub = unseen - dead_unknown - before_seventh
+    waiting = [int(n < 7) for n in sizes]
+    if stub < 0 or (any(waiting) and stub < 1):
+        raise EquityError(
+            f"the deck runs out: {unseen} cards are unseen, {dead_unknown} of them dead, but "
+            f"the players need {before_seventh + min(1, sum(waiting))} more"
+        )
+    shared = sum(waiting) > stub
+    return tuple(w if shared else 0 for w in waiting)
+
+
 def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise EquityError("hands must be a list with one entry (the player's cards) per player")
@@ -198,20 +225,10 @@ def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
         for code in known:
             counts[code >> 2] += 1
         known_counts.append(tuple(counts))
-    # The stub when 7th street is dealt: the unseen cards less the unknown dead
-    # cards, the players' unknown down cards and their 4th-6th street cards.
-    sizes = [len(known) + unknown for known, unknown, _ in parsed]
-    unseen = sum(remaining)
-    before_seventh = sum(unknown for _, unknown, _ in parsed) + sum(max(0, 6 - n) for n in sizes)
-    stub = unseen - dead_unknown - before_seventh
-    waiting = [int(n < 7) for n in sizes]
-    if stub < 0 or (any(waiting) and stub < 1):
-        raise EquityError(
-            f"the deck runs out: {unseen} cards are unseen, {dead_unknown} of them dead, but "
-            f"the players need {before_seventh + min(1, sum(waiting))} more"
-        )
-    shared = sum(waiting) > stub
-    community = tuple(w if shared else 0 for w in waiting)
+    community = deal_shape(
+        [len(known) for known, _, _ in parsed], [unknown for _, unknown, _ in parsed],
+        sum(remaining), dead_unknown,
+    )
     missing = tuple(7 - len(known) - c for (known, _, _), c in zip(parsed, community, strict=True))
     hands_text = tuple(t for _, _, t in parsed)
     return _Plan(hands_text, tuple(known_counts), missing, community, tuple(remaining))
