@@ -18,6 +18,7 @@ streets), it deals random boards in C instead, seeded and reproducible, on any
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -291,6 +292,37 @@ def _parts(executor: SubmitExecutor | None, progress: bool) -> int:
     return 1 if executor is None and not progress else MAX_TASKS
 
 
+#: Seconds one call of a kernel aims at when a task runs in this process: the
+#: task is cut into calls this long, and Ctrl-C is taken between them.
+PIECE_SECONDS = 0.05
+#: How often (seconds) the main thread waits on an executor before waking.
+WAKE_SECONDS = 0.05
+
+
+def _pieces(task: Any, runner: Callable[[Any], _Counts],
+            add: Callable[[_Counts, int], None]) -> None:
+    """Run ``task`` (its ``lo .. hi`` a range whose cuts add up) in calls of
+    about :data:`PIECE_SECONDS`, growing or shrinking the cut as the calls
+    time, and ``add`` each call's counts: the sums are those of one call,
+    only the cut changes (Monte Carlo chunks are seeded by their index)."""
+    from dataclasses import is_dataclass, replace
+
+    def cut(lo: int, hi: int) -> Any:
+        return replace(task, lo=lo, hi=hi) if is_dataclass(task) else task._replace(lo=lo, hi=hi)
+
+    lo, step = task.lo, 1
+    while lo < task.hi:
+        hi = min(task.hi, lo + step)
+        t0 = time.perf_counter()
+        add(runner(cut(lo, hi)), 0)
+        spent = time.perf_counter() - t0
+        lo = hi
+        if spent < PIECE_SECONDS / 2:
+            step *= 2
+        elif spent > PIECE_SECONDS * 2 and step > 1:
+            step //= 2
+
+
 def _run(
     tasks: Sequence[Any],
     executor: SubmitExecutor | None,
@@ -319,17 +351,22 @@ def _run(
     try:
         if executor is None:
             for task in tasks:
-                add(runner(task), task.size)
+                _pieces(task, runner, add)
+                if bar is not None:
+                    bar.update(task.size)
         else:
             futures: dict[Any, _Task] = {}
             try:
                 for task in tasks:
                     futures[executor.submit(runner, task)] = task
-                from concurrent.futures import Future, as_completed
+                from concurrent.futures import FIRST_COMPLETED, Future, wait
 
                 if all(isinstance(f, Future) for f in futures):
-                    for f in as_completed(futures):
-                        add(f.result(), futures[f].size)
+                    pending = set(futures)
+                    while pending:  # wake regularly: the main thread takes Ctrl-C
+                        finished, pending = wait(pending, WAKE_SECONDS, FIRST_COMPLETED)
+                        for f in finished:
+                            add(f.result(), futures[f].size)
                 else:
                     for f, task in futures.items():
                         add(f.result(), task.size)
