@@ -308,7 +308,9 @@ def _pieces(task: Any, runner: Callable[[Any], _Counts],
     from dataclasses import is_dataclass, replace
 
     def cut(lo: int, hi: int) -> Any:
-        return replace(task, lo=lo, hi=hi) if is_dataclass(task) else task._replace(lo=lo, hi=hi)
+        if is_dataclass(task) and not isinstance(task, type):
+            return replace(task, lo=lo, hi=hi)
+        return task._replace(lo=lo, hi=hi)
 
     lo, step = task.lo, 1
     while lo < task.hi:

@@ -117,12 +117,13 @@ def _run_range(
     and the per-seat sums (picklable by name: executors call this)."""
     rules_b, stacks_b = pack_rules(rules), pack_stacks(stacks)
     n = len(stacks)
-    parts, totals, squares, pots, showdowns = [], [0] * n, [0] * n, [0] * n, 0
+    parts: list[bytes] = []
+    totals, squares, pots, showdowns = [0] * n, [0] * n, [0] * n, 0
     step = _core.SIMULATE_MAX_CHUNK
     for a in range(start, stop, step):
         data, t, sq, won, sd = _core.simulate_sums(rules_b, stacks_b, policies, seed, a,
                                                    min(step, stop - a), keep)
-        if keep:
+        if data is not None:
             parts.append(data)
         for s in range(n):
             totals[s] += t[s]
