@@ -117,11 +117,21 @@ ENGINE_CALL: Final[int]
 ENGINE_RAISE: Final[int]
 ENGINE_POLICIES: Final[dict[str, int]]
 ENGINE_RULES_SIZE: Final[int]
+SIMULATE_MAX_CHUNK: Final[int]
 ENGINE_REASONS: Final[dict[str, int]]
 
 ENGINE_FIELDS: Final[tuple[tuple[str, int, int, bool, int], ...]]
 
 def basic_decide(view: bytes) -> int: ...
+def simulate_sums(
+    rules: bytes,
+    stacks: bytes,
+    policies: bytes,
+    seed: int,
+    start: int,
+    count: int,
+    keep: bool = False,
+) -> tuple[bytes | None, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]: ...
 def simulate_chunk(
     rules: bytes,
     stacks: bytes,

@@ -90,6 +90,10 @@ ENGINE_FOLD, ENGINE_POST, ENGINE_CALL, ENGINE_RAISE = RZ_FOLD, RZ_POST, RZ_CALL,
 ENGINE_POLICIES = {"random": 0, "calldown": 1, "basic": 2}
 
 
+#: The most hands one :func:`simulate_sums` call plays (its 128-bit sums of
+#: squares cannot wrap: 2**16 hands of payoffs below 2**56).
+SIMULATE_MAX_CHUNK = 1 << 16
+
 #: Bytes in a packed rule set (``sizeof(rz_rules)``; see
 #: :func:`razzcore.engine.packing.pack_rules`).
 ENGINE_RULES_SIZE = sizeof(rz_rules)
@@ -222,3 +226,83 @@ def simulate_chunk(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ss
     if bad:
         raise RulesError("the engine cannot start a hand with these rules and stacks")
     return bytes(out), tuple([won[s] for s in range(n)]), showdowns
+
+
+cdef inline void _add128(uint64_t *lo, uint64_t *hi, uint64_t v) noexcept nogil:
+    lo[0] += v
+    hi[0] += lo[0] < v
+
+
+cdef inline void _add_square128(uint64_t *lo, uint64_t *hi, uint64_t u) noexcept nogil:
+    # u * u added to (hi, lo), exactly and portably (u < 2**60: a payoff's size).
+    cdef uint64_t low = ((<uint64_t>1) << 32) - 1
+    cdef uint64_t a = u >> 32, b = u & low
+    cdef uint64_t cross = 2 * a * b  # < 2**61
+    _add128(lo, hi, b * b)
+    _add128(lo, hi, (cross & low) << 32)
+    hi[0] += (cross >> 32) + a * a
+
+
+def simulate_sums(rules, stacks, policies, uint64_t seed, uint64_t start, Py_ssize_t count,
+                  bint keep=False):
+    """Hands ``start..start+count-1`` of stream ``seed`` in C, without the GIL,
+    summed per seat: ``(payoff bytes or None, totals, sums of squares, pots
+    won, showdowns)``, the sums exact Python ints (kept in 128 bits in C), the
+    payoff bytes (int64, hand by hand, seat by seat) only with ``keep``.
+    At most :data:`SIMULATE_MAX_CHUNK` hands per call."""
+    cdef rz_rules r
+    cdef int64_t st[8]
+    cdef int64_t one[8]
+    cdef uint64_t pos[16]
+    cdef uint64_t neg[16]
+    cdef uint64_t sq[16]
+    cdef int64_t won[8]
+    cdef int pol[8]
+    cdef int n, s, bad = 0
+    cdef int64_t v
+    cdef Py_ssize_t i, showdowns = 0
+    cdef rz_hand h
+    cdef rz_rng g
+    cdef int64_t *buf = NULL
+    cdef int64_t *row
+    _fill_rules(&r, rules)
+    n = _fill_stacks(st, stacks)
+    _fill_policies(pol, policies, n)
+    if not 0 <= count <= SIMULATE_MAX_CHUNK:
+        raise RulesError(f"count must be within 0..{SIMULATE_MAX_CHUNK}")
+    memset(won, 0, sizeof(won))
+    memset(pos, 0, sizeof(pos))
+    memset(neg, 0, sizeof(neg))
+    memset(sq, 0, sizeof(sq))
+    out = None
+    if keep:
+        out = bytearray(count * n * 8)
+        if count:
+            buf = <int64_t *>(<char *>out)
+    with nogil:
+        for i in range(count):
+            rz_rng_seed(&g, seed, start + <uint64_t>i)
+            row = buf + i * n if buf != NULL else one
+            if rz_play_hand(&h, &r, n, st, pol, &g, row, NULL) != 0:
+                bad = 1
+                break
+            for s in range(n):
+                v = row[s]
+                if v >= 0:
+                    _add128(&pos[2 * s], &pos[2 * s + 1], <uint64_t>v)
+                    _add_square128(&sq[2 * s], &sq[2 * s + 1], <uint64_t>v)
+                else:
+                    _add128(&neg[2 * s], &neg[2 * s + 1], <uint64_t>(-v))
+                    _add_square128(&sq[2 * s], &sq[2 * s + 1], <uint64_t>(-v))
+                won[s] += h.won[s] > 0
+            showdowns += h.nsd > 0
+    if bad:
+        raise RulesError("the engine cannot start a hand with these rules and stacks")
+    return (
+        bytes(out) if keep else None,
+        tuple([((<object>pos[2 * s + 1]) << 64 | pos[2 * s])
+               - ((<object>neg[2 * s + 1]) << 64 | neg[2 * s]) for s in range(n)]),
+        tuple([(<object>sq[2 * s + 1]) << 64 | sq[2 * s] for s in range(n)]),
+        tuple([won[s] for s in range(n)]),
+        showdowns,
+    )

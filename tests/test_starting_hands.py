@@ -196,3 +196,65 @@ def test_absurd_trial_counts_are_refused() -> None:
 
     with pytest.raises(EquityError, match="at most 100,000,000 per class"):
         starting_hands(3, trials=MAX_CLASS_TRIALS + 1)
+
+
+# ------------------------------------------------------------------ eight players
+
+
+@pytest.fixture(scope="module")
+def eight_handed() -> StartingHands:
+    return starting_hands(8, trials=20_000, seed=11)
+
+
+def test_eight_players_chart_every_class_a_share(eight_handed: StartingHands) -> None:
+    assert len(eight_handed) == 455 and eight_handed.players == 8
+    assert all(0.0 <= r.equity <= 1.0 and r.stderr >= 0.0 for r in eight_handed)
+    # A random start holds 1/8 of the pot: the combo-weighted mean of the classes.
+    mean = sum(r.equity * r.combos for r in eight_handed) / math.comb(52, 3)
+    spread = math.sqrt(sum((r.stderr * r.combos) ** 2 for r in eight_handed)) / math.comb(52, 3)
+    assert abs(mean - 1 / 8) < 5 * spread + 1e-9
+    assert eight_handed[0].ranks in {"A23", "A24", "A34", "234"}
+
+
+def python_eight_handed(start: str, trials: int, seed: int) -> tuple[float, float]:
+    """Equity of ``start`` against 7 unseen hands by a Python deal as the
+    engine deals 8 players (49 unseen cards: 4th-6th street to everyone,
+    then one community card for 7th), with its standard error."""
+    import random
+
+    from razzcore import evaluate, parse_cards
+
+    mine = parse_cards(start)
+    deck = [c for c in range(52) if c not in mine]
+    rng = random.Random(seed)
+    shares = []
+    for _ in range(trials):
+        cards = rng.sample(deck, 3 + 7 * 6 + 1)
+        community = cards[-1]
+        hands = [[*mine, *cards[:3], community]]
+        hands += [[*cards[3 + 6 * i : 9 + 6 * i], community] for i in range(7)]
+        ranks = [evaluate(h) for h in hands]
+        best = min(ranks)
+        shares.append(1 / ranks.count(best) if ranks[0] == best else 0.0)
+    mean = sum(shares) / trials
+    var = sum((s - mean) ** 2 for s in shares) / (trials - 1)
+    return mean, math.sqrt(var / trials)
+
+
+@pytest.mark.parametrize(("start", "ranks"), [("As 2d 3c", "A23"), ("Kd Kh Ks", "KKK"),
+                                              ("7c 8d 9h", "789")])
+def test_eight_players_chart_matches_a_python_deal_with_community_card(
+    eight_handed: StartingHands, start: str, ranks: str
+) -> None:
+    row = eight_handed.get(ranks)
+    mean, stderr = python_eight_handed(start, 4000, seed=5)
+    assert abs(row.equity - mean) < 4 * math.hypot(row.stderr, stderr) + 1e-9
+
+
+def test_cli_starting_hands_eight_players() -> None:
+    proc = run("starting-hands", "--players", "8", "--trials", "2000", "--seed", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["players"] == 8 and len(data["hands"]) == 455
+    assert all(0 <= h["equity"] <= 1 for h in data["hands"])
+    assert_user_error(run("starting-hands", "--players", "8", "--exact"), "heads-up")

@@ -34,6 +34,7 @@ from .hand_equity import (
     _parts,
     _run,
     _split,
+    deal_shape,
 )
 
 __all__ = [
@@ -102,6 +103,17 @@ class _ChartTask(NamedTuple):
         return min(self.hi * CHUNK_TRIALS, self.trials) - self.lo * CHUNK_TRIALS
 
 
+def _class_players(counts: tuple[int, ...], nplayers: int) -> list[tuple[Any, int, int]]:
+    """The kernel's players for a class against ``nplayers - 1`` unseen hands,
+    dealt as the engine deals (R18): with 8 players the 49 unseen cards give
+    every hand its 4th-6th street but leave 4 for 7th, so the 7th card is the
+    one community card, as :func:`razzcore.equity` deals it."""
+    shared = deal_shape([3] + [0] * (nplayers - 1), [0] * nplayers, 49)
+    return [(counts, 4 - shared[0], shared[0])] + [
+        ((0,) * 13, 7 - c, c) for c in shared[1:]
+    ]
+
+
 def _run_chart_task(task: _ChartTask) -> _Counts:
     """Per-class ``(win, tie, share, share_sq, 0)`` of 455 entries; exact
     tasks carry each class's outcomes in the ``share_sq`` slot.  Executors
@@ -110,7 +122,7 @@ def _run_chart_task(task: _ChartTask) -> _Counts:
         win, tie, share, total = _core.equity_chart_hu(task.lo, task.hi)
         return (win, tie, share, total, 0)
     counts = _class_counts(CLASSES[task.cls])
-    players = [(counts, 4, 0)] + [((0,) * 13, 7, 0)] * (task.nplayers - 1)
+    players = _class_players(counts, task.nplayers)
     remaining = tuple(4 - k for k in counts)
     w, t, s, sq, _ = _core.equity_mc(
         players, remaining, task.seed, task.lo, task.hi - task.lo, CHUNK_TRIALS, task.trials

@@ -18,6 +18,7 @@ streets), it deals random boards in C instead, seeded and reproducible, on any
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -170,6 +171,33 @@ def _parse_dead(dead: CardsLike) -> tuple[list[int], int]:
     return [c for c in cards if c is not None], cards.count(None)
 
 
+def deal_shape(
+    known: Sequence[int], unknown: Sequence[int], unseen: int, dead_unknown: int = 0
+) -> tuple[int, ...]:
+    """Which players' 7th card is the face-up community card (1) when the
+    rest of the deal is dealt as the engine deals it (R18, no burns): each
+    player has ``known[p]`` known and ``unknown[p]`` unknown cards; ``unseen``
+    cards are unseen, ``dead_unknown`` of them dead.  The stub at 7th street
+    is the unseen cards less the unknown dead cards, the players' unknown
+    down cards and their 4th-6th street cards; when it holds fewer cards than
+    players waiting for a 7th, they share one community card.
+
+    >>> deal_shape([3] * 7, [0] * 7, 31), deal_shape([3] + [0] * 7, [0] * 8, 49)
+    ((0, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1, 1))
+    """
+    sizes = [k + u for k, u in zip(known, unknown, strict=True)]
+    before_seventh = sum(unknown) + sum(max(0, 6 - n) for n in sizes)
+    stub = unseen - dead_unknown - before_seventh
+    waiting = [int(n < 7) for n in sizes]
+    if stub < 0 or (any(waiting) and stub < 1):
+        raise EquityError(
+            f"the deck runs out: {unseen} cards are unseen, {dead_unknown} of them dead, but "
+            f"the players need {before_seventh + min(1, sum(waiting))} more"
+        )
+    shared = sum(waiting) > stub
+    return tuple(w if shared else 0 for w in waiting)
+
+
 def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise EquityError("hands must be a list with one entry (the player's cards) per player")
@@ -198,20 +226,10 @@ def _plan(hands: Sequence[HandLike], dead: CardsLike) -> _Plan:
         for code in known:
             counts[code >> 2] += 1
         known_counts.append(tuple(counts))
-    # The stub when 7th street is dealt: the unseen cards less the unknown dead
-    # cards, the players' unknown down cards and their 4th-6th street cards.
-    sizes = [len(known) + unknown for known, unknown, _ in parsed]
-    unseen = sum(remaining)
-    before_seventh = sum(unknown for _, unknown, _ in parsed) + sum(max(0, 6 - n) for n in sizes)
-    stub = unseen - dead_unknown - before_seventh
-    waiting = [int(n < 7) for n in sizes]
-    if stub < 0 or (any(waiting) and stub < 1):
-        raise EquityError(
-            f"the deck runs out: {unseen} cards are unseen, {dead_unknown} of them dead, but "
-            f"the players need {before_seventh + min(1, sum(waiting))} more"
-        )
-    shared = sum(waiting) > stub
-    community = tuple(w if shared else 0 for w in waiting)
+    community = deal_shape(
+        [len(known) for known, _, _ in parsed], [unknown for _, unknown, _ in parsed],
+        sum(remaining), dead_unknown,
+    )
     missing = tuple(7 - len(known) - c for (known, _, _), c in zip(parsed, community, strict=True))
     hands_text = tuple(t for _, _, t in parsed)
     return _Plan(hands_text, tuple(known_counts), missing, community, tuple(remaining))
@@ -274,6 +292,39 @@ def _parts(executor: SubmitExecutor | None, progress: bool) -> int:
     return 1 if executor is None and not progress else MAX_TASKS
 
 
+#: Seconds one call of a kernel aims at when a task runs in this process: the
+#: task is cut into calls this long, and Ctrl-C is taken between them.
+PIECE_SECONDS = 0.05
+#: How often (seconds) the main thread waits on an executor before waking.
+WAKE_SECONDS = 0.05
+
+
+def _pieces(task: Any, runner: Callable[[Any], _Counts],
+            add: Callable[[_Counts, int], None]) -> None:
+    """Run ``task`` (its ``lo .. hi`` a range whose cuts add up) in calls of
+    about :data:`PIECE_SECONDS`, growing or shrinking the cut as the calls
+    time, and ``add`` each call's counts: the sums are those of one call,
+    only the cut changes (Monte Carlo chunks are seeded by their index)."""
+    from dataclasses import is_dataclass, replace
+
+    def cut(lo: int, hi: int) -> Any:
+        if is_dataclass(task) and not isinstance(task, type):
+            return replace(task, lo=lo, hi=hi)
+        return task._replace(lo=lo, hi=hi)
+
+    lo, step = task.lo, 1
+    while lo < task.hi:
+        hi = min(task.hi, lo + step)
+        t0 = time.perf_counter()
+        add(runner(cut(lo, hi)), 0)
+        spent = time.perf_counter() - t0
+        lo = hi
+        if spent < PIECE_SECONDS / 2:
+            step *= 2
+        elif spent > PIECE_SECONDS * 2 and step > 1:
+            step //= 2
+
+
 def _run(
     tasks: Sequence[Any],
     executor: SubmitExecutor | None,
@@ -302,17 +353,22 @@ def _run(
     try:
         if executor is None:
             for task in tasks:
-                add(runner(task), task.size)
+                _pieces(task, runner, add)
+                if bar is not None:
+                    bar.update(task.size)
         else:
             futures: dict[Any, _Task] = {}
             try:
                 for task in tasks:
                     futures[executor.submit(runner, task)] = task
-                from concurrent.futures import Future, as_completed
+                from concurrent.futures import FIRST_COMPLETED, Future, wait
 
                 if all(isinstance(f, Future) for f in futures):
-                    for f in as_completed(futures):
-                        add(f.result(), futures[f].size)
+                    pending = set(futures)
+                    while pending:  # wake regularly: the main thread takes Ctrl-C
+                        finished, pending = wait(pending, WAKE_SECONDS, FIRST_COMPLETED)
+                        for f in finished:
+                            add(f.result(), futures[f].size)
                 else:
                     for f, task in futures.items():
                         add(f.result(), task.size)

@@ -53,6 +53,8 @@ DEFAULT_STACK = 1000
 
 #: The most hands one :func:`play` call deals (minutes of built-in players in C,
 #: a day of Python players): a larger count is a typing slip, not a run anyone waits for.
+#: It bounds time only: a run keeps per-seat sums, so its memory does not grow
+#: with the hands (built-in tables sum in the engine's steps, Python tables per chunk).
 MAX_HANDS = 100_000_000
 
 

@@ -12,10 +12,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
+import threading
 import time
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -41,8 +44,13 @@ MAX_HANDS = 1 << 40
 MAX_RECORD = 100_000
 #: Work is cut into at most this many tasks for an executor (and progress).
 MAX_TASKS = 64
-#: Hands per step of a threaded run or progress bar.
+#: Hands per step of a run (one call of the C loop, tens of ms at most: the
+#: run checks for Ctrl-C between steps).
 STEP_HANDS = 1 << 14
+#: The largest per-hand payoff array ``simulate(..., payoffs=True)`` makes.
+MAX_PAYOFF_BYTES = 2 << 30
+#: How often (seconds) a threaded run's main thread wakes to take a signal.
+WAKE_SECONDS = 0.05
 #: Below this many hands ``threads=None`` stays on one thread.
 PARALLEL_MIN_HANDS = 1 << 15
 
@@ -57,10 +65,14 @@ class SimulationResult:
     :class:`~razzcore.engine.hand.Hand` to the same payoffs); ``seconds`` the wall
     time of the hands (recording excluded); ``seed`` the run's seed;
     ``pots_won[s]`` the hands in which seat ``s`` collected chips;
-    ``showdowns`` the hands that reached a showdown.
+    ``showdowns`` the hands that reached a showdown; ``totals`` (int64) and
+    ``sum_squares`` (exact ints) each seat's sum of payoffs and of squared
+    payoffs, for means and standard errors (``stderr``).  With
+    ``simulate(..., payoffs=False)`` ``payoffs`` is ``None`` and the run keeps
+    only these per-seat sums, in constant memory.
     """
 
-    payoffs: np.ndarray[Any, Any]
+    payoffs: np.ndarray[Any, Any] | None
     histories: tuple[HandHistory, ...]
     hands: int
     seconds: float
@@ -70,24 +82,55 @@ class SimulationResult:
     starting_stacks: tuple[int, ...] = field(repr=False)
     pots_won: tuple[int, ...] = field(repr=False, default=())
     showdowns: int = field(repr=False, default=0)
+    totals: np.ndarray[Any, Any] | None = field(repr=False, default=None)
+    sum_squares: tuple[int, ...] = field(repr=False, default=())
 
     @property
     def winnings(self) -> tuple[int, ...]:
         """Each seat's net chips over all hands."""
+        if self.totals is not None:
+            return tuple(int(v) for v in self.totals)
+        assert self.payoffs is not None
         return tuple(int(v) for v in self.payoffs.sum(axis=0))
 
+    @property
+    def stderr(self) -> tuple[float, ...]:
+        """Each seat's standard error of its mean payoff per hand (from
+        ``totals`` and ``sum_squares``; 0 for fewer than 2 hands)."""
+        n = self.hands
+        if n < 2 or not self.sum_squares:
+            return tuple(0.0 for _ in self.starting_stacks)
+        return tuple(
+            math.sqrt(max(0.0, (sq - t * t / n) / (n - 1)) / n)
+            for t, sq in zip(self.winnings, self.sum_squares, strict=True)
+        )
 
-_Part = tuple[Any, ...]  # payoff bytes, pots won per seat, showdowns
+
+_Part = tuple[Any, ...]  # payoff bytes or None, totals, squares, pots won, showdowns
 
 
 def _run_range(
     rules: Rules, stacks: tuple[int, ...], policies: bytes, seed: int,
-    start: int, stop: int,
+    start: int, stop: int, keep: bool = False,
 ) -> _Part:
-    """Hands ``start..stop-1``: payoff bytes, pots won per seat, showdowns
-    (picklable by name: executors call this)."""
-    return _core.simulate_chunk(pack_rules(rules), pack_stacks(stacks), policies, seed, start,
-                                stop - start)
+    """Hands ``start..stop-1``: payoff bytes (with ``keep``, else ``None``)
+    and the per-seat sums (picklable by name: executors call this)."""
+    rules_b, stacks_b = pack_rules(rules), pack_stacks(stacks)
+    n = len(stacks)
+    parts: list[bytes] = []
+    totals, squares, pots, showdowns = [0] * n, [0] * n, [0] * n, 0
+    step = _core.SIMULATE_MAX_CHUNK
+    for a in range(start, stop, step):
+        data, t, sq, won, sd = _core.simulate_sums(rules_b, stacks_b, policies, seed, a,
+                                                   min(step, stop - a), keep)
+        if data is not None:
+            parts.append(data)
+        for s in range(n):
+            totals[s] += t[s]
+            squares[s] += sq[s]
+            pots[s] += won[s]
+        showdowns += sd
+    return (b"".join(parts) if keep else None, totals, squares, pots, showdowns)
 
 
 def _check_stacks(rules: Rules, stacks: object) -> tuple[int, ...]:
@@ -174,6 +217,7 @@ def simulate(
     executor: SubmitExecutor | None = None,
     record: int = 0,
     progress: bool | None = None,
+    payoffs: bool = True,
 ) -> SimulationResult:
     """Play ``hands`` independent hands at one table, wholly in the compiled
     engine (the GIL released), every hand from ``stacks``.
@@ -191,8 +235,13 @@ def simulate(
       runs the hands in up to 64 tasks instead.
     * ``record``: keep the first ``record`` hands as PHH histories.
     * ``progress=True``: a tqdm bar on stderr (``pip install 'razzcore[progress]'``).
+    * ``payoffs``: keep every hand's payoffs (``hands`` x seats int64, at most
+      2 GiB: a larger request raises before any work); ``payoffs=False`` keeps
+      only each seat's ``totals``, ``sum_squares``, pots won and the showdowns,
+      in constant memory, for runs of any length.
 
-    Bad arguments raise :class:`~razzcore.errors.RazzError` naming them.
+    Ctrl-C stops a run within a step of :data:`STEP_HANDS` hands
+    (``KeyboardInterrupt``).  Bad arguments raise :class:`~razzcore.errors.RazzError` naming them.
     numpy is needed for the result (``pip install 'razzcore[numpy]'``).
 
     >>> from razzcore import Rules
@@ -218,101 +267,153 @@ def simulate(
     threads = _check_workers(threads, executor, hands)
     if progress is not None and not isinstance(progress, bool):
         raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
+    if not isinstance(payoffs, bool):
+        raise RazzError(f"payoffs must be True or False, not {brief(payoffs)}")
+    size = hands * n * 8
+    if payoffs and size > MAX_PAYOFF_BYTES:
+        raise RazzError(
+            f"payoffs for {hands:,} hands x {n} seats would take {size / 2**30:,.1f} GiB "
+            f"(at most {MAX_PAYOFF_BYTES >> 30} GiB): pass payoffs=False to keep per-seat "
+            "totals and sums of squares only, in constant memory"
+        )
     codes = bytes(_core.ENGINE_POLICIES[name] for name in names)
-    run = _run_policies(rules, table, codes, stream, hands, threads, executor, progress)
-    payoffs = np.frombuffer(run.payoffs, dtype=np.int64).reshape(hands, n)
+    array_out = np.empty((hands, n), dtype=np.int64) if payoffs else None
+
+    def store(a: int, b: int, data: bytes) -> None:
+        assert array_out is not None
+        array_out[a:b] = np.frombuffer(data, dtype=np.int64).reshape(b - a, n)
+
+    run = _run_policies(rules, table, codes, stream, hands, threads, executor, progress,
+                        store if payoffs else None)
     histories = tuple(_history(rules, table, codes, stream, i) for i in range(record))
     return SimulationResult(
-        payoffs.copy(), histories, hands, run.seconds, seed, names, rules, table,
+        array_out, histories, hands, run.seconds, seed, names, rules, table,
         pots_won=run.pots_won, showdowns=run.showdowns,
+        totals=np.array(run.totals, dtype=np.int64), sum_squares=run.sum_squares,
     )
 
 
 class _Run(NamedTuple):
-    """The hands of one run, without numpy: ``payoffs`` the int64 bytes
-    (hand by hand, seat by seat), the totals, and the wall time."""
+    """The sums of one run, without numpy: each seat's net chips, sum of
+    squared payoffs and pots won, the showdowns, and the wall time."""
 
-    payoffs: bytes
+    totals: tuple[int, ...]
+    sum_squares: tuple[int, ...]
     pots_won: tuple[int, ...]
     showdowns: int
     seconds: float
 
     def winnings(self, seats: int) -> tuple[int, ...]:
         """Each seat's net chips over all hands."""
-        flat = array("q", self.payoffs)
-        return tuple(sum(flat[s::seats]) for s in range(seats))
+        return self.totals[:seats]
+
+
+_Store = Callable[[int, int, bytes], None]
+
+
+class _Sums:
+    """Per-seat running sums of a run (constant memory)."""
+
+    def __init__(self, n: int) -> None:
+        self.totals, self.squares, self.pots = [0] * n, [0] * n, [0] * n
+        self.showdowns = 0
+        self.lock = threading.Lock()
+
+    def add(self, part: _Part) -> None:
+        with self.lock:
+            for s in range(len(self.totals)):
+                self.totals[s] += part[1][s]
+                self.squares[s] += part[2][s]
+                self.pots[s] += part[3][s]
+            self.showdowns += part[4]
 
 
 def _run_policies(
     rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, hands: int,
     threads: int | None, executor: SubmitExecutor | None, progress: bool | None,
+    store: _Store | None = None,
 ) -> _Run:
     """Play checked arguments (the policy codes, the 64-bit stream) in the
     engine: the one runner of :func:`simulate` and of :func:`razzcore.play`'s
-    built-in lineups."""
+    built-in lineups.  Only per-seat sums are kept; ``store(a, b, payoff
+    bytes)`` receives hands ``a..b-1``'s payoffs when given."""
     # The engine can run these rules and stacks (0 hands).
     _core.simulate_chunk(pack_rules(rules), pack_stacks(table), codes, stream, 0, 0)
     bar = progress_bar(hands, "hand") if progress else None
+    sums = _Sums(len(table))
     t0 = time.perf_counter()
     try:
-        parts = _play(rules, table, codes, stream, hands, threads, executor, bar)
+        _play(rules, table, codes, stream, hands, threads, executor, bar, sums, store)
     finally:
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
-    n = len(table)
-    return _Run(b"".join(p[0] for p in parts),
-                tuple(sum(p[1][s] for p in parts) for s in range(n)),
-                sum(p[2] for p in parts), seconds)
+    return _Run(tuple(sums.totals), tuple(sums.squares), tuple(sums.pots), sums.showdowns,
+                seconds)
 
 
 def _play(
     rules: Rules, table: tuple[int, ...], codes: bytes, stream: int, hands: int,
-    threads: int | None, executor: SubmitExecutor | None, bar: Any,
-) -> list[_Part]:
-    """The results of every range of hands, in order."""
+    threads: int | None, executor: SubmitExecutor | None, bar: Any, sums: _Sums,
+    store: _Store | None,
+) -> None:
+    """Play every hand in steps, adding each step's sums (and payoffs to
+    ``store``).  Ctrl-C: the main thread takes the signal between steps (or
+    while it waits, waking every :data:`WAKE_SECONDS`), tells the workers to
+    stop after their step, waits for them and raises ``KeyboardInterrupt``."""
+    keep = store is not None
+
+    def done(a: int, b: int, part: _Part) -> None:
+        sums.add(part)
+        if store is not None:
+            store(a, b, part[0])
+        if bar is not None:
+            bar.update(b - a)
+
     if executor is not None:
         ranges = _split(hands, MAX_TASKS)
-        futures = [executor.submit(_run_range, rules, table, codes, stream, a, b)
+        futures = [executor.submit(_run_range, rules, table, codes, stream, a, b, keep)
                    for a, b in ranges]
-        out = []
         try:
             for (a, b), fut in zip(ranges, futures, strict=True):
-                out.append(fut.result())
-                if bar is not None:
-                    bar.update(b - a)
+                done(a, b, fut.result())
         except BaseException:
             for fut in futures:
                 fut.cancel()
             raise
-        return out
+        return
     steps = [(a, min(a + STEP_HANDS, hands)) for a in range(0, hands, STEP_HANDS)]
     if threads == 1 or len(steps) <= 1:
-        if bar is None:
-            return [_run_range(rules, table, codes, stream, 0, hands)]
-        out = []
         for a, b in steps:
-            out.append(_run_range(rules, table, codes, stream, a, b))
-            bar.update(b - a)
-        return out
+            done(a, b, _run_range(rules, table, codes, stream, a, b, keep))
+        return
     # Each of the k workers plays every k-th step (the chunk loop releases the GIL).
     k = min(threads or 1, len(steps))
     pool = _core._worker_pool(k)
+    stop = threading.Event()
 
-    def worker(first: int) -> list[tuple[int, _Part]]:
-        done = []
+    def worker(first: int) -> None:
         for j in range(first, len(steps), k):
+            if stop.is_set():
+                return
             a, b = steps[j]
-            done.append((j, _run_range(rules, table, codes, stream, a, b)))
-            if bar is not None:
-                bar.update(b - a)
-        return done
+            done(a, b, _run_range(rules, table, codes, stream, a, b, keep))
 
-    results: list[_Part] = [(b"", (), 0)] * len(steps)
-    for fut in [pool.submit(worker, w) for w in range(k)]:
-        for j, data in fut.result():
-            results[j] = data
-    return results
+    futures = [pool.submit(worker, w) for w in range(k)]
+    try:
+        for fut in futures:
+            while True:
+                try:
+                    fut.result(timeout=WAKE_SECONDS)
+                    break
+                except TimeoutError:
+                    continue
+    except BaseException:
+        stop.set()
+        for fut in futures:  # the workers stop after their step; the first error is raised
+            with contextlib.suppress(BaseException):
+                fut.result()
+        raise
 
 
 def _split(n: int, parts: int) -> list[tuple[int, int]]:
