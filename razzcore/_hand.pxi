@@ -12,12 +12,18 @@
 # bounded by construction) or a card count the machine keeps <= 7.
 
 #: Why HandCore._replay_run stopped, besides the engine's reason codes: a
-#: deal line that is not the engine's next deal, cards dealt and not yet
-#: named before a player line, a line not for the seat to act (or not a
-#: betting action it can apply), shown cards the seat does not hold (or
-#: fewer than all of them, or an unknown card left at the end), seats
-#: sitting out (R23: the Python replay matches the engine's own actions).
+#: deal line that is not the engine's next deal (DEAL), one naming a card the
+#: engine dealt from another deck position (MISPLACED: the replay swaps the two
+#: and restarts), cards dealt and not yet named before a player line (PENDING;
+#: at the end of the history, a showdown decided with them), a line left to
+#: Hand.act (TURN: it words the error, or plays what the loop does not: a show
+#: out of turn or of some cards only), shown cards still due from the dealer
+#: (EARLY) or never dealt to the seat (UNDEALT), an action the engine played
+#: for a seat sitting out that the history has not listed first (ABSENT, R23),
+#: a history stopping at the showdown with a seat's cards unknown (SHOWN).
+#: Worded once, in razzcore/histories/replay.py.
 REPLAY_DEAL, REPLAY_PENDING, REPLAY_TURN, REPLAY_SHOWN, REPLAY_ABSENT = -1, -2, -3, -4, -5
+REPLAY_MISPLACED, REPLAY_EARLY, REPLAY_UNDEALT = -6, -7, -8
 
 #: Betting phases of a hand (``rz_hand.phase``).
 NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
@@ -229,6 +235,24 @@ cdef class HandCore:
     cdef public tuple _away
     cdef public bint _replay
     cdef object __weakref__
+    # A replay run's progress (_replay_run), kept between its calls.
+    cdef int _rp_named[8]  # hole cards of each seat the history has named
+    cdef int _rp_board  # whether the history has named the board card
+    cdef uint64_t _rp_unknown[8]  # cards named ?? and not shown since
+    cdef int _rp_seen[8]  # hole cards whose dealing line is in _rp_after
+    cdef int _rp_seen_board
+    cdef Py_ssize_t _rp_after[8][7]  # the line played last when a card was dealt (-1: none)
+    cdef Py_ssize_t _rp_board_after
+    cdef int _rp_got, _rp_want  # a misplaced card, or the shown card refused
+    cdef uint64_t _rp_known  # the cards the history's deal lines name (0: not read yet)
+    cdef bint _rp_known_read
+    # With seats sitting out (R23): the engine's history read so far, the
+    # cards it dealt, and the actions it played for those seats that the
+    # history has not listed yet, each with the cards dealt before it.
+    cdef Py_ssize_t _rp_logseen
+    cdef int _rp_dealt[8]
+    cdef int _rp_board_dealt
+    cdef list _rp_own
 
     def __cinit__(self):
         self.h.actor = -1  # a hand made with __new__ alone has nobody to act
@@ -395,39 +419,38 @@ cdef class HandCore:
             self._record(&ev)
         return code
 
-    def _replay_run(self, list actions):
+    def _replay_run(self, list actions, Py_ssize_t start=0, Py_ssize_t stop=-1):
         """Play a PHH replay's parsed actions (``Action`` records of
         :mod:`razzcore.engine.notation`: ``verb``, ``seat``, ``cards``,
-        ``amount``, ``show``) on this hand in one call, then finish a
-        showdown the history leaves to the engine, as
-        :func:`razzcore.histories.replay.replay_actions` does.
+        ``amount``, ``show``) ``start`` to ``stop`` on this hand; with
+        ``stop = -1`` play to the end and finish a showdown the history
+        leaves to the engine.  ``start = 0`` begins a replay; a later call
+        goes on from where the last one (or :meth:`_replay_acted`) stopped.
 
         Each deal line must name the cards the engine dealt that seat (or
         the board) next (``None`` for ``??``), and every card dealt must be
-        named before the next player line; each player line must be the
-        actor's (a show: all of its cards, each one the seat holds).
+        named before the next player line (an all-in showdown may table
+        hands between); each player line must be the actor's, or an action
+        the engine played for a seat sitting out, listed in its place.
         Returns ``(-1, 0)`` when all applied, else ``(index, code)`` of the
         first action it cannot apply (``len(actions)`` for the end of the
-        history): the engine's reason code (``RZ_ERR_*``) or a
-        ``REPLAY_*`` code (negative).  Nothing is worded here: the caller
-        words that action's error through the Python replay.  A hand with
-        seats sitting out (R23) is left to that replay (``REPLAY_ABSENT``).
+        history): the engine's reason code (``RZ_ERR_*``) or a ``REPLAY_*``
+        code (negative).  Nothing is worded here: :meth:`_replay_state`
+        tells :mod:`razzcore.histories.replay` what it needs to word it.
         """
-        cdef Py_ssize_t i, k, nc, count = len(actions)
+        cdef Py_ssize_t i, k, nc, count = len(actions), end, logpos
         cdef int n = <int>self._n(), s, kind, code, got, c, pending
-        cdef int named[8]
-        cdef uint64_t unknown[8]
-        cdef uint64_t bit, held
-        cdef int board_named = 0
+        cdef uint64_t bit, held, shown, spare
         cdef int64_t total, cbr, amount
         cdef rz_events ev
         cdef tuple cards
-        if self._away:
-            return (0, REPLAY_ABSENT)
-        for s in range(8):
-            named[s] = 0
-            unknown[s] = 0
-        for i in range(count):
+        cdef bint away = len(self._away) > 0
+        if start == 0:
+            self._rp_begin(away)
+        end = count if stop < 0 else min(stop, count)
+        if not 0 <= start <= count:
+            raise ValueError(f"replay start {start} is not in 0..{count}")
+        for i in range(start, end):
             a = actions[i]
             verb = a.verb
             if verb == "":
@@ -437,66 +460,111 @@ cdef class HandCore:
                 cards = a.cards
                 nc = len(cards)
                 if verb == "db":
-                    if nc != 1 or self.h.community < 0 or board_named:
+                    if nc != 1 or self._rp_board or not self._rp_board_limit(away):
                         return (i, REPLAY_DEAL)
                     want = cards[0]
                     if want is not None and want != self.h.community:
-                        return (i, REPLAY_DEAL)
-                    board_named = 1
+                        self._rp_got = self.h.community % 52
+                        self._rp_want = <int>(want % 52)
+                        return (i, REPLAY_MISPLACED)
+                    self._rp_board = 1
                     continue
                 if seat is None or not 0 <= seat < n:
                     return (i, REPLAY_DEAL)
                 s = seat
-                if nc > 7 or named[s] + nc > min(<int>self.h.ncards[s], 7):
+                if nc > 7 or self._rp_named[s] + nc > self._rp_limit(s, away):
                     return (i, REPLAY_DEAL)
                 for k in range(nc):
-                    got = self.h.cards[7 * s + named[s] + k] % 52
+                    got = self.h.cards[7 * s + self._rp_named[s] + k] % 52
                     want = cards[k]
                     if want is None:
-                        unknown[s] |= (<uint64_t>1) << got
+                        self._rp_unknown[s] |= (<uint64_t>1) << got
                     elif want != got:
-                        return (i, REPLAY_DEAL)
-                named[s] += <int>nc
+                        self._rp_got = got
+                        self._rp_want = <int>(want % 52)
+                        return (i, REPLAY_MISPLACED)
+                self._rp_named[s] += <int>nc
                 continue
-            # A player line: the dealer's lines for every card dealt come first.
-            pending = self.h.community >= 0 and not board_named
-            for s in range(n):
-                pending |= named[s] != min(<int>self.h.ncards[s], 7)
-            if pending:
+            # A player line: the dealer's lines for every card dealt come first,
+            # but all-in hands may be tabled between them.
+            pending = self._rp_pending(n, away)
+            if pending and not (verb == "sm" and (self.h.phase == RZ_OVER
+                                                  or self.h.phase == RZ_SHOW)):
                 return (i, REPLAY_PENDING)
             if seat is None or not 0 <= seat < n:
                 return (i, REPLAY_TURN)
             s = seat
             if verb == "sm":
+                cards = a.cards
+                shown = 0
+                for k in range(len(cards)):
+                    want = cards[k]
+                    if want is None:
+                        continue
+                    if not 0 <= want < 52:
+                        return (i, REPLAY_TURN)
+                    shown |= (<uint64_t>1) << <int>want
+                if pending:  # a card shown before the dealer's line deals it
+                    for k in range(len(cards)):
+                        want = cards[k]
+                        if want is None:
+                            continue
+                        for c in range(self._rp_named[s], self._rp_limit(s, away)):
+                            if self.h.cards[7 * s + c] % 52 == want:
+                                self._rp_want = <int>want
+                                return (i, REPLAY_EARLY)
                 if self.h.phase == RZ_OVER:
                     continue  # showing or mucking after the pot is pushed
+                if a.show and cards:
+                    held = 0
+                    for k in range(min(<int>self.h.ncards[s], 7)):
+                        held |= (<uint64_t>1) << (self.h.cards[7 * s + k] % 52)
+                    for k in range(len(cards)):
+                        want = cards[k]
+                        if want is None:
+                            continue
+                        c = want
+                        if held & ((<uint64_t>1) << c):
+                            continue
+                        spare = self._rp_unknown[s] & ~shown
+                        self._rp_want = c
+                        if not spare or self._rp_named_cards(actions) & ((<uint64_t>1) << c):
+                            return (i, REPLAY_UNDEALT)
+                        got = 0
+                        while not spare & ((<uint64_t>1) << got):
+                            got += 1
+                        self._rp_got = got
+                        return (i, REPLAY_MISPLACED)
+                    self._rp_unknown[s] &= ~shown
+            if away:
+                if self._rp_own:
+                    if self._rp_matches(self._rp_own[0][0], a, verb, s):
+                        del self._rp_own[0]
+                        continue
+                    return (i, REPLAY_ABSENT)
+            logpos = len(self._log)
+            ev.count = 0
+            if verb == "sm":
                 if self.h.phase != RZ_SHOW or s != self.h.actor:
                     return (i, REPLAY_TURN)
                 if a.show:
                     cards = a.cards
                     nc = len(cards)
-                    held = 0
-                    for k in range(min(<int>self.h.ncards[s], 7)):
-                        held |= (<uint64_t>1) << (self.h.cards[7 * s + k] % 52)
                     bit = 0
                     for k in range(nc):
                         want = cards[k]
                         if want is None:
                             continue
-                        if not 0 <= want < 52:
-                            return (i, REPLAY_SHOWN)
-                        c = want
-                        if not held & ((<uint64_t>1) << c) or bit & ((<uint64_t>1) << c):
-                            return (i, REPLAY_SHOWN)
-                        bit |= (<uint64_t>1) << c
+                        if bit & ((<uint64_t>1) << <int>want):
+                            return (i, REPLAY_TURN)
+                        bit |= (<uint64_t>1) << <int>want
                     if nc and None not in cards and nc != min(<int>self.h.ncards[s], 7):
-                        return (i, REPLAY_SHOWN)  # an early partial show
-                    unknown[s] &= ~bit
-                ev.count = 0
+                        return (i, REPLAY_TURN)  # an early partial show
                 code = rz_hand_show(&self.h, s, 1 if a.show else 0, &ev)
                 if code:
                     return (i, code)
                 self._record(&ev)
+                self._rp_note(i, logpos, True)
                 continue
             if verb == "f":
                 kind = RZ_FOLD
@@ -519,26 +587,21 @@ cdef class HandCore:
                 rz_hand_options(&self.h, &cbr)
                 if amount != cbr and cbr:
                     total = amount
-            ev.count = 0
             code = rz_hand_apply(&self.h, kind, total, total != 0, &ev)
             if code:
                 return (i, code)
-            for k in range(min(ev.count, RZ_EV_MAX)):
-                c = ev.kind[k]
-                if (c == RZ_FOLD or c == RZ_CALL or c == RZ_RAISE or c == RZ_POST) \
-                        and ev.seat[k] != s:
-                    self._record(&ev)
-                    return (i + 1, REPLAY_ABSENT)  # the engine acted for a seat (R23)
             self._record(&ev)
-        pending = self.h.community >= 0 and not board_named
-        for s in range(n):
-            pending |= named[s] != min(<int>self.h.ncards[s], 7)
-        if pending:
-            return (count, REPLAY_PENDING)
+            self._rp_note(i, logpos, True)
+        if stop >= 0:
+            return (-1, 0)
+        if self._rp_pending(n, away):
+            # Cards dealt that the history never names: an error when they
+            # decided the showdown, else the hand stays running.
+            return (count, REPLAY_PENDING) if self.h.phase == RZ_OVER else (-1, 0)
         # A history that stops at the showdown: every remaining hand is shown.
         while self.h.actor >= 0 and self.h.phase == RZ_SHOW:
             s = self.h.actor
-            if not 0 <= s < n or unknown[s]:
+            if not 0 <= s < n or self._rp_unknown[s]:
                 return (count, REPLAY_SHOWN)
             ev.count = 0
             code = rz_hand_show(&self.h, s, 1, &ev)
@@ -546,6 +609,136 @@ cdef class HandCore:
                 return (count, code)
             self._record(&ev)
         return (-1, 0)
+
+    cdef int _rp_begin(self, bint away) except -1:
+        cdef int s, k
+        for s in range(8):
+            self._rp_named[s] = 0
+            self._rp_unknown[s] = 0
+            self._rp_seen[s] = 0
+            self._rp_dealt[s] = 0
+            for k in range(7):
+                self._rp_after[s][k] = -1
+        self._rp_board = self._rp_seen_board = self._rp_board_dealt = 0
+        self._rp_board_after = -1
+        self._rp_got = self._rp_want = -1
+        self._rp_known = 0
+        self._rp_known_read = 0
+        self._rp_logseen = 0
+        self._rp_own = []
+        self._rp_note(-1, 0, False)
+        return 0
+
+    def _replay_acted(self, Py_ssize_t line, Py_ssize_t logpos):
+        """Note that replay line ``line`` was played by ``Hand.act`` (see
+        :meth:`_rp_note`)."""
+        self._rp_note(line, logpos, True)
+
+    cdef int _rp_note(self, Py_ssize_t line, Py_ssize_t logpos, bint mine) except -1:
+        """Note that replay line ``line`` was played (by :meth:`_replay_run`
+        or ``Hand.act``), the engine's history having been ``logpos``
+        entries long before it: the cards it dealt since are dealt after
+        that line, and with seats sitting out, the actions the engine
+        played for them are queued for the history to list."""
+        cdef int s, c, n = <int>self._n()
+        cdef Py_ssize_t k
+        for s in range(min(n, 8)):
+            c = min(<int>self.h.ncards[s], 7)
+            while 0 <= self._rp_seen[s] < c:
+                self._rp_after[s][self._rp_seen[s]] = line
+                self._rp_seen[s] += 1
+        if self.h.community >= 0 and not self._rp_seen_board:
+            self._rp_board_after = line
+            self._rp_seen_board = 1
+        if not self._away:
+            return 0
+        cdef list log = self._log
+        for k in range(logpos, len(log)):
+            e = log[k]
+            kind = e[0]
+            if kind == "dh":
+                s = e[1]
+                if 0 <= s < 8:
+                    self._rp_dealt[s] += len(e[2])
+            elif kind == "db":
+                self._rp_board_dealt = 1
+            elif kind == "ante" or kind == "back":
+                continue
+            elif mine:
+                mine = False  # the line just played
+            else:  # an action the engine played for a seat sitting out (R23)
+                self._rp_own.append((e, tuple([self._rp_dealt[s] for s in range(8)]),
+                                     self._rp_board_dealt))
+        self._rp_logseen = len(log)
+        return 0
+
+    cdef int _rp_limit(self, int s, bint away):
+        """How many of seat ``s``'s cards the history may name now: those
+        dealt, or with an action the engine played for a seat sitting out
+        still to list, those dealt before it."""
+        cdef int c = min(<int>self.h.ncards[s], 7)
+        if away and self._rp_own:
+            c = min(c, <int>self._rp_own[0][1][s])
+        return c
+
+    cdef bint _rp_board_limit(self, bint away):
+        if away and self._rp_own:
+            return self._rp_own[0][2] != 0
+        return self.h.community >= 0
+
+    cdef bint _rp_pending(self, int n, bint away):
+        """Whether cards the history may name now are not named yet."""
+        cdef int s
+        if self._rp_board_limit(away) and not self._rp_board:
+            return True
+        for s in range(n):
+            if self._rp_named[s] < self._rp_limit(s, away):
+                return True
+        return False
+
+    cdef bint _rp_matches(self, tuple e, a, verb, int s):
+        """Whether line ``a`` is the engine's action ``e`` for a seat sitting out."""
+        if e[0] != verb or e[1] != s:
+            return False
+        return verb != "cbr" or e[2] == a.amount
+
+    cdef uint64_t _rp_named_cards(self, list actions):
+        """The cards the history's deal lines name."""
+        cdef uint64_t known = 0
+        if self._rp_known_read:
+            return self._rp_known
+        for a in actions:
+            if a.verb == "dh" or a.verb == "db":
+                for want in a.cards:
+                    if want is not None and 0 <= want < 52:
+                        known |= (<uint64_t>1) << <int>want
+        self._rp_known = known
+        self._rp_known_read = 1
+        return known
+
+    def _replay_state(self):
+        """What a stopped :meth:`_replay_run` knows, for the wording of its
+        error: ``(named, limits, board named, board due, after, own, got,
+        want)``: each seat's cards named and nameable now, whether the
+        board card is named and whether it is nameable, the line played
+        last when the first card still due was dealt (None: before any),
+        the engine's next action for a seat sitting out that the history
+        has not listed (None), and the misplaced or refused cards (-1)."""
+        cdef int n = <int>self._n(), s, k
+        cdef bint away = len(self._away) > 0
+        cdef Py_ssize_t after = -2
+        named = tuple([self._rp_named[s] for s in range(n)])
+        limits = tuple([self._rp_limit(s, away) for s in range(n)])
+        board_due = self._rp_board_limit(away)
+        for s in range(n):
+            for k in range(self._rp_named[s], min(self._rp_limit(s, away), 7)):
+                if after == -2 or self._rp_after[s][k] < after:
+                    after = self._rp_after[s][k]
+        if board_due and not self._rp_board and (after == -2 or self._rp_board_after < after):
+            after = self._rp_board_after
+        own = self._rp_own[0][0] if away and self._rp_own else None
+        return (named, limits, bool(self._rp_board), bool(board_due),
+                None if after < 0 else after, own, self._rp_got, self._rp_want)
 
     def _options(self):
         """``(legal mask, raise total)`` of the pending betting decision."""
@@ -884,28 +1077,29 @@ cdef bytes _stacked_deck(deck, gen):
 
 
 def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
-    """The deck a PHH replay deals from (52 card codes as bytes), laid out as
-    ``razzcore.histories.replay`` does from parsed actions (``Action``
-    records): each seat's named hole cards in R4 order from seat ``first``
-    (0-based) among the seats with chips not in ``away``, a burn before
-    each later street when ``burn``, the board card last; a card a seat
-    shows fills that seat's unknown (``??``) slots; burns and unknown cards
-    take the unused cards in order, which then follow.  ``None`` for
-    anything else (a card named twice, more than 7 cards for a seat, more
-    than one board card, a seat off the table): the Python layout then
-    lays it out or words the error."""
+    """The deck a PHH replay deals from, laid out from parsed actions
+    (``Action`` records): each seat's named hole cards in R4 order from seat
+    ``first`` (0-based) among the seats with chips not in ``away``, a burn
+    before each later street when ``burn``, the board cards last; a card a
+    seat shows fills that seat's unknown (``??``) slots; burns and unknown
+    cards take the unused cards in order, which then follow.  52 card codes
+    as bytes; a list when a shown card fills two slots (``Hand`` refuses
+    that deck); ``(index, card)`` of the first deal line naming a card
+    already named.  Cards past a seat's seventh, and deal lines for a seat
+    off the table, are left for the replay to refuse."""
     cdef Py_ssize_t n = len(stacks), i, k, j, nc, nslots = 0, out = 0
-    cdef int known[8][7]
+    cdef int known[8][52]
     cdef int count[8]
-    cdef int board = -2, s, c, spare = 0
-    cdef int slots[64]
+    cdef int board[52]
+    cdef int nboard = 0, s, c, spare = 0, dup = 0
+    cdef int slots[128]
     cdef uint64_t named = 0, used = 0, bit
-    cdef uint8_t deck[52]
+    cdef uint8_t deck[192]
     cdef int dealt[8]
     cdef int ndealt = 0
     cdef tuple cards
     if not 2 <= n <= 8 or not 0 <= first < n:
-        return None
+        return bytes(range(52))  # Hand refuses the table
     for s in range(8):
         count[s] = 0
     for i in range(len(actions)):
@@ -915,17 +1109,11 @@ def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
             continue
         cards = a.cards
         nc = len(cards)
-        if verb == "db":
-            if nc != 1 or board != -2:
-                return None
-            board = -1
-        else:
+        s = -1
+        if verb == "dh":
             seat = a.seat
-            if seat is None or not 0 <= seat < n:
-                return None
-            s = seat
-            if count[s] + nc > 7:
-                return None
+            if seat is not None and 0 <= seat < n:
+                s = seat
         for k in range(nc):
             want = cards[k]
             if want is None:
@@ -934,13 +1122,15 @@ def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
                 c = want
                 bit = (<uint64_t>1) << c
                 if named & bit:
-                    return None  # named twice: the Python layout says where
+                    return (i, c)
                 named |= bit
             else:
-                return None
+                raise ValueError(f"card code {want!r} is not 0..51")
             if verb == "db":
-                board = c
-            else:
+                if nboard < 52:
+                    board[nboard] = c
+                    nboard += 1
+            elif s >= 0 and count[s] < 52:
                 known[s][count[s]] = c
                 count[s] += 1
     # Cards shown at the showdown fill that seat's unknown (??) cards.
@@ -950,16 +1140,14 @@ def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
             continue
         seat = a.seat
         cards = a.cards
-        if seat is None or not cards or None in cards:
+        if seat is None or not cards or None in cards or not 0 <= seat < n:
             continue
-        if not 0 <= seat < n:
-            return None
         s = seat
         j = 0
         for k in range(len(cards)):
             want = cards[k]
             if not 0 <= want < 52:
-                return None
+                raise ValueError(f"card code {want!r} is not 0..51")
             c = want
             if named & ((<uint64_t>1) << c):
                 continue
@@ -983,7 +1171,7 @@ def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
         j = 0
         for i in range(ndealt):
             j += count[dealt[i]] > k
-        if burn and (j or (k == 6 and board != -2)):
+        if burn and (j or (k == 6 and nboard)):
             slots[nslots] = -1
             nslots += 1
         for i in range(ndealt):
@@ -991,14 +1179,13 @@ def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
             if count[s] > k:
                 slots[nslots] = known[s][k]
                 nslots += 1
-    if board != -2:
-        slots[nslots] = board
+    for i in range(nboard):  # nslots <= 24 + 36 + 52 < 128
+        slots[nslots] = board[i]
         nslots += 1
     for i in range(nslots):
         if slots[i] >= 0:
             bit = (<uint64_t>1) << slots[i]
-            if used & bit:
-                return None  # a shown card filled twice
+            dup |= (used & bit) != 0  # a shown card filled twice
             used |= bit
     for i in range(nslots):
         c = slots[i]
@@ -1009,16 +1196,12 @@ def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
                 continue
             c = spare
             spare += 1
-        if out >= 52:
-            return None
         deck[out] = <uint8_t>c
         out += 1
     for c in range(spare, 52):
         if not used & ((<uint64_t>1) << c):
-            if out >= 52:
-                return None
             deck[out] = <uint8_t>c
             out += 1
-    if out != 52:
-        return None
+    if dup or out != 52:
+        return [deck[i] for i in range(out)]
     return PyBytes_FromStringAndSize(<char *>deck, 52)
