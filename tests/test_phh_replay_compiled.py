@@ -84,16 +84,19 @@ def played(count: int = 150) -> list[phh.HandHistory]:
 
 
 def broken(hh: phh.HandHistory, rnd: random.Random) -> phh.HandHistory:
-    """``hh`` with one action line dropped, repeated or moved."""
+    """``hh`` with one action line dropped, repeated or moved, or the last
+    card of a deal or show line changed."""
     actions = list(hh.actions)
     i = rnd.randrange(len(actions))
-    how = rnd.randrange(3)
+    how = rnd.randrange(4)
     if how == 0:
         del actions[i]
     elif how == 1:
         actions.insert(i, actions[i])
-    else:
+    elif how == 2 or not (actions[i].startswith("d dh") or " sm " in actions[i]):
         actions.insert(rnd.randrange(len(actions)), actions.pop(i))
+    else:
+        actions[i] = actions[i][:-2] + rnd.choice(["2c", "3d", "Ah", "Ks", "7c", "??", "5h"])
     return phh.HandHistory(hh.antes, hh.bring_in, hh.small_bet, hh.big_bet,
                            hh.starting_stacks, actions, user_fields=hh.user_fields)
 
@@ -159,6 +162,12 @@ def test_replay_stops_at_an_illegal_action_with_the_engines_reason():
     assert index == 2 and code > 0
     with pytest.raises(PHHError, match="action 3 'p1 cc': it is p2's turn, not p1's"):
         hh.replay()
+
+
+def test_a_replay_run_goes_on_only_from_where_one_began():
+    hand = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1, manual_showdown=True, replay=True)
+    with pytest.raises(ValueError, match="begins at action 0"):
+        hand._replay_run([parse_action("p1 f")], 1)
 
 
 def test_a_card_dealt_from_another_deck_position_is_swapped_in():
