@@ -426,5 +426,6 @@ def rank_histogram(int ncards=7):
 include "_equity.pxi"
 include "_engine.pxi"
 include "_hand.pxi"
+include "_replay.pxi"
 include "_obs.pxi"
 include "_pokerstars.pxi"

@@ -12,12 +12,18 @@
 # bounded by construction) or a card count the machine keeps <= 7.
 
 #: Why HandCore._replay_run stopped, besides the engine's reason codes: a
-#: deal line that is not the engine's next deal, cards dealt and not yet
-#: named before a player line, a line not for the seat to act (or not a
-#: betting action it can apply), shown cards the seat does not hold (or
-#: fewer than all of them, or an unknown card left at the end), seats
-#: sitting out (R23: the Python replay matches the engine's own actions).
+#: deal line that is not the engine's next deal (DEAL), one naming a card the
+#: engine dealt from another deck position (MISPLACED: the replay swaps the two
+#: and restarts), cards dealt and not yet named before a player line (PENDING;
+#: at the end of the history, a showdown decided with them), a line left to
+#: Hand.act (TURN: it words the error, or plays what the loop does not: a show
+#: out of turn or of some cards only), shown cards still due from the dealer
+#: (EARLY) or never dealt to the seat (UNDEALT), an action the engine played
+#: for a seat sitting out that the history has not listed first (ABSENT, R23),
+#: a history stopping at the showdown with a seat's cards unknown (SHOWN).
+#: Worded once, in razzcore/histories/replay.py.
 REPLAY_DEAL, REPLAY_PENDING, REPLAY_TURN, REPLAY_SHOWN, REPLAY_ABSENT = -1, -2, -3, -4, -5
+REPLAY_MISPLACED, REPLAY_EARLY, REPLAY_UNDEALT = -6, -7, -8
 
 #: Betting phases of a hand (``rz_hand.phase``).
 NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
@@ -229,6 +235,24 @@ cdef class HandCore:
     cdef public tuple _away
     cdef public bint _replay
     cdef object __weakref__
+    # A replay run's progress (_replay_run), kept between its calls.
+    cdef int _rp_named[8]  # hole cards of each seat the history has named
+    cdef int _rp_board  # whether the history has named the board card
+    cdef uint64_t _rp_unknown[8]  # cards named ?? and not shown since
+    cdef int _rp_seen[8]  # hole cards whose dealing line is in _rp_after
+    cdef int _rp_seen_board
+    cdef Py_ssize_t _rp_after[8][7]  # the line played last when a card was dealt (-1: none)
+    cdef Py_ssize_t _rp_board_after
+    cdef int _rp_got, _rp_want  # a misplaced card, or the shown card refused
+    cdef uint64_t _rp_known  # the cards the history's deal lines name (0: not read yet)
+    cdef bint _rp_known_read
+    # With seats sitting out (R23): the engine's history read so far, the
+    # cards it dealt, and the actions it played for those seats that the
+    # history has not listed yet, each with the cards dealt before it.
+    cdef Py_ssize_t _rp_logseen
+    cdef int _rp_dealt[8]
+    cdef int _rp_board_dealt
+    cdef list _rp_own
 
     def __cinit__(self):
         self.h.actor = -1  # a hand made with __new__ alone has nobody to act
@@ -395,157 +419,21 @@ cdef class HandCore:
             self._record(&ev)
         return code
 
-    def _replay_run(self, list actions):
-        """Play a PHH replay's parsed actions (``Action`` records of
-        :mod:`razzcore.engine.notation`: ``verb``, ``seat``, ``cards``,
-        ``amount``, ``show``) on this hand in one call, then finish a
-        showdown the history leaves to the engine, as
-        :func:`razzcore.histories.replay.replay_actions` does.
+    def _replay_run(self, list actions, Py_ssize_t start=0, Py_ssize_t stop=-1):
+        """Play a PHH replay's parsed actions ``start`` to ``stop`` (``-1``:
+        to the end, finishing the showdown): ``(-1, 0)`` or the ``(index,
+        code)`` it stops at (``_replay.pxi``: ``rp_run``)."""
+        return rp_run(self, actions, start, stop)
 
-        Each deal line must name the cards the engine dealt that seat (or
-        the board) next (``None`` for ``??``), and every card dealt must be
-        named before the next player line; each player line must be the
-        actor's (a show: all of its cards, each one the seat holds).
-        Returns ``(-1, 0)`` when all applied, else ``(index, code)`` of the
-        first action it cannot apply (``len(actions)`` for the end of the
-        history): the engine's reason code (``RZ_ERR_*``) or a
-        ``REPLAY_*`` code (negative).  Nothing is worded here: the caller
-        words that action's error through the Python replay.  A hand with
-        seats sitting out (R23) is left to that replay (``REPLAY_ABSENT``).
-        """
-        cdef Py_ssize_t i, k, nc, count = len(actions)
-        cdef int n = <int>self._n(), s, kind, code, got, c, pending
-        cdef int named[8]
-        cdef uint64_t unknown[8]
-        cdef uint64_t bit, held
-        cdef int board_named = 0
-        cdef int64_t total, cbr, amount
-        cdef rz_events ev
-        cdef tuple cards
-        if self._away:
-            return (0, REPLAY_ABSENT)
-        for s in range(8):
-            named[s] = 0
-            unknown[s] = 0
-        for i in range(count):
-            a = actions[i]
-            verb = a.verb
-            if verb == "":
-                continue
-            seat = a.seat
-            if verb == "dh" or verb == "db":
-                cards = a.cards
-                nc = len(cards)
-                if verb == "db":
-                    if nc != 1 or self.h.community < 0 or board_named:
-                        return (i, REPLAY_DEAL)
-                    want = cards[0]
-                    if want is not None and want != self.h.community:
-                        return (i, REPLAY_DEAL)
-                    board_named = 1
-                    continue
-                if seat is None or not 0 <= seat < n:
-                    return (i, REPLAY_DEAL)
-                s = seat
-                if nc > 7 or named[s] + nc > min(<int>self.h.ncards[s], 7):
-                    return (i, REPLAY_DEAL)
-                for k in range(nc):
-                    got = self.h.cards[7 * s + named[s] + k] % 52
-                    want = cards[k]
-                    if want is None:
-                        unknown[s] |= (<uint64_t>1) << got
-                    elif want != got:
-                        return (i, REPLAY_DEAL)
-                named[s] += <int>nc
-                continue
-            # A player line: the dealer's lines for every card dealt come first.
-            pending = self.h.community >= 0 and not board_named
-            for s in range(n):
-                pending |= named[s] != min(<int>self.h.ncards[s], 7)
-            if pending:
-                return (i, REPLAY_PENDING)
-            if seat is None or not 0 <= seat < n:
-                return (i, REPLAY_TURN)
-            s = seat
-            if verb == "sm":
-                if self.h.phase == RZ_OVER:
-                    continue  # showing or mucking after the pot is pushed
-                if self.h.phase != RZ_SHOW or s != self.h.actor:
-                    return (i, REPLAY_TURN)
-                if a.show:
-                    cards = a.cards
-                    nc = len(cards)
-                    held = 0
-                    for k in range(min(<int>self.h.ncards[s], 7)):
-                        held |= (<uint64_t>1) << (self.h.cards[7 * s + k] % 52)
-                    bit = 0
-                    for k in range(nc):
-                        want = cards[k]
-                        if want is None:
-                            continue
-                        if not 0 <= want < 52:
-                            return (i, REPLAY_SHOWN)
-                        c = want
-                        if not held & ((<uint64_t>1) << c) or bit & ((<uint64_t>1) << c):
-                            return (i, REPLAY_SHOWN)
-                        bit |= (<uint64_t>1) << c
-                    if nc and None not in cards and nc != min(<int>self.h.ncards[s], 7):
-                        return (i, REPLAY_SHOWN)  # an early partial show
-                    unknown[s] &= ~bit
-                ev.count = 0
-                code = rz_hand_show(&self.h, s, 1 if a.show else 0, &ev)
-                if code:
-                    return (i, code)
-                self._record(&ev)
-                continue
-            if verb == "f":
-                kind = RZ_FOLD
-            elif verb == "cc":
-                kind = RZ_CALL
-            elif verb == "pb":
-                kind = RZ_POST
-            elif verb == "cbr":
-                kind = RZ_RAISE
-            else:
-                return (i, REPLAY_TURN)
-            if s != self.h.actor:
-                return (i, RZ_ERR_TURN)
-            total = 0
-            if kind == RZ_RAISE:
-                value = a.amount
-                if value is None or not 0 < value < (<int64_t>1) << 62 or self.h.phase == RZ_SHOW:
-                    return (i, REPLAY_TURN)
-                amount = value
-                rz_hand_options(&self.h, &cbr)
-                if amount != cbr and cbr:
-                    total = amount
-            ev.count = 0
-            code = rz_hand_apply(&self.h, kind, total, total != 0, &ev)
-            if code:
-                return (i, code)
-            for k in range(min(ev.count, RZ_EV_MAX)):
-                c = ev.kind[k]
-                if (c == RZ_FOLD or c == RZ_CALL or c == RZ_RAISE or c == RZ_POST) \
-                        and ev.seat[k] != s:
-                    self._record(&ev)
-                    return (i + 1, REPLAY_ABSENT)  # the engine acted for a seat (R23)
-            self._record(&ev)
-        pending = self.h.community >= 0 and not board_named
-        for s in range(n):
-            pending |= named[s] != min(<int>self.h.ncards[s], 7)
-        if pending:
-            return (count, REPLAY_PENDING)
-        # A history that stops at the showdown: every remaining hand is shown.
-        while self.h.actor >= 0 and self.h.phase == RZ_SHOW:
-            s = self.h.actor
-            if not 0 <= s < n or unknown[s]:
-                return (count, REPLAY_SHOWN)
-            ev.count = 0
-            code = rz_hand_show(&self.h, s, 1, &ev)
-            if code:
-                return (count, code)
-            self._record(&ev)
-        return (-1, 0)
+    def _replay_acted(self, Py_ssize_t line, Py_ssize_t logpos):
+        """Note that replay line ``line`` was played by ``Hand.act``, the
+        history having been ``logpos`` entries long before it."""
+        rp_note(self, line, logpos, True)
+
+    def _replay_state(self):
+        """What a stopped :meth:`_replay_run` knows, for the wording of its
+        error (``_replay.pxi``: ``rp_state``)."""
+        return rp_state(self)
 
     def _options(self):
         """``(legal mask, raise total)`` of the pending betting decision."""
@@ -881,144 +769,3 @@ cdef bytes _stacked_deck(deck, gen):
     rest = [c for c in range(52) if c not in used]
     shuffle_prefix(rest, gen.random, len(rest) - 1)
     return bytes(given + rest)
-
-
-def replay_deck(list actions, list stacks, Py_ssize_t first, bint burn, away):
-    """The deck a PHH replay deals from (52 card codes as bytes), laid out as
-    ``razzcore.histories.replay`` does from parsed actions (``Action``
-    records): each seat's named hole cards in R4 order from seat ``first``
-    (0-based) among the seats with chips not in ``away``, a burn before
-    each later street when ``burn``, the board card last; a card a seat
-    shows fills that seat's unknown (``??``) slots; burns and unknown cards
-    take the unused cards in order, which then follow.  ``None`` for
-    anything else (a card named twice, more than 7 cards for a seat, more
-    than one board card, a seat off the table): the Python layout then
-    lays it out or words the error."""
-    cdef Py_ssize_t n = len(stacks), i, k, j, nc, nslots = 0, out = 0
-    cdef int known[8][7]
-    cdef int count[8]
-    cdef int board = -2, s, c, spare = 0
-    cdef int slots[64]
-    cdef uint64_t named = 0, used = 0, bit
-    cdef uint8_t deck[52]
-    cdef int dealt[8]
-    cdef int ndealt = 0
-    cdef tuple cards
-    if not 2 <= n <= 8 or not 0 <= first < n:
-        return None
-    for s in range(8):
-        count[s] = 0
-    for i in range(len(actions)):
-        a = actions[i]
-        verb = a.verb
-        if verb != "dh" and verb != "db":
-            continue
-        cards = a.cards
-        nc = len(cards)
-        if verb == "db":
-            if nc != 1 or board != -2:
-                return None
-            board = -1
-        else:
-            seat = a.seat
-            if seat is None or not 0 <= seat < n:
-                return None
-            s = seat
-            if count[s] + nc > 7:
-                return None
-        for k in range(nc):
-            want = cards[k]
-            if want is None:
-                c = -1
-            elif 0 <= want < 52:
-                c = want
-                bit = (<uint64_t>1) << c
-                if named & bit:
-                    return None  # named twice: the Python layout says where
-                named |= bit
-            else:
-                return None
-            if verb == "db":
-                board = c
-            else:
-                known[s][count[s]] = c
-                count[s] += 1
-    # Cards shown at the showdown fill that seat's unknown (??) cards.
-    for i in range(len(actions)):
-        a = actions[i]
-        if a.verb != "sm":
-            continue
-        seat = a.seat
-        cards = a.cards
-        if seat is None or not cards or None in cards:
-            continue
-        if not 0 <= seat < n:
-            return None
-        s = seat
-        j = 0
-        for k in range(len(cards)):
-            want = cards[k]
-            if not 0 <= want < 52:
-                return None
-            c = want
-            if named & ((<uint64_t>1) << c):
-                continue
-            while j < count[s] and known[s][j] >= 0:
-                j += 1
-            if j >= count[s]:
-                break
-            known[s][j] = c
-            j += 1
-    for k in range(n):
-        s = <int>((first + k) % n)
-        if stacks[s] > 0 and s not in away:
-            dealt[ndealt] = s
-            ndealt += 1
-    for k in range(3):
-        for i in range(ndealt):
-            s = dealt[i]
-            slots[nslots] = known[s][k] if count[s] > k else -1
-            nslots += 1
-    for k in range(3, 7):
-        j = 0
-        for i in range(ndealt):
-            j += count[dealt[i]] > k
-        if burn and (j or (k == 6 and board != -2)):
-            slots[nslots] = -1
-            nslots += 1
-        for i in range(ndealt):
-            s = dealt[i]
-            if count[s] > k:
-                slots[nslots] = known[s][k]
-                nslots += 1
-    if board != -2:
-        slots[nslots] = board
-        nslots += 1
-    for i in range(nslots):
-        if slots[i] >= 0:
-            bit = (<uint64_t>1) << slots[i]
-            if used & bit:
-                return None  # a shown card filled twice
-            used |= bit
-    for i in range(nslots):
-        c = slots[i]
-        if c < 0:
-            while spare < 52 and used & ((<uint64_t>1) << spare):
-                spare += 1
-            if spare >= 52:
-                continue
-            c = spare
-            spare += 1
-        if out >= 52:
-            return None
-        deck[out] = <uint8_t>c
-        out += 1
-    for c in range(spare, 52):
-        if not used & ((<uint64_t>1) << c):
-            if out >= 52:
-                return None
-            deck[out] = <uint8_t>c
-            out += 1
-    if out != 52:
-        return None
-    return PyBytes_FromStringAndSize(<char *>deck, 52)

@@ -1,17 +1,22 @@
-"""The compiled PHH replay loop (HandCore._replay_run) ends where the
-Python replay ends, and stops (for the Python replay to word) where it would."""
+"""The PHH replay (the compiled loop, HandCore._replay_run, and the
+compiled deck layout, replay_deck) against the plain Python replay kept as
+an oracle in tests/phh_replay_oracle.py: the same final state, the same
+steps shown to an observer, the same error words."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from phh_replay_oracle import _Replay, oracle_replay
 
 from razzcore import phh, pokerstars
-from razzcore._core import REPLAY_DEAL, REPLAY_PENDING
+from razzcore._core import REPLAY_DEAL, REPLAY_MISPLACED, REPLAY_PENDING, replay_deck
+from razzcore.engine.hand import Hand
+from razzcore.engine.notation import parse_action
 from razzcore.engine.rules import Rules
 from razzcore.errors import PHHError
-from razzcore.histories.replay import _Replay
 
 TESTS = Path(__file__).parent
 
@@ -22,12 +27,20 @@ def compiled(hh: phh.HandHistory) -> tuple[int, int]:
     return rp._new_hand()._replay_run(list(hh._parsed_actions()))
 
 
-def state(hand):
+def state(hand: Hand) -> tuple:
     return hand._log, hand.stacks, hand._awards, hand.is_over, hand.actor
 
 
-def python_replay(hh):  # an observer keeps the replay in Python
-    return hh.replay(observe=lambda i, hand: None)
+def outcome(replay, hh, **options):
+    """The final state of a replay, or its error's words and action."""
+    try:
+        return state(replay(hh, **options))
+    except PHHError as exc:
+        return str(exc), exc.action_index
+
+
+def product(hh, **options):
+    return hh.replay(**options)
 
 
 def histories():
@@ -35,7 +48,7 @@ def histories():
     assert np
     from razzcore.sim import simulate
 
-    out = []
+    out = played()
     for players, seed in ((6, 1), (2, 2), (8, 3)):
         result = simulate(Rules(1, 2, 5, 10), [60] * players, 150, policy="basic",
                           record=150, seed=seed)
@@ -50,15 +63,84 @@ def histories():
     return out
 
 
-def test_compiled_replay_ends_in_the_python_replays_state():
+def played(count: int = 150) -> list[phh.HandHistory]:
+    """Hands of random legal actions (mostly calls, so that full tables reach
+    7th street and the R18 shortage), some with seats sitting out."""
+    rnd = random.Random(11)
+    out = []
+    for k in range(count):
+        n = rnd.randint(2, 8)
+        rules = Rules(2, 5, 10, 20, profile=rnd.choice(["tda", "roberts"]),
+                      deal_in_absent_players=rnd.random() < 0.5,
+                      burn_cards=rnd.random() < 0.7)
+        absent = rnd.sample(range(n), rnd.randint(0, n - 2)) if rnd.random() < 0.4 else []
+        hand = Hand(rules, [rnd.choice([40, 200, 400]) for _ in range(n)], seed=k, absent=absent)
+        while hand.actor is not None:
+            legal = hand.legal_actions()
+            calm = [t for t in legal if t in ("cc", "pb")]
+            hand.act(rnd.choice(calm if calm and rnd.random() < 0.85 else legal))
+        out.append(phh.loads(phh.dumps(hand)))
+    return out
+
+
+def broken(hh: phh.HandHistory, rnd: random.Random) -> phh.HandHistory:
+    """``hh`` with one action line dropped, repeated or moved, or the last
+    card of a deal or show line changed."""
+    actions = list(hh.actions)
+    i = rnd.randrange(len(actions))
+    how = rnd.randrange(4)
+    if how == 0:
+        del actions[i]
+    elif how == 1:
+        actions.insert(i, actions[i])
+    elif how == 2 or not (actions[i].startswith("d dh") or " sm " in actions[i]):
+        actions.insert(rnd.randrange(len(actions)), actions.pop(i))
+    else:
+        actions[i] = actions[i][:-2] + rnd.choice(["2c", "3d", "Ah", "Ks", "7c", "??", "5h"])
+    return phh.HandHistory(hh.antes, hh.bring_in, hh.small_bet, hh.big_bet,
+                           hh.starting_stacks, actions, user_fields=hh.user_fields)
+
+
+def test_replay_ends_in_the_oracles_state():
     taken = 0
     for hh in histories():
-        assert state(hh.replay()) == state(python_replay(hh))
+        assert outcome(product, hh) == outcome(oracle_replay, hh)
         taken += compiled(hh)[0] < 0
-    assert taken > 400  # the compiled loop plays the common hand itself
+    assert taken > 400
 
 
-def test_compiled_replay_stops_at_a_misplaced_deal_line_and_the_python_replay_words_it():
+@pytest.mark.parametrize("options", [{}, {"profile": "roberts"}, {"burn_cards": False}])
+def test_replay_under_other_rules_ends_in_the_oracles_state(options):
+    for hh in histories()[::3]:
+        assert outcome(product, hh, **options) == outcome(oracle_replay, hh, **options)
+
+
+def test_broken_histories_fail_with_the_oracles_words():
+    rnd = random.Random(7)
+    refused = 0
+    for hh in histories():
+        if not hh.actions:
+            continue
+        for _ in range(3):
+            bad = broken(hh, rnd)
+            want = outcome(oracle_replay, bad)
+            assert outcome(product, bad) == want, bad.actions
+            refused += isinstance(want[0], str)
+    assert refused > 300
+
+
+def steps(replay, hh) -> list[tuple]:
+    seen: list[tuple] = []
+    replay(hh, observe=lambda i, hand: seen.append((i, *state(hand))))
+    return seen
+
+
+def test_an_observer_sees_the_oracles_steps():
+    for hh in histories()[::7]:
+        assert steps(lambda h, **o: h.replay(**o), hh) == steps(oracle_replay, hh)
+
+
+def test_replay_stops_at_a_misplaced_deal_line_with_the_words_of_the_dealer():
     hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
                          ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 cc",
                           "d dh p1 7h", "d dh p2 8h", "p1 cbr 10", "p2 f"])
@@ -73,7 +155,7 @@ def test_compiled_replay_stops_at_a_misplaced_deal_line_and_the_python_replay_wo
         hh.replay()
 
 
-def test_compiled_replay_stops_at_an_illegal_action_with_the_engines_reason():
+def test_replay_stops_at_an_illegal_action_with_the_engines_reason():
     hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
                          ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"])
     index, code = compiled(hh)
@@ -82,39 +164,59 @@ def test_compiled_replay_stops_at_an_illegal_action_with_the_engines_reason():
         hh.replay()
 
 
-def test_compiled_deck_layout_is_the_python_layout():
+def test_a_replay_run_goes_on_only_from_where_one_began():
+    hand = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1, manual_showdown=True, replay=True)
+    with pytest.raises(ValueError, match="begins at action 0"):
+        hand._replay_run([parse_action("p1 f")], 1)
+
+
+def test_a_card_dealt_from_another_deck_position_is_swapped_in():
+    hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
+                         ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"])
+    hand = Hand(hh.rules(), [100, 100], deck="5c2c3c6c4cKd", manual_showdown=True, replay=True)
+    assert hand._replay_run(list(hh._parsed_actions())) == (0, REPLAY_MISPLACED)
+    assert hand._replay_state()[6:] == (16, 4)  # 5c dealt where the history has 2c
+    assert state(hh.replay()) == state(oracle_replay(hh))
+
+
+def test_deck_layout_is_the_oracles_layout():
     laid = 0
     for hh in histories():
         for options in ({}, {"profile": "roberts"}, {"burn_cards": False}):
             rules = hh.rules(**options)
             rp = _Replay(hh.actions, hh._parsed_actions(), hh.starting_stacks, rules,
                          hh._absent(), hh.rake)
-            if rp.compiled_deck:
-                laid += 1
-                assert rp.deck == rp._layout()
+            away = () if rules.deal_in_absent_players else hh._absent()
+            deck = replay_deck(list(hh._parsed_actions()), list(hh.starting_stacks),
+                               rules.deal_start_seat - 1, rules.burn_cards, away)
+            laid += 1
+            assert list(deck) == rp.deck
     assert laid > 1000
 
 
-def test_compiled_deck_layout_fills_unknown_cards_with_shown_ones():
+def test_deck_layout_fills_unknown_cards_with_shown_ones():
     hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
                          ["d dh p1 ????4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f",
                           "p1 sm 2c3c4c"])
-    rp = _Replay(hh.actions, hh._parsed_actions(), hh.starting_stacks, hh.rules(),
-                 hh._absent(), hh.rake)
-    assert rp.compiled_deck and rp.deck == rp._layout()
-    assert rp.deck[:2] == [4, 16]  # 2c, then p2's 5c (seat order, first pass)
+    deck = replay_deck(list(hh._parsed_actions()), [100, 100], 0, True, ())
+    assert list(deck)[:2] == [4, 16]  # 2c, then p2's 5c (seat order, first pass)
+
+
+def test_deck_layout_names_the_line_that_deals_a_card_twice():
+    actions = [parse_action(a) for a in ["d dh p1 2c3c4c", "d dh p2 2c6cKd"]]
+    assert replay_deck(actions, [100, 100], 0, True, ()) == (1, 4)  # 2c
 
 
 @pytest.mark.parametrize("actions", [
-    ["d dh p1 2c3c4c", "d dh p2 2c6cKd"],  # a card named twice
     ["d dh p1 2c3c4c5c6c7c8c9c"],  # more than 7 cards
     ["d dh p1 2c3c4c", "d db Kd", "d db Qd"],  # two board cards
+    ["d dh p3 2c3c4c", "d dh p1 5c"],  # a seat off the table
 ])
-def test_compiled_deck_layout_leaves_errors_to_the_python_layout(actions):
-    from razzcore._core import replay_deck
-    from razzcore.engine.notation import parse_action
-
-    assert replay_deck([parse_action(a) for a in actions], [100, 100], 0, True, ()) is None
+def test_deck_layout_lays_out_what_the_replay_then_refuses(actions):
+    parsed = [parse_action(a) for a in actions]
+    for burn in (False, True):
+        rp = _Replay(actions, parsed, [100, 100], Rules(2, 5, 10, 20, burn_cards=burn), ())
+        assert list(replay_deck(parsed, [100, 100], 0, burn, ())) == rp.deck
 
 
 @pytest.mark.parametrize("line", [

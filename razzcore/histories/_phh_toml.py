@@ -1,4 +1,5 @@
-"""A fast exact reader for the TOML that razzcore's PHH writer produces.
+"""The TOML of PHH text: the writer (:func:`write`), the text read into
+fields (:func:`parse`), and a fast exact reader for what the writer produces.
 
 :func:`read` takes the subset of TOML that ``phh.dumps`` / ``phh.dumps_all``
 write (one ``key = value`` per line; bare or quoted keys; whole numbers in
@@ -20,10 +21,15 @@ True
 from __future__ import annotations
 
 import datetime
+import math
 import re
+import tomllib  # standard library since Python 3.11 (razzcore's minimum)
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["read"]
+from ..errors import PHHError, brief
+
+__all__ = ["parse", "read", "write"]
 
 _KEY = re.compile(r"([A-Za-z0-9_-]+) = ")
 _HEADER = re.compile(r"\[([A-Za-z0-9_-]+)\]")
@@ -194,3 +200,83 @@ def read(text: str) -> dict[str, Any] | None:
     except _Decline:
         return None
     return root
+
+
+# ------------------------------------------------------------------- writing
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # fullmatch: "$" would admit a final newline
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+            "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(s: str) -> str:
+    if "'" not in s and not any(ord(ch) < 32 or ord(ch) == 127 for ch in s):
+        return f"'{s}'"
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_value(value: Any, field: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v, field) for v in value) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_toml_key(str(k))} = {_toml_value(v, field)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise PHHError(f"field {brief(field)}: {brief(value)} cannot be written as TOML", field=field)
+
+
+def write(data: Mapping[str, Any]) -> str:
+    return "".join(f"{_toml_key(k)} = {_toml_value(v, k)}\n" for k, v in data.items())
+
+
+# ------------------------------------------------------------------- reading
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
+    if not isinstance(text, str):
+        raise PHHError(f"expected PHH text, not {type(text).__name__}")
+    data = read(text)  # the TOML razzcore writes, read fast and exactly
+    if data is not None:
+        return data
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        from ._pokerstars_lines import looks_like_pokerstars
+
+        if looks_like_pokerstars(text):
+            raise PHHError("this is PokerStars text, not PHH: read it with "
+                           "razzcore.histories.pokerstars.loads") from None
+        raise PHHError(f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
+        raise PHHError("not valid PHH: TOML nested too deeply") from None
+    return data

@@ -43,18 +43,31 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import io
-import math
 import operator
-import re
-import tomllib  # standard library since Python 3.11 (razzcore's minimum)
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, cast
 
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
 from ..errors import PHHError, RulesError, brief
-from ._phh_toml import read as read_toml
+from ._phh_fields import (
+    _ABSENT_FIELD,
+    _KINDS,
+    _OTHER_VARIANTS,
+    _PER_PLAYER,
+    _RAKE_FIELD,
+    _RAKE_POTS_FIELD,
+    _RULES_FIELD,
+    OPTIONAL_FIELDS,
+    REQUIRED_FIELDS,
+    VARIANT,
+    check_value,
+    is_int,
+    parse_actions,
+)
+from ._phh_toml import parse as parse_toml
+from ._phh_toml import write as write_toml
 from .replay import dealt_cards, replay_actions
 
 __all__ = [
@@ -73,37 +86,6 @@ __all__ = [
     "loads_all",
     "parse_action",
 ]
-
-VARIANT = "FR"
-"""The PHH variant code of fixed-limit razz, the only one razzcore plays."""
-
-REQUIRED_FIELDS = (
-    "variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions",
-)
-"""The fields every ``FR`` hand history must have, in writing order."""
-
-# Optional fields of the PHH standard and the kind of value each one holds.
-_KINDS: dict[str, str] = {
-    "author": "str", "event": "str", "url": "str", "venue": "str", "address": "str",
-    "city": "str", "region": "str", "postal_code": "str", "country": "str",
-    "time": "time", "time_zone": "str", "time_zone_abbreviation": "str",
-    "day": "int", "month": "int", "year": "int", "hand": "str_int", "level": "int",
-    "seats": "int_list", "seat_count": "int", "table": "str_int", "players": "str_list",
-    "finishing_stacks": "chips_list", "winnings": "chips_list", "currency": "str",
-    "currency_symbol": "str", "ante_trimming_status": "bool", "time_limit": "num",
-    "time_banks": "num_list",
-}
-
-OPTIONAL_FIELDS = tuple(_KINDS)
-"""The optional fields of the PHH standard, in writing order."""
-
-_PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
-_OTHER_VARIANTS = ("blinds_or_straddles", "min_bet")
-_RULES_FIELD = "_razzcore_rules"
-_ABSENT_FIELD = "_razzcore_absent"
-_RAKE_FIELD = "_razzcore_rake"
-_RAKE_POTS_FIELD = "_razzcore_rake_pots"
-
 
 # --------------------------------------------------------------------- the record
 
@@ -211,7 +193,7 @@ class HandHistory:
                     field=name,
                 )
             else:
-                values[name] = _check_value(name, value, where)
+                values[name] = check_value(name, value, where)
         n = len(values["starting_stacks"])
         for name in ("antes", *_PER_PLAYER):
             if values.get(name) is not None and len(values[name]) != n:
@@ -219,7 +201,7 @@ class HandHistory:
                     f"{where}field {brief(name)} has {len(values[name])} entries for {n} players",
                     field=name,
                 )
-        parsed = _parse_actions(values["actions"], n, where)
+        parsed = parse_actions(values["actions"], n, where)
         out = cls(**values, user_fields=user)
         out.__dict__[_PARSED] = (tuple(out.actions), parsed)
         out.__dict__[_CHECKED] = out._snapshot()  # just validated
@@ -334,7 +316,7 @@ class HandHistory:
         >>> HandHistory([0, 0], 1, 2, 4, [9, 9], []).dumps().splitlines()[-1]
         'actions = []'
         """
-        return _write_toml(self.to_mapping())
+        return write_toml(self.to_mapping())
 
     # ----------------------------------------------------------------- replay
 
@@ -354,7 +336,7 @@ class HandHistory:
         kept = self.__dict__.get(_PARSED)
         if kept is not None and kept[0] == texts:
             return kept[1]  # type: ignore[no-any-return]
-        parsed = _parse_actions(texts, None, "")
+        parsed = parse_actions(texts, None, "")
         self.__dict__[_PARSED] = (texts, parsed)
         return parsed
 
@@ -509,7 +491,7 @@ class HandHistory:
         1
         """
         value = self.user_fields.get(_RAKE_FIELD, 0)
-        if not _is_int(value) or value < 0:
+        if not is_int(value) or value < 0:
             raise PHHError(
                 f"field {brief(_RAKE_FIELD)} must be a whole non-negative chip amount, "
                 f"not {brief(value)}",
@@ -535,7 +517,7 @@ class HandHistory:
         if value is None:
             return None
         if (not isinstance(value, list) or not 1 <= len(value) <= 8
-                or not all(_is_int(v) and v >= 0 for v in value)):
+                or not all(is_int(v) and v >= 0 for v in value)):
             raise PHHError(
                 f"field {brief(_RAKE_POTS_FIELD)} must list each pot's rake (1 to 8 whole "
                 f"non-negative chip amounts, main pot first), not {brief(value)}",
@@ -553,7 +535,7 @@ class HandHistory:
         value = self.user_fields.get(_ABSENT_FIELD, [])
         n = self.player_count
         if not isinstance(value, list) or not all(
-            _is_int(v) and 1 <= v <= n for v in value
+            is_int(v) and 1 <= v <= n for v in value
         ):
             raise PHHError(
                 f"field {brief(_ABSENT_FIELD)} must list player numbers 1..{n}, not {brief(value)}",
@@ -617,20 +599,6 @@ class HandHistory:
         return notebook_frame(page([self]))
 
 
-_KIND_TEXT = {
-    "str": "a string", "int": "an integer", "bool": "true or false", "time": "a local time",
-    "str_int": "a string or an integer", "num": "a number",
-    "chips": "a whole non-negative chip amount",
-    "chips_list": "an array of whole non-negative chip amounts",
-    "int_list": "an array of integers", "str_list": "an array of strings",
-    "num_list": "an array of numbers",
-}
-_FIXED_KINDS = {
-    "variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
-    "big_bet": "chips", "starting_stacks": "chips_list", "actions": "str_list",
-}
-
-
 _PARSED = "_parsed"  # where a HandHistory keeps its parsed actions (not a field)
 _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
 # The file's Rules (immutable) by what they are built from: the amounts and
@@ -639,164 +607,7 @@ _RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
 _SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 
 
-def _parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
-    """Each action parsed (:func:`parse_action`), errors naming the action;
-    with ``players``, a player beyond the table is an error too."""
-    try:
-        out = [parse_action(text) for text in texts]
-    except PHHError:
-        out = None  # the loop below names the action
-    if out is not None and (players is None or all(
-            a.seat is None or a.seat < players for a in out)):
-        return out
-    out = []
-    for i, text in enumerate(texts):
-        try:
-            action = parse_action(text)
-        except PHHError as exc:
-            raise PHHError(f"{where}action {i + 1}: {exc}", field="actions",
-                           action_index=i) from None
-        if players is not None and action.seat is not None and action.seat >= players:
-            raise PHHError(
-                f"{where}action {i + 1} {brief(text)}: there are only {players} players",
-                field="actions", action_index=i,
-            )
-        out.append(action)
-    return out
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _check_value(name: str, value: Any, where: str) -> Any:
-    """Type-check one standard field (TOML types of the PHH spec)."""
-    kind = _FIXED_KINDS.get(name) or _KINDS[name]
-    if type(value) is list:  # the common lists, checked at once
-        types = set(map(type, value))
-        if kind == "chips_list" and types <= {int} and (not value or min(value) >= 0):
-            return list(value)
-        if kind == "str_list" and types <= {str}:
-            return list(value)
-    elif type(value) is int and kind == "chips" and value >= 0:
-        return value
-
-    def bad(what: str) -> PHHError:
-        return PHHError(
-            f"{where}field {brief(name)} must be {what}, not {brief(value)}", field=name
-        )
-
-    def chips(v: Any) -> int:
-        if isinstance(v, float) and math.isfinite(v) and v == int(v) and v >= 0:
-            return int(v)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise bad(_KIND_TEXT[kind])
-        return v
-
-    if kind == "str" and isinstance(value, str):
-        return value
-    if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if kind == "bool" and isinstance(value, bool):
-        return value
-    if kind == "time" and isinstance(value, datetime.time):
-        return value
-    if kind == "str_int" and isinstance(value, (str, int)) and not isinstance(value, bool):
-        return value
-    if kind == "num" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value
-    if kind == "chips":
-        return chips(value)
-    if isinstance(value, list):
-        if kind == "chips_list":
-            return [chips(v) for v in value]
-        if kind == "int_list" and all(_is_int(v) for v in value):
-            return list(value)
-        if kind == "num_list" and all(_is_int(v) or isinstance(v, float) for v in value):
-            return list(value)
-        if kind == "str_list" and all(isinstance(v, str) for v in value):
-            return list(value)
-    raise bad(_KIND_TEXT[kind])
-
-
-# ------------------------------------------------------------------- TOML output
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # fullmatch: "$" would admit a final newline
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
-            "\f": "\\f", "\r": "\\r"}
-
-
-def _toml_string(s: str) -> str:
-    if "'" not in s and not any(ord(ch) < 32 or ord(ch) == 127 for ch in s):
-        return f"'{s}'"
-    out = []
-    for ch in s:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif ord(ch) < 32 or ord(ch) == 127:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
-
-
-def _toml_value(value: Any, field: str) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        return _toml_string(value)
-    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
-        return value.isoformat()
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v, field) for v in value) + "]"
-    if isinstance(value, dict):
-        pairs = (f"{_toml_key(str(k))} = {_toml_value(v, field)}" for k, v in value.items())
-        return "{" + ", ".join(pairs) + "}"
-    raise PHHError(f"field {brief(field)}: {brief(value)} cannot be written as TOML", field=field)
-
-
-def _write_toml(data: Mapping[str, Any]) -> str:
-    return "".join(f"{_toml_key(k)} = {_toml_value(v, k)}\n" for k, v in data.items())
-
-
 # ------------------------------------------------------------------ load / dump
-
-
-def _parse_toml(text: str | bytes) -> dict[str, Any]:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise PHHError(f"not UTF-8 text (byte {exc.start}): PHH is UTF-8") from None
-    if not isinstance(text, str):
-        raise PHHError(f"expected PHH text, not {type(text).__name__}")
-    data = read_toml(text)  # the TOML razzcore writes, read fast and exactly
-    if data is not None:
-        return data
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        from ._pokerstars_lines import looks_like_pokerstars
-
-        if looks_like_pokerstars(text):
-            raise PHHError("this is PokerStars text, not PHH: read it with "
-                           "razzcore.histories.pokerstars.loads") from None
-        raise PHHError(f"not valid TOML: {exc}") from None
-    except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
-        raise PHHError("not valid PHH: TOML nested too deeply") from None
-    return data
 
 
 def loads(text: str | bytes) -> HandHistory:
@@ -815,7 +626,7 @@ def loads(text: str | bytes) -> HandHistory:
     ...
     razzcore.errors.PHHError: the text is empty (no PHH fields)
     """
-    data = _parse_toml(text)
+    data = parse_toml(text)
     if not data:
         raise PHHError("the text is empty (no PHH fields)")
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
@@ -868,7 +679,7 @@ def loads_all(text: str | bytes) -> list[HandHistory]:
     >>> text.splitlines()[0], len(loads_all(text))
     ('[1]', 2)
     """
-    data = _parse_toml(text)
+    data = parse_toml(text)
     out = []
     for key, table in data.items():
         if not isinstance(table, dict):
