@@ -48,7 +48,7 @@ from ..errors import CardError, IllegalActionError, RulesError, as_int, brief
 from .notation import NOT_ACTIONS, ActionSyntaxError, format_entry, split_action
 from .packing import check_player_count, pack_rake, pack_rules
 from .pots import Award, Pot
-from .rules import Rules
+from .rules import MAX_CHIPS, Rules
 from .showdown import ShowdownEntry
 from .view import HandView
 
@@ -510,12 +510,25 @@ class Hand(HandCore):
             "rake": rake,
             "log": list(self._log),
         }
-        return (_rebuild, (type(self), state, self._extras()))
+        # A subclass's attributes are the pickle's state (set once the hand
+        # exists), not arguments of the call that makes it: an attribute
+        # referring back to the hand (a search tree's parent link) is then
+        # pickled as a reference to the object already made, not recursed into.
+        extras = self._extras()
+        return (_rebuild, (type(self), state), (_EXTRAS, extras) if extras else None)
 
     def __setstate__(self, state: Any) -> None:
         """Rebuild from ``state``: the dict :meth:`__reduce__` makes, or the
         fields earlier versions pickled (``(None, {slot: value})`` or
-        ``{name: value}`` with ``_start``, ``_deck``, ``_log``...)."""
+        ``{name: value}`` with ``_start``, ``_deck``, ``_log``...); or, on a
+        hand already rebuilt, ``(_EXTRAS, {name: value})``: a subclass's own
+        attributes."""
+        if isinstance(state, tuple) and len(state) == 2 and state[0] == _EXTRAS:
+            if not isinstance(state[1], dict):
+                raise RulesError(f"not a pickled razzcore Hand: {brief(state)}")
+            for name, value in state[1].items():
+                setattr(self, name, value)
+            return
         if isinstance(state, tuple) and len(state) == 2:
             state = {**(state[0] or {}), **(state[1] or {})}
         if not isinstance(state, dict):
@@ -542,7 +555,7 @@ class Hand(HandCore):
             if len(deck) != 52:
                 raise RulesError(f"a deck of {len(deck)} cards")
             self._replay_log([tuple(e) for e in fields["log"] if e[0] not in NOT_ACTIONS])
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
             raise RulesError(f"not a pickled razzcore Hand: {exc}") from None
 
     def _replay_log(self, recorded: list[tuple[Any, ...]]) -> None:
@@ -568,7 +581,16 @@ class Hand(HandCore):
 
     def _redo(self, entry: tuple[Any, ...]) -> None:
         """Apply one recorded action entry again (unpickling)."""
-        verb, seat = entry[0], entry[1]
+        verb, seat = entry[0], as_int(entry[1])
+        if seat is None or not 0 <= seat < len(self.starting_stacks):
+            raise RulesError(f"the recorded action {brief(entry)} names no seat of this table")
+        if verb == "cbr":
+            total = as_int(entry[2])
+            if total is None or not 0 <= total <= MAX_CHIPS:
+                raise RulesError(
+                    f"the recorded action {brief(entry)} raises to {brief(entry[2])}, "
+                    f"not a chip count (0..{MAX_CHIPS:,})"
+                )
         if verb == "pre":
             self._log.append(entry)
             return
@@ -611,6 +633,8 @@ def _rebuild(
     return hand
 
 
+# Tags the pickle state that carries a subclass's own attributes.
+_EXTRAS = "razzcore.Hand subclass attributes"
 _VERBS = {"f": ENGINE_FOLD, "cc": ENGINE_CALL, "pb": ENGINE_POST}
 _BASES = frozenset({"Hand", "HandCore", "object"})
 _SUBCLASS_SLOTS: dict[type, tuple[str, ...]] = {}
