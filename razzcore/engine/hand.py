@@ -42,6 +42,7 @@ from .._core import (
     SHOW,
     HandCore,
     bind_engine,
+    bind_view,
 )
 from ..cards import format_card, parse_cards
 from ..errors import CardError, IllegalActionError, RulesError, as_int, brief
@@ -53,6 +54,7 @@ from .showdown import ShowdownEntry
 from .view import HandView
 
 bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count)
+bind_view(HandView, Pot, format_entry, NOT_ACTIONS)
 
 __all__ = ["Hand"]
 
@@ -404,43 +406,11 @@ class Hand(HandCore):
         >>> h.view(1).history[0]
         'd dh p1 ????Kd'
         """
-        seat = self._check_seat(seat)
-        n = len(self.stacks)
-        exposed = self._exposed()
-        boards = tuple(self.board(s) for s in range(n))
-        # Cards a seat may see of another: its board, plus any cards tabled
-        # early at a manual showdown ("pre" entries: only those cards).
-        seen = [list(b) for b in boards]
-        for e in self._log:
-            if e[0] == "pre":
-                seen[e[1]].extend(e[2])
-        cards: list[tuple[int | None, ...]] = []
-        for s in range(n):
-            own = self.hole_cards(s)
-            if s == seat or exposed[s]:
-                cards.append(own)
-            else:
-                cards.append(tuple(c if c in seen[s] else None for c in own))
-        actor = self.actor
-        return HandView(
-            seat=seat,
-            street=self.street,
-            actor=actor,
-            legal_actions=tuple(self.legal_actions()) if actor == seat else (),
-            stacks=self.stacks,
-            bets=self.bets,
-            pots=tuple(self.pots),
-            boards=boards,
-            cards=tuple(cards),
-            folded=self.folded,
-            community_card=self.community_card,
-            history=tuple(
-                format_entry(e, seat, exposed, seen) for e in self._log if e[0] not in NOT_ACTIONS
-            ),
-            is_over=self.is_over,
-            payoffs=self.payoffs,
-            wagers=self._betting_state()[1],
-        )
+        # Built in one compiled call: the parts that change only when cards
+        # are dealt or shown, or chips collected, are shared between views,
+        # and each history entry is worded once (not once per view).
+        view: HandView = self._view(seat)
+        return view
 
     # ------------------------------------------------------------ copies, pickles
 

@@ -100,7 +100,8 @@ def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
         seat = hand.actor
         if seat is None:
             return hand
-        action = players[seat].act(hand.view(seat), tuple(hand.legal_actions()))
+        view = hand.view(seat)
+        action = players[seat].act(view, view.legal_actions)  # the same legal actions
         try:
             hand.act(action)
         except IllegalActionError as exc:
