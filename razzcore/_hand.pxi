@@ -798,7 +798,7 @@ cdef class HandCore:
         each entry is worded once, for any seat (and once more, in full, for
         the seat whose hidden cards it deals), and each seat's list of words
         is extended from there."""
-        cdef Py_ssize_t i, m, s, k, n = self._n()
+        cdef Py_ssize_t i, m, s, n = self._n()
         cdef int64_t mask = self._vexp
         cdef list log = self._log, words, pub, full
         if log is not self._wlog or mask != self._wexp or self._wpub is None:
@@ -808,24 +808,32 @@ cdef class HandCore:
             self._wlog, self._wread, self._wexp = log, 0, mask
         pub, full = self._wpub, self._wfull
         m = len(log)
-        for i in range(self._wread, m):
+        # Each step re-reads where the lists stand: a word may call Python
+        # code (format_entry), during which another thread viewing this
+        # hand may extend them; a word written twice is then dropped, not
+        # appended twice.
+        while self._wread < m and self._wpub is pub:
+            i = self._wread
             e = log[i]
             if e[0] in _NOT_ACTIONS:
+                self._wread = i + 1
                 continue
             s = e[1] if e[0] == "dh" else -1
             if 0 <= s < n and not exposed[s]:
                 # seat 8 is nobody: the cards as any other seat sees them
                 word = _word(e, 8, exposed, seen)
                 mine = _word(e, s, exposed, seen)
-                full.append((s, mine) if mine != word else None)  # upcards: one word
-                pub.append(word)
+                own = (s, mine) if mine != word else None  # upcards: one word
             else:
-                full.append(None)
-                pub.append(_word(e, -1, exposed, seen))
-        self._wread = m
+                word = _word(e, -1, exposed, seen)
+                own = None
+            if self._wread == i and self._wpub is pub:
+                full.append(own)
+                pub.append(word)
+                self._wread = i + 1
         words = <list>self._wseat[v & 7]
-        k = len(pub)
-        for i in range(len(words), k):
+        while len(words) < len(pub):
+            i = len(words)
             own = full[i]
             if own is not None and (<tuple>own)[0] == v:
                 words.append((<tuple>own)[1])

@@ -362,7 +362,7 @@ def test_views_share_the_words_of_the_history() -> None:
         for seat in range(6):
             words = h.view(seat).history
             before = earlier.get(seat, ())
-            assert all(a is b for a, b in zip(before[: len(words)], words, strict=True)), seat
+            assert all(a is b for a, b in zip(before, words[: len(before)], strict=True)), seat
             earlier[seat] = words
         first, other = h.view(0).history, h.view(1).history
         for a, b in zip(first, other, strict=True):

@@ -402,6 +402,15 @@ def test_deepcopy_of_a_hand_that_refers_to_itself() -> None:
     assert c.me is c and c.peers[0] is c  # type: ignore[attr-defined]
 
 
+def test_a_pickle_tabling_cards_early_without_a_manual_showdown_is_refused() -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.act("pb")
+    state = h.__reduce__()[1][1]
+    log = [*h._log, ("pre", 1, h.hole_cards(1)[:1])]
+    with pytest.raises(RulesError, match="needs a manual showdown"):
+        Hand.__new__(Hand).__setstate__({**state, "log": log})
+
+
 class _Node(Hand):
     """A search-tree node: a hand with links to its parent and children."""
 

@@ -562,6 +562,8 @@ class Hand(HandCore):
                     f"not a chip count (0..{MAX_CHIPS:,})"
                 )
         if verb == "pre":
+            if not self._setup()[0]:  # cards tabled early: manual showdowns only
+                raise RulesError(f"the recorded action {brief(entry)} needs a manual showdown")
             self._log.append(entry)
             return
         if verb == "sm":
