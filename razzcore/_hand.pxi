@@ -306,7 +306,9 @@ cdef class HandCore:
     # when chips are collected into the pots, kept between views (shared
     # immutable tuples) with the state they were read from.
     cdef int64_t _vkey, _vexp
-    cdef tuple _vboards, _vexposed, _vown, _vhidden
+    cdef tuple _vboards, _vexposed, _vown, _vhidden, _vfolded
+    cdef list _vcards
+    cdef int64_t _vfold
     cdef rz_pot _vpots[8]
     cdef int _vnpots
     cdef tuple _vpots_t
@@ -771,7 +773,21 @@ cdef class HandCore:
         self._vboards, self._vexposed = tuple(boards), tuple(exposed)
         self._vown, self._vhidden = tuple(own), tuple(hidden)
         self._vkey, self._vexp = key, exp
+        self._vcards = [None] * 8  # each viewer's cards, made on its first view
         return 0
+
+    cdef tuple _view_folded(self):
+        """Whether each seat folded, remade only after a fold."""
+        cdef Py_ssize_t s, n = self._n()
+        cdef int64_t key = 1 << 16
+        for s in range(n):
+            if self.h.dealt[s] and not self.h.live[s]:
+                key |= (<int64_t>1) << s
+        key |= <int64_t>n << 8
+        if key != self._vfold or self._vfolded is None:
+            self._vfolded = tuple([bool(key >> s & 1) for s in range(n)])
+            self._vfold = key
+        return self._vfolded
 
     cdef tuple _view_pots(self):
         """The pots as :class:`Pot` records, rebuilt only when they changed."""
@@ -867,7 +883,10 @@ cdef class HandCore:
                 else tuple([c if c in seen[s] else None for c in own[s]])
                 for s in range(n)])
         else:
-            cards = tuple([own[s] if s == v or exposed[s] else hidden[s] for s in range(n)])
+            cards = self._vcards[v]
+            if cards is None:
+                cards = tuple([own[s] if s == v or exposed[s] else hidden[s] for s in range(n)])
+                self._vcards[v] = cards
         actor = self.h.actor if self.h.actor >= 0 else None
         if actor is None or actor != v:
             legal = ()
@@ -887,7 +906,7 @@ cdef class HandCore:
         d["pots"] = self._view_pots()
         d["boards"] = boards
         d["cards"] = cards
-        d["folded"] = tuple([bool(self.h.dealt[s] and not self.h.live[s]) for s in range(n)])
+        d["folded"] = self._view_folded()
         d["community_card"] = self.h.community if self.h.community >= 0 else None
         if self.h.manual:
             d["history"] = tuple([_format_entry(e, v, exposed, seen) for e in self._log
