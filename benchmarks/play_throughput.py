@@ -5,9 +5,11 @@ second or more, with the same winnings as ``razzcore play --players 6 --hands
 10000 --seed 1 --lineup basic --json`` (checked).  Beside it, for 2, 6 and 8
 seats: the default lineup (``basic,random``) in the engine, and the same
 table with one custom Python player, which plays in Python (what a table
-that needs the Python loop costs).  Run::
+that needs the Python loop costs); and a table of six such players
+(``Caller``, which checks or calls), every decision asked through
+``Hand.view``: the target there is 20,000 hands a second.  Run::
 
-    python benchmarks/play_throughput.py [--hands 10000] [--repeats 7]
+    python benchmarks/play_throughput.py [--hands 10000] [--repeats 7] [--callers 3000]
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--callers", type=int, default=3000,
+                        help="hands of the six-Caller table (default 3,000)")
     args = parser.parse_args()
     hands = args.hands
 
@@ -79,6 +83,13 @@ def main() -> None:
         table: list[Any] = [Caller()] + ["basic", "random"] * 4
         python = cpu_rate(python_hands, partial(play, table[:n], python_hands, seed=1), 3)
         print(f"{n:>5}  {engine:>21,.0f}  {python:>20,.0f}")
+    print()
+    callers = max(1, args.callers)
+    rate = cpu_rate(callers, partial(play, [Caller() for _ in range(6)], callers, seed=1,
+                                     threads=1), args.repeats)
+    print(f"razzcore.play([Caller()] * 6, {callers:,}, seed=1): {rate:,.0f} hands/s "
+          f"(six custom Python players that check or call, every decision through "
+          f"Hand.view; CPU clock, median of {args.repeats}; target 20,000)")
 
 
 if __name__ == "__main__":

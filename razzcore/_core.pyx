@@ -20,6 +20,8 @@ from cpython.buffer cimport (
 )
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.number cimport PyIndex_Check, PyNumber_Check
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 import array
 import operator
@@ -28,7 +30,7 @@ import os
 import threading
 from collections.abc import Mapping, Set
 
-from .cards import check_distinct, parse_cards
+from .cards import check_distinct, format_card, parse_cards
 from .errors import BatchError, CardError, RulesError, SeatError, brief
 
 cdef extern from "razz_eval.h" nogil:

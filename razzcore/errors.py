@@ -23,6 +23,7 @@ __all__ = [
     "CardError",
     "EquityError",
     "IllegalActionError",
+    "MissingDependencyError",
     "PHHError",
     "RazzError",
     "RulesError",
@@ -127,3 +128,27 @@ class PHHError(RazzError):
 class EquityError(RazzError):
     """An equity request is impossible or unreasonable (duplicate cards, too
     many cards, exact enumeration too large)."""
+
+
+class MissingDependencyError(ImportError):
+    """An optional dependency a feature needs is not installed.  The message
+    names the package and the extra that installs it (``pip install
+    'razzcore[rl]'``).  Not a :class:`RazzError`: nothing about the input is
+    wrong.
+
+    >>> print(MissingDependencyError.of("gymnasium", "rl", "razzcore.envs.GymEnv"))
+    razzcore.envs.GymEnv needs gymnasium, which is not installed: pip install 'razzcore[rl]'
+    """
+
+    @classmethod
+    def of(cls, package: str, extra: str, feature: str) -> MissingDependencyError:
+        """The error for ``feature`` missing ``package`` (installed by ``extra``)."""
+        error = cls(
+            f"{feature} needs {package}, which is not installed: pip install 'razzcore[{extra}]'",
+            name=package,
+        )
+        error.extra = extra
+        return error
+
+    extra: str = ""
+    """The razzcore extra that installs the missing package."""

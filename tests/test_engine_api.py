@@ -277,6 +277,99 @@ def test_view_hides_down_cards_until_shown() -> None:
     assert h.view(0).cards[1][0] is None  # a mucked hand stays hidden
 
 
+def _reference_view(h: Hand, seat: int) -> dict[str, object]:
+    """What ``h.view(seat)`` must hold, read plainly from the hand's public
+    state and its log, every history entry worded for this one view."""
+    from razzcore.engine.notation import NOT_ACTIONS, format_entry
+
+    n = len(h.stacks)
+    exposed = h._exposed()
+    boards = tuple(h.board(s) for s in range(n))
+    seen = [list(b) for b in boards]
+    for e in h._log:
+        if e[0] == "pre":
+            seen[e[1]].extend(e[2])
+    cards = tuple(
+        h.hole_cards(s) if s == seat or exposed[s]
+        else tuple(c if c in seen[s] else None for c in h.hole_cards(s))
+        for s in range(n)
+    )
+    return {
+        "seat": seat, "street": h.street, "actor": h.actor,
+        "legal_actions": tuple(h.legal_actions()) if h.actor == seat else (),
+        "stacks": h.stacks, "bets": h.bets, "pots": tuple(h.pots), "boards": boards,
+        "cards": cards, "folded": h.folded, "community_card": h.community_card,
+        "history": tuple(format_entry(e, seat, exposed, seen) for e in h._log
+                         if e[0] not in NOT_ACTIONS),
+        "is_over": h.is_over, "payoffs": h.payoffs, "wagers": h._betting_state()[1],
+    }
+
+
+def _check_views(h: Hand) -> None:
+    for seat in range(len(h.stacks)):
+        view = h.view(seat)
+        want = _reference_view(h, seat)
+        got = {name: getattr(view, name) for name in want}
+        assert got == want, (seat, h.history)
+        assert vars(view) == want  # the dataclass's own fields, nothing else
+        assert type(view.history) is tuple and type(view.cards) is tuple
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_views_hold_what_the_hand_shows_each_seat_after_every_action(
+    profile: str, players: int
+) -> None:
+    rng = random.Random(players * 31 + len(profile))
+    for k in range(12):
+        manual = k % 3 == 0
+        stacks = [rng.choice([6, 30, 200, 1000]) for _ in range(players)]
+        h = Hand(Rules(2, 5, 10, 20, profile=profile), stacks, seed=rng.getrandbits(32),
+                 manual_showdown=manual)
+        _check_views(h)
+        while h.actor is not None:
+            legal = h.legal_actions()
+            action = rng.choice(legal)
+            if manual and action.startswith("sm ") and rng.random() < 0.5:
+                shown = action.split()[1]
+                action = f"sm {shown[:2]}"  # tables one card early: only it shows
+                if len(shown) == 2 or rng.random() < 0.3:
+                    action = rng.choice(legal)
+            h.act(action)
+            _check_views(h)
+            copy = h.copy()  # a copy's views start from nothing and agree
+            if copy.actor is not None:
+                copy.act(rng.choice(copy.legal_actions()))
+                _check_views(copy)
+        _check_views(h)
+    # Everyone to 7th street: eight seats run the deck short (the community
+    # card, or the TDA re-mix of the burns).
+    h = Hand(Rules(2, 5, 10, 20, profile=profile), [1000] * players, seed=players)
+    while h.actor is not None:
+        h.act("pb" if "pb" in h.legal_actions() else "cc")
+        _check_views(h)
+    assert players < 8 or profile != "online" or h.community_card is not None
+
+
+def test_views_share_the_words_of_the_history() -> None:
+    """Each history entry is worded once per hand, not once per view: the
+    words of a later view are the very strings of an earlier one (of any
+    seat, for entries every seat sees alike), so a decision costs the same
+    however long the history already is."""
+    h = Hand(Rules(2, 5, 10, 20), [1000] * 6, seed=3)
+    earlier = {}
+    while h.actor is not None:
+        for seat in range(6):
+            words = h.view(seat).history
+            before = earlier.get(seat, ())
+            assert all(a is b for a, b in zip(before, words[: len(before)], strict=True)), seat
+            earlier[seat] = words
+        first, other = h.view(0).history, h.view(1).history
+        for a, b in zip(first, other, strict=True):
+            assert (a is b) == (a == b), (a, b)  # the same text is the same word
+        h.act("pb" if "pb" in h.legal_actions() else "cc")
+
+
 def test_face_up_all_in_exposes_hands_when_betting_is_over() -> None:
     h = Hand(TDA, [100, 100, 8], deck=build_deck(["Ac2c3c", "7c7d9h", "8c8dKh"]), seed=1)
     play(h, "p3 pb, p1 cc, p2 cbr 10, p3 cc, p1 f")

@@ -374,6 +374,21 @@ def test_a_pickle_whose_history_cannot_happen_is_refused() -> None:
         Hand.__new__(Hand).__setstate__([1, 2, 3])
 
 
+@pytest.mark.parametrize(
+    "bad",
+    [("cbr", 0, 2**70), ("cbr", 0, -1), ("cc", 2**70), ("sm", 2**70, None), ("pre", 2**70, (1,))],
+)
+def test_a_pickle_with_an_out_of_range_number_is_a_rules_error_naming_it(
+    bad: tuple[object, ...],
+) -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.act("pb")
+    state = h.__reduce__()[1][1]
+    log = [*h._log[:-1], bad]
+    with pytest.raises(RulesError, match=str(bad[2] if bad[0] == "cbr" else bad[1])):
+        Hand.__new__(Hand).__setstate__({**state, "log": log})
+
+
 # ---- copies, pickles and subclasses of the compiled core
 
 
@@ -385,6 +400,52 @@ def test_deepcopy_of_a_hand_that_refers_to_itself() -> None:
     h.peers = [h]  # type: ignore[attr-defined]
     c = copy.deepcopy(h)
     assert c.me is c and c.peers[0] is c  # type: ignore[attr-defined]
+
+
+def test_a_pickle_tabling_cards_early_without_a_manual_showdown_is_refused() -> None:
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.act("pb")
+    state = h.__reduce__()[1][1]
+    log = [*h._log, ("pre", 1, h.hole_cards(1)[:1])]
+    with pytest.raises(RulesError, match="needs a manual showdown"):
+        Hand.__new__(Hand).__setstate__({**state, "log": log})
+
+
+class _Node(Hand):
+    """A search-tree node: a hand with links to its parent and children."""
+
+
+def test_pickle_of_a_subclass_whose_attributes_refer_back_to_hands() -> None:
+    import copy
+    import pickle
+
+    root = _Node(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    root.parent = None  # type: ignore[attr-defined]
+    child = root.copy()
+    child.act("pb")
+    child.parent = root  # type: ignore[attr-defined]
+    root.children = [child]  # type: ignore[attr-defined]
+    for tree in (pickle.loads(pickle.dumps(child)), copy.deepcopy(child)):
+        assert type(tree) is _Node and tree.history == child.history
+        assert tree.parent.children[0] is tree  # type: ignore[attr-defined]
+        assert tree.parent.history == root.history  # type: ignore[attr-defined]
+
+
+def test_pickle_of_a_hand_that_refers_to_itself() -> None:
+    import pickle
+
+    h = _Tracked(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    h.me = h  # type: ignore[attr-defined]
+    c = pickle.loads(pickle.dumps(h))
+    assert c.me is c and c.name == "t7"  # type: ignore[attr-defined]
+
+
+def test_pickles_with_subclass_attributes_as_call_arguments_still_load() -> None:
+    from razzcore.engine.hand import _rebuild
+
+    h = _Tracked(Rules(2, 5, 10, 20), [100, 100], seed=1)
+    c = _rebuild(_Tracked, h.__reduce__()[1][1], {"name": "old", "notes": []})
+    assert c.name == "old" and c.history == h.history  # type: ignore[attr-defined]
 
 
 class _Private(Hand):

@@ -312,6 +312,37 @@ def test_gymnasium_takes_numpy_integers() -> None:
         GymEnv(seat=np.float64(1))  # type: ignore[arg-type]
 
 
+def test_gymnasium_make_builds_the_registered_environment() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+
+    import razzcore.envs  # noqa: F401  (registers razzcore/Razz-v0)
+
+    env = gymnasium.make("razzcore/Razz-v0", players=2)
+    assert env.spec is not None and env.spec.id == "razzcore/Razz-v0"
+    assert type(env.unwrapped).__name__ == "GymEnv" and env.unwrapped.players == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # check_env notes that the made env is wrapped
+        check_env(env)
+    six = gymnasium.make("razzcore/Razz-v0", players=6, opponent="random")
+    obs, _info = six.reset(seed=1)
+    assert obs.shape == (observation_size(6),) and six.observation_space.contains(obs)
+
+
+def test_importing_the_environments_again_registers_once() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    import warnings
+
+    import razzcore.envs
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # gymnasium warns when an id is registered again
+        razzcore.envs._register_with_gymnasium()
+    assert "razzcore/Razz-v0" in gymnasium.registry
+
+
 # ---------------------------------------------------------------- OpenSpiel
 
 def _spiel() -> Any:
@@ -881,3 +912,80 @@ def test_encode_refuses_what_is_not_a_view() -> None:
 
     with pytest.raises(RazzError, match="HandView"):
         encode(None)  # type: ignore[arg-type]
+
+
+def test_vector_env_spaces_are_gymnasiums_vector_spaces() -> None:
+    pytest.importorskip("gymnasium")
+    from gymnasium import spaces
+    from gymnasium.vector.utils import batch_space
+
+    from razzcore.envs import VectorEnv
+
+    env = VectorEnv(5, players=3, seed=2)
+    assert isinstance(env.single_observation_space, spaces.Box)
+    assert env.single_observation_space.shape == (observation_size(3),)
+    assert env.single_observation_space.dtype == np.float32
+    assert env.single_action_space == spaces.Discrete(3)
+    assert env.observation_space == batch_space(env.single_observation_space, 5)
+    assert env.action_space == spaces.MultiDiscrete([3] * 5)
+    obs, mask, _actor = env.reset()
+    assert env.observation_space.contains(obs)
+    for _ in range(20):
+        assert env.single_action_space.contains(int(np.flatnonzero(mask[0])[0]))
+        obs, mask, _actor, _rewards, _done = env.step(np.argmax(mask, axis=1))
+        assert env.observation_space.contains(obs)
+
+
+# ------------------------------------------------------ missing optional dependencies
+
+_MISSING = [
+    # (module made unimportable, what the user runs, the extra named)
+    ("gymnasium", "from razzcore.envs import GymEnv", "rl"),
+    ("gymnasium", "from razzcore.envs import aec_env", "rl"),
+    ("pettingzoo", "from razzcore.envs import aec_env", "rl"),
+    ("numpy", "import razzcore.envs", "rl"),
+    ("numpy", "from razzcore.envs import VectorEnv", "rl"),
+    ("pyspiel", "from razzcore.envs import register_openspiel; register_openspiel()",
+     "openspiel"),
+]
+
+
+@pytest.mark.parametrize(("module", "code", "extra"), _MISSING)
+def test_a_missing_optional_dependency_is_one_error_naming_the_extra(
+    module: str, code: str, extra: str
+) -> None:
+    import subprocess
+    import sys
+
+    script = (
+        f"import sys; sys.modules[{module!r}] = None\n"
+        "from razzcore.errors import MissingDependencyError\n"
+        "try:\n"
+        f"    {code}\n"
+        "except MissingDependencyError as exc:\n"
+        "    assert isinstance(exc, ImportError) and exc.__cause__ is None\n"
+        "    assert exc.__suppress_context__\n"
+        "    print(exc)\n"
+        "else:\n"
+        "    print('no error')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert f"pip install 'razzcore[{extra}]'" in out.stdout, out.stdout
+    name = "open_spiel" if module == "pyspiel" else module
+    assert f"needs {name}" in out.stdout
+
+
+def test_the_environments_without_gymnasium_still_import_and_step() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['gymnasium'] = None\n"
+        "import razzcore.envs\n"
+        "from razzcore.envs import VectorEnv\n"
+        "env = VectorEnv(2, seed=1); env.reset(); env.step([1, 1])\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr

@@ -185,3 +185,27 @@ def test_a_lineup_longer_than_the_table_is_refused() -> None:
         razzcore.play(2, 10, lineup=("basic", "random", "calldown"))
     with pytest.raises(RazzError, match="the last 2 would never sit"):
         razzcore.play(2, 10, lineup="basic,random,calldown,basic")
+
+
+class _Bad:
+    """A custom player that answers with an action that does not exist."""
+
+    def __init__(self, name: object = None) -> None:
+        if name is not None:
+            self.name = name
+
+    def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
+        return "xyz"
+
+
+def test_an_illegal_action_names_the_player_by_its_name() -> None:
+    with pytest.raises(razzcore.IllegalActionError) as info:
+        play([_Bad("bluffer"), "basic"], 1, seed=1)
+    message = str(info.value)
+    assert message.startswith("player 'bluffer' at p1: ") and "'xyz'" in message
+    assert "object at 0x" not in message
+
+
+def test_an_illegal_action_of_a_player_without_a_name_shows_the_player() -> None:
+    with pytest.raises(razzcore.IllegalActionError, match=r"player <.*_Bad object at 0x\w+> at p1"):
+        play([_Bad(), "basic"], 1, seed=1)

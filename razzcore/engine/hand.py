@@ -42,17 +42,19 @@ from .._core import (
     SHOW,
     HandCore,
     bind_engine,
+    bind_view,
 )
 from ..cards import format_card, parse_cards
 from ..errors import CardError, IllegalActionError, RulesError, as_int, brief
 from .notation import NOT_ACTIONS, ActionSyntaxError, format_entry, split_action
 from .packing import check_player_count, pack_rake, pack_rules
 from .pots import Award, Pot
-from .rules import Rules
+from .rules import MAX_CHIPS, Rules
 from .showdown import ShowdownEntry
 from .view import HandView
 
 bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count)
+bind_view(HandView, Pot, format_entry, NOT_ACTIONS)
 
 __all__ = ["Hand"]
 
@@ -404,43 +406,11 @@ class Hand(HandCore):
         >>> h.view(1).history[0]
         'd dh p1 ????Kd'
         """
-        seat = self._check_seat(seat)
-        n = len(self.stacks)
-        exposed = self._exposed()
-        boards = tuple(self.board(s) for s in range(n))
-        # Cards a seat may see of another: its board, plus any cards tabled
-        # early at a manual showdown ("pre" entries: only those cards).
-        seen = [list(b) for b in boards]
-        for e in self._log:
-            if e[0] == "pre":
-                seen[e[1]].extend(e[2])
-        cards: list[tuple[int | None, ...]] = []
-        for s in range(n):
-            own = self.hole_cards(s)
-            if s == seat or exposed[s]:
-                cards.append(own)
-            else:
-                cards.append(tuple(c if c in seen[s] else None for c in own))
-        actor = self.actor
-        return HandView(
-            seat=seat,
-            street=self.street,
-            actor=actor,
-            legal_actions=tuple(self.legal_actions()) if actor == seat else (),
-            stacks=self.stacks,
-            bets=self.bets,
-            pots=tuple(self.pots),
-            boards=boards,
-            cards=tuple(cards),
-            folded=self.folded,
-            community_card=self.community_card,
-            history=tuple(
-                format_entry(e, seat, exposed, seen) for e in self._log if e[0] not in NOT_ACTIONS
-            ),
-            is_over=self.is_over,
-            payoffs=self.payoffs,
-            wagers=self._betting_state()[1],
-        )
+        # Built in one compiled call: the parts that change only when cards
+        # are dealt or shown, or chips collected, are shared between views,
+        # and each history entry is worded once (not once per view).
+        view: HandView = self._view(seat)
+        return view
 
     # ------------------------------------------------------------ copies, pickles
 
@@ -510,12 +480,25 @@ class Hand(HandCore):
             "rake": rake,
             "log": list(self._log),
         }
-        return (_rebuild, (type(self), state, self._extras()))
+        # A subclass's attributes are the pickle's state (set once the hand
+        # exists), not arguments of the call that makes it: an attribute
+        # referring back to the hand (a search tree's parent link) is then
+        # pickled as a reference to the object already made, not recursed into.
+        extras = self._extras()
+        return (_rebuild, (type(self), state), (_EXTRAS, extras) if extras else None)
 
     def __setstate__(self, state: Any) -> None:
         """Rebuild from ``state``: the dict :meth:`__reduce__` makes, or the
         fields earlier versions pickled (``(None, {slot: value})`` or
-        ``{name: value}`` with ``_start``, ``_deck``, ``_log``...)."""
+        ``{name: value}`` with ``_start``, ``_deck``, ``_log``...); or, on a
+        hand already rebuilt, ``(_EXTRAS, {name: value})``: a subclass's own
+        attributes."""
+        if isinstance(state, tuple) and len(state) == 2 and state[0] == _EXTRAS:
+            if not isinstance(state[1], dict):
+                raise RulesError(f"not a pickled razzcore Hand: {brief(state)}")
+            for name, value in state[1].items():
+                setattr(self, name, value)
+            return
         if isinstance(state, tuple) and len(state) == 2:
             state = {**(state[0] or {}), **(state[1] or {})}
         if not isinstance(state, dict):
@@ -542,7 +525,7 @@ class Hand(HandCore):
             if len(deck) != 52:
                 raise RulesError(f"a deck of {len(deck)} cards")
             self._replay_log([tuple(e) for e in fields["log"] if e[0] not in NOT_ACTIONS])
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
             raise RulesError(f"not a pickled razzcore Hand: {exc}") from None
 
     def _replay_log(self, recorded: list[tuple[Any, ...]]) -> None:
@@ -568,8 +551,19 @@ class Hand(HandCore):
 
     def _redo(self, entry: tuple[Any, ...]) -> None:
         """Apply one recorded action entry again (unpickling)."""
-        verb, seat = entry[0], entry[1]
+        verb, seat = entry[0], as_int(entry[1])
+        if seat is None or not 0 <= seat < len(self.starting_stacks):
+            raise RulesError(f"the recorded action {brief(entry)} names no seat of this table")
+        if verb == "cbr":
+            total = as_int(entry[2])
+            if total is None or not 0 <= total <= MAX_CHIPS:
+                raise RulesError(
+                    f"the recorded action {brief(entry)} raises to {brief(entry[2])}, "
+                    f"not a chip count (0..{MAX_CHIPS:,})"
+                )
         if verb == "pre":
+            if not self._setup()[0]:  # cards tabled early: manual showdowns only
+                raise RulesError(f"the recorded action {brief(entry)} needs a manual showdown")
             self._log.append(entry)
             return
         if verb == "sm":
@@ -611,6 +605,8 @@ def _rebuild(
     return hand
 
 
+# Tags the pickle state that carries a subclass's own attributes.
+_EXTRAS = "razzcore.Hand subclass attributes"
 _VERBS = {"f": ENGINE_FOLD, "cc": ENGINE_CALL, "pb": ENGINE_POST}
 _BASES = frozenset({"Hand", "HandCore", "object"})
 _SUBCLASS_SLOTS: dict[type, tuple[str, ...]] = {}

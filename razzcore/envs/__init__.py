@@ -34,6 +34,21 @@ _HOMES = {
 __getattr__, __dir__ = attach(__name__, _HOMES, globals())
 
 
+def _register_with_gymnasium() -> None:
+    """Register :class:`GymEnv` as ``"razzcore/Razz-v0"`` in Gymnasium's
+    registry when gymnasium is installed.  The entry point is a string, so
+    the adapter is imported by ``gymnasium.make``, not here."""
+    try:
+        from gymnasium.envs.registration import register, registry
+    except ImportError:  # no gymnasium: the other environments still work
+        return
+    if "razzcore/Razz-v0" not in registry:
+        register(id="razzcore/Razz-v0", entry_point="razzcore.envs._gym:GymEnv")
+
+
+_register_with_gymnasium()
+
+
 __all__ = [
     "ACTIONS",
     "DEFAULT_STACK",

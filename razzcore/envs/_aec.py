@@ -21,12 +21,10 @@ import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
 from ..engine.hand import Hand
 from ..engine.rules import Rules
-from ..errors import RulesError, brief
+from ..errors import MissingDependencyError, RulesError, brief
 from ._encoding import (
     DEFAULT_STACK,
     action_mask,
@@ -36,19 +34,15 @@ from ._encoding import (
     check_stacks,
     default_rules,
     encode,
-    observation_size,
 )
+from ._gym import RENDER_MODES, observation_space, spaces
+
+try:
+    from pettingzoo import AECEnv
+except ImportError:
+    raise MissingDependencyError.of("pettingzoo", "rl", "razzcore.envs.aec_env") from None
 
 __all__ = ["RazzAECEnv", "aec_env", "observation_space"]
-
-RENDER_MODES = ("human", "ansi")
-
-
-def observation_space(players: int, rules: Rules, stacks: list[int]) -> spaces.Box:
-    """The Box of the observation tensor (amounts in big bets; action counts
-    up to 65,535)."""
-    high = max(65535.0, sum(stacks) / rules.big_bet)
-    return spaces.Box(0.0, high, (observation_size(players),), np.float32)
 
 
 class RazzAECEnv(AECEnv):  # type: ignore[misc]

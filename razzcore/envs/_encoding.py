@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
-
 from .. import _core
 from ..engine.rules import Rules
-from ..errors import IllegalActionError, RulesError, as_int, brief
+from ..errors import IllegalActionError, MissingDependencyError, RulesError, as_int, brief
+
+try:
+    import numpy as np
+except ImportError:
+    raise MissingDependencyError.of("numpy", "rl", "razzcore.envs") from None
 
 if TYPE_CHECKING:
     from ..engine.hand import Hand

@@ -24,15 +24,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from ..engine.hand import Hand
 from ..engine.players import Player, make_player
 from ..engine.rules import Rules
-from ..errors import IllegalActionError, RulesError, as_int, brief
-from ._aec import RENDER_MODES, observation_space
+from ..errors import IllegalActionError, MissingDependencyError, RulesError, as_int, brief
 from ._encoding import (
     DEFAULT_STACK,
     action_mask,
@@ -42,9 +39,29 @@ from ._encoding import (
     check_stacks,
     default_rules,
     encode,
+    observation_size,
 )
 
-__all__ = ["GymEnv"]
+try:
+    import gymnasium
+    from gymnasium import spaces as spaces  # the adapters of this room take it from here
+except ImportError:
+    raise MissingDependencyError.of("gymnasium", "rl", "razzcore.envs.GymEnv") from None
+
+__all__ = ["ENV_ID", "GymEnv", "observation_space"]
+
+#: The id ``import razzcore.envs`` registers :class:`GymEnv` under in
+#: Gymnasium's registry: ``gymnasium.make("razzcore/Razz-v0", players=6)``.
+ENV_ID = "razzcore/Razz-v0"
+
+RENDER_MODES = ("human", "ansi")
+
+
+def observation_space(players: int, rules: Rules, stacks: list[int]) -> spaces.Box:
+    """The Box of the observation tensor (amounts in big bets; action counts
+    up to 65,535)."""
+    high = max(65535.0, sum(stacks) / rules.big_bet)
+    return spaces.Box(0.0, high, (observation_size(players),), np.float32)
 
 Obs = np.ndarray[Any, np.dtype[np.float32]]
 

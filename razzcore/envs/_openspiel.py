@@ -36,14 +36,20 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from ..cards import format_card
 from ..engine.hand import Hand
 from ..engine.rules import Rules
 from ..engine.view import HandView
-from ..errors import IllegalActionError, RulesError, as_int, brief
+from ..errors import IllegalActionError, MissingDependencyError, RulesError, as_int, brief
 from ._encoding import ACTIONS, action_string, check_players, encode, observation_size
+
+try:
+    import pyspiel
+except ImportError:
+    raise MissingDependencyError.of(
+        "open_spiel", "openspiel", "razzcore.envs.register_openspiel"
+    ) from None
 
 __all__ = ["GAME_NAME", "RazzGame", "RazzState", "register_openspiel"]
 

@@ -151,6 +151,38 @@ class VectorEnv:
         # One caller at a time steps the tables (they are shared C state).
         self._lock = threading.Lock()
 
+    # The spaces as Gymnasium's vector API names them; gymnasium is needed
+    # only to read them (the environment itself runs on numpy alone).
+
+    @property
+    def single_observation_space(self) -> Any:
+        """``gymnasium.spaces.Box`` of one table's observation (big bets)."""
+        from ._gym import observation_space
+
+        return observation_space(self.players, self.rules, self.stacks)
+
+    @property
+    def single_action_space(self) -> Any:
+        """``gymnasium.spaces.Discrete(3)``: one table's action."""
+        from ._gym import spaces
+
+        return spaces.Discrete(3)
+
+    @property
+    def observation_space(self) -> Any:
+        """The batched observation space, ``num_envs`` tables
+        (``gymnasium.vector.utils.batch_space``)."""
+        from gymnasium.vector.utils import batch_space
+
+        return batch_space(self.single_observation_space, self.num_envs)
+
+    @property
+    def action_space(self) -> Any:
+        """The batched action space: ``MultiDiscrete([3] * num_envs)``."""
+        from gymnasium.vector.utils import batch_space
+
+        return batch_space(self.single_action_space, self.num_envs)
+
     def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
         """Deal a new hand at every table (``seed`` overrides the constructor's)."""
         seed = _check_seed(seed)

@@ -102,12 +102,13 @@ def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
         seat = hand.actor
         if seat is None:
             return hand
-        action = players[seat].act(hand.view(seat), tuple(hand.legal_actions()))
+        view = hand.view(seat)
+        action = players[seat].act(view, view.legal_actions)  # the same legal actions
         try:
             hand.act(action)
         except IllegalActionError as exc:
             raise IllegalActionError(
-                f"player {brief(players[seat])} at p{seat + 1}: {exc}"
+                f"player {_player_label(players[seat])} at p{seat + 1}: {exc}"
             ) from None
 
 
@@ -213,6 +214,13 @@ def _builtin_policy(player: object) -> str | None:
     if kind is CalldownPlayer:
         return "calldown"
     return None
+
+
+def _player_label(p: object) -> str:
+    """How an error names a player: its ``name`` when it has one (quoted),
+    else a short repr."""
+    name = getattr(p, "name", None)
+    return brief(name) if isinstance(name, str) and name else brief(p)
 
 
 def _player_name(p: Player) -> str:
