@@ -85,7 +85,7 @@ extensions = [
                  "src/razz_pokerstars_replay.h",
                  "razzcore/_equity.pxi", "razzcore/_hand.pxi", "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi", "razzcore/_pokerstars.pxi",
-                 "razzcore/_replay.pxi",
+                 "razzcore/_replay.pxi", "razzcore/_view.pxi",
                  "src/razz_py.h",
                  "src/tablegen.py"],
         extra_compile_args=_cargs,
