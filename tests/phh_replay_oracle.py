@@ -447,7 +447,6 @@ def replay_actions(
 
     >>> from razzcore.engine.notation import parse_action
     >>> from razzcore.engine.rules import Rules
-from razzcore.histories.replay import dealt_cards
     >>> texts = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p1 cc"]
     >>> replay_actions(texts, [parse_action(t) for t in texts], [100, 100], Rules(2, 5, 10, 20))
     Traceback (most recent call last):
