@@ -23,7 +23,10 @@ import pytest
 
 import razzcore
 
-PACKAGE = Path(__file__).resolve().parent.parent / "razzcore"
+# The package that was imported: the source tree, or an installed wheel (which
+# carries the Python modules but not the Cython sources: those are read from a
+# source tree only).
+PACKAGE = Path(razzcore.__file__).resolve().parent
 
 # room -> layer: a room may import rooms of a lower layer and itself.
 LAYERS = {
@@ -151,11 +154,15 @@ def _imports(path: Path) -> list[tuple[str, str | None, int]]:
 
 
 def _exists(module: str) -> bool:
+    """Whether ``module`` is a module or package of razzcore (Python, Cython
+    or the compiled extension of an installed wheel)."""
     rel = Path(*module.split(".")[1:])
-    return (
-        any((PACKAGE / rel).with_suffix(s).exists() for s in (".py", ".pyx"))
-        or (PACKAGE / rel / "__init__.py").exists()
-    )
+    if (PACKAGE / rel / "__init__.py").exists():
+        return True
+    return any(
+        p.name.split(".")[0] == rel.name and p.suffix in (".py", ".pyx", ".pyi", ".so", ".pyd")
+        for p in (PACKAGE / rel).parent.glob(rel.name + ".*")
+    ) if rel.parts else False
 
 
 def _target(base: str, name: str, sub: str) -> str:
