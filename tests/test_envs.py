@@ -939,23 +939,27 @@ def test_vector_env_spaces_are_gymnasiums_vector_spaces() -> None:
 # ------------------------------------------------------ missing optional dependencies
 
 _MISSING = [
-    # (module made unimportable, what the user runs, the extra named)
-    ("gymnasium", "from razzcore.envs import GymEnv", "rl"),
-    ("gymnasium", "from razzcore.envs import aec_env", "rl"),
-    ("pettingzoo", "from razzcore.envs import aec_env", "rl"),
-    ("numpy", "import razzcore.envs", "rl"),
-    ("numpy", "from razzcore.envs import VectorEnv", "rl"),
+    # (module made unimportable, what the user runs, the extra named, the other
+    # modules that code needs: the first one missing is the one named)
+    ("gymnasium", "from razzcore.envs import GymEnv", "rl", ("numpy",)),
+    ("gymnasium", "from razzcore.envs import aec_env", "rl", ("numpy",)),
+    ("pettingzoo", "from razzcore.envs import aec_env", "rl", ("numpy", "gymnasium")),
+    ("numpy", "import razzcore.envs", "rl", ()),
+    ("numpy", "from razzcore.envs import VectorEnv", "rl", ()),
     ("pyspiel", "from razzcore.envs import register_openspiel; register_openspiel()",
-     "openspiel"),
+     "openspiel", ("numpy",)),
 ]
 
 
-@pytest.mark.parametrize(("module", "code", "extra"), _MISSING)
+@pytest.mark.parametrize(("module", "code", "extra", "others"), _MISSING)
 def test_a_missing_optional_dependency_is_one_error_naming_the_extra(
-    module: str, code: str, extra: str
+    module: str, code: str, extra: str, others: tuple[str, ...]
 ) -> None:
     import subprocess
     import sys
+
+    for other in others:
+        pytest.importorskip(other)
 
     script = (
         f"import sys; sys.modules[{module!r}] = None\n"
