@@ -1,9 +1,10 @@
-"""Reading hand histories (PHH and PokerStars) from files and text: what a
+"""Reading hand histories (PHH and PokerStars) from files, paths and text: what a
 caller passes by mistake is refused with a razzcore error saying what to do."""
 
 from __future__ import annotations
 
 import io
+import pathlib
 
 import pytest
 
@@ -12,17 +13,43 @@ from razzcore.errors import PHHError
 from razzcore.histories.pokerstars import PokerStarsError
 
 
-@pytest.mark.parametrize("wrong", ["good.txt", b"good.txt", None, 7])
-def test_pokerstars_load_of_a_path_says_to_open_the_file(wrong: object) -> None:
-    with pytest.raises(PokerStarsError, match=r"takes a file object.*pokerstars\.loads"):
+@pytest.mark.parametrize("wrong", [b"good.txt", None, 7])
+def test_pokerstars_load_of_something_else_says_what_it_takes(wrong: object) -> None:
+    with pytest.raises(PokerStarsError, match=r"takes a file object.*or a path.*pokerstars\.loads"):
         pokerstars.load(wrong)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("function", [phh.load, phh.load_all])
-@pytest.mark.parametrize("wrong", ["hands.phhs", None])
-def test_phh_load_of_a_path_says_to_open_the_file(function: object, wrong: object) -> None:
-    with pytest.raises(PHHError, match=r"takes a file object.*phh\.loads"):
+@pytest.mark.parametrize("wrong", [None, 7])
+def test_phh_load_of_something_else_says_what_it_takes(function: object, wrong: object) -> None:
+    with pytest.raises(PHHError, match=r"takes a file object.*or a path.*phh\.loads"):
         function(wrong)  # type: ignore[operator]
+
+
+def test_load_reads_a_path_given_as_str_or_pathlike(tmp_path: pathlib.Path) -> None:
+    stars = tmp_path / "hands.txt"
+    stars.write_text(pokerstars.dumps([pokerstars.EXAMPLE]), encoding="utf-8")
+    assert len(pokerstars.load(stars)) == len(pokerstars.load(str(stars))) == 1
+    one = tmp_path / "one.phh"
+    one.write_text(phh.dumps(phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])), encoding="utf-8")
+    assert phh.load(one).bring_in == phh.load(str(one)).bring_in == 1
+    many = tmp_path / "many.phhs"
+    many.write_text(phh.dumps_all([phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 2))
+    assert len(phh.load_all(many)) == len(phh.load_all(str(many))) == 2
+
+
+def test_load_of_a_missing_path_names_it(tmp_path: pathlib.Path) -> None:
+    gone = tmp_path / "gone.phh"
+    with pytest.raises(PHHError, match=r"phh\.load: cannot read '.*gone\.phh'"):
+        phh.load(gone)
+    with pytest.raises(PokerStarsError, match=r"pokerstars\.load: cannot read '.*gone\.phh'"):
+        pokerstars.load(gone)
+
+
+def test_load_of_history_text_says_to_use_loads() -> None:
+    text = phh.dumps(phh.HandHistory([0, 0], 1, 2, 4, [9, 9], []))
+    with pytest.raises(PHHError, match=r"not the text of a history; use phh\.loads"):
+        phh.load(text)
 
 
 def test_load_still_reads_text_and_binary_files() -> None:

@@ -44,6 +44,7 @@ import dataclasses
 import datetime
 import io
 import operator
+import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, cast
 
@@ -639,21 +640,33 @@ def loads(text: str | bytes) -> HandHistory:
 
 
 def read_file_object(fp: object, function: str) -> str | bytes:
-    """The contents of ``fp`` for a ``load`` function; a path or other non-file
-    raises :class:`PHHError` (a PokerStars ``load`` re-raises it as its own error).
+    """The contents of ``fp`` for a ``load`` function: a file object opened
+    in text or binary mode, or a path (``str`` or ``os.PathLike``) to read.
+    Anything else, a text that looks like a history rather than a path, or a
+    file that cannot be read raises :class:`PHHError` naming it (a PokerStars
+    ``load`` re-raises it as its own error).
 
-    >>> read_file_object("hands.phhs", "phh.load")
+    >>> read_file_object("no/such/hands.phhs", "phh.load")
     Traceback (most recent call last):
     ...
-    razzcore.errors.PHHError: phh.load takes a file object opened with open(), not str ...
+    razzcore.errors.PHHError: phh.load: cannot read 'no/such/hands.phhs': No such file or directory
     """
+    if isinstance(fp, str) and ("\n" in fp or "\r" in fp):
+        module = function.rsplit(".", 1)[0]
+        raise PHHError(f"{function} takes a file object or a path, not the text of a "
+                       f"history; use {module}.loads for text")
+    if isinstance(fp, (str, os.PathLike)):
+        try:
+            with open(fp, "rb") as fh:
+                return fh.read()
+        except OSError as exc:
+            raise PHHError(f"{function}: cannot read {os.fspath(fp)!r}: "
+                           f"{exc.strerror or exc}") from None
     read = getattr(fp, "read", None)
     if not callable(read):
         module = function.rsplit(".", 1)[0]
-        shown = f" {brief(fp)}" if isinstance(fp, (str, bytes)) else ""
-        raise PHHError(f"{function} takes a file object opened with open(), not "
-                       f"{type(fp).__name__}{shown}; use {module}.loads for text "
-                       f"or open(path) for a file")
+        raise PHHError(f"{function} takes a file object opened with open() or a path, not "
+                       f"{type(fp).__name__}; use {module}.loads for text")
     data = read()
     if not isinstance(data, (str, bytes)):
         raise PHHError(f"{function}: the file object's read() gave "
@@ -661,8 +674,9 @@ def read_file_object(fp: object, function: str) -> str | bytes:
     return data
 
 
-def load(fp: IO[str] | IO[bytes]) -> HandHistory:
-    """Read one hand history from a file opened in text or binary mode.
+def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> HandHistory:
+    """Read one hand history from a file opened in text or binary mode, or
+    from a path.
 
     >>> import io
     >>> load(io.BytesIO(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], [])).encode())).bring_in
@@ -690,8 +704,9 @@ def loads_all(text: str | bytes) -> list[HandHistory]:
     return out
 
 
-def load_all(fp: IO[str] | IO[bytes]) -> list[HandHistory]:
-    """Read every hand of a ``.phhs`` file opened in text or binary mode.
+def load_all(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file opened in text or binary mode, or
+    of the file at a path.
 
     >>> buf = io.StringIO()
     >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 3, buf)

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import os
 import warnings
 from typing import IO, NamedTuple
 
@@ -196,8 +197,11 @@ in 50, the line says 40: 'charlie: calls $0.40'
     return loads_report(text, on_error=on_error).hands
 
 
-def load(fp: IO[str] | IO[bytes], *, on_error: str = "raise") -> list[HandHistory]:
-    """:func:`loads` of a file opened in text or binary mode.
+def load(
+    fp: IO[str] | IO[bytes] | str | os.PathLike[str], *, on_error: str = "raise"
+) -> list[HandHistory]:
+    """:func:`loads` of a file opened in text or binary mode, or of the file
+    at a path.
 
     >>> import io
     >>> len(load(io.StringIO(dumps([EXAMPLE, EXAMPLE]))))
