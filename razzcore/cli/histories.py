@@ -18,14 +18,16 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import PHHError, RazzError
+from ..errors import PHHError, RazzError, counted
 from .format import EXITS, json_text, one_line, os_message
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = EXITS
 
 __all__ = [
+    "PHH_SUFFIXES",
     "STDIN",
     "action_line",
+    "check_history_text",
     "cmd_convert",
     "cmd_replay",
     "display_name",
@@ -82,14 +84,51 @@ def holds_many(path: str, text: str) -> bool:
     return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
 
 
+PHH_SUFFIXES = (".phh", ".phhs")
+"""The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many);
+any other name holds PokerStars text: the one rule for reading and writing."""
+
+_PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
+
+
 def is_phh_text(path: str, text: str) -> bool:
-    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
-    if path.endswith((".phh", ".phhs")):
+    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
+    TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
+    each of its tables.
+
+    >>> is_phh_text("-", 'variant = "R"\n'), is_phh_text("-", '[tool]\nname = "x"\n')
+    (True, False)
+    """
+    if path.endswith(PHH_SUFFIXES):
         return True
     try:
-        return bool(tomllib.loads(text))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return False
+    if not data:
+        return False
+    if _PHH_KEYS & data.keys():
+        return True
+    return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())
+
+
+def check_history_text(path: str, text: str) -> bool:
+    """Whether ``text`` is PokerStars text (``True``) or PHH (``False``); a
+    file that is neither is one :class:`RazzError` naming it.
+
+    >>> check_history_text("README.md", "# razzcore\n")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: README.md is not a hand history: neither PHH ...
+    """
+    from ..histories._pokerstars_lines import looks_like_pokerstars
+
+    if looks_like_pokerstars(text):
+        return True
+    if is_phh_text(path, text):
+        return False
+    raise RazzError(f"{display_name(path)} is not a hand history: neither PHH (TOML with a "
+                    f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
 
 
 _TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
@@ -141,11 +180,11 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
     file, line and hand (the other hands still load)."""
     import warnings
 
-    from ..histories._pokerstars_lines import looks_like_pokerstars
-
     text = read_text(path)
+    if not text.strip():
+        raise RazzError(f"{display_name(path)}: no hands in the file (it is empty)")
     multi = holds_many(path, text)
-    if looks_like_pokerstars(text):
+    if check_history_text(path, text):
         from ..histories.pokerstars import PokerStarsWarning, loads_report
 
         with warnings.catch_warnings():  # each malformed hand is reported below
@@ -387,8 +426,8 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
     if multi and not args.json:
         good = sum(1 for r in reports if r["matches"])
         tail = f", {len(left_out)} left out" if left_out else ""
-        hands = "hand" if len(reports) == 1 else "hands"
-        print(f"{len(reports)} {hands} replayed, {good} match their finishing_stacks{tail}")
+        print(f"{counted(len(reports), 'hand')} replayed, {good:,} "
+              f"{'matches its' if good == 1 else 'match their'} finishing_stacks{tail}")
     if not multi:  # the one hand's object: no place to give
         return status, {k: v for k, v in reports[0].items() if k != "hand"}
     return status, ({"hands": reports, "left_out": left_out} if left_out else {"hands": reports})
@@ -408,6 +447,8 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
         try:
             text, multi, histories, stars, left_out = read_histories(path)
         except (RazzError, OSError) as exc:
+            if len(paths) == 1:  # the command's error
+                raise
             message = one_line(os_message(exc) if isinstance(exc, OSError) else str(exc))
             sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
             status = EXIT_USAGE
@@ -438,11 +479,11 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
     page = render(hands)
     if args.html == STDIN:  # the page on stdout, the note on stderr
         sys.stdout.write(page)
-        sys.stderr.write(f"wrote {len(hands)} hand(s) to standard output\n")
+        sys.stderr.write(f"wrote {counted(len(hands), 'hand')} to standard output\n")
         return status
     with open(args.html, "w", encoding="utf-8") as fp:
         fp.write(page)
-    print(f"wrote {len(hands)} hand(s) to {args.html}")
+    print(f"wrote {counted(len(hands), 'hand')} to {args.html}")
     return status
 
 
@@ -452,31 +493,49 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
 def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     """Each input's path and text, after checking that the output is not one
     of them and that each is in the format ``--to`` converts from."""
-    from ..histories._pokerstars_lines import looks_like_pokerstars
-
     _one_stdin(args.files)
     if args.output != STDIN and os.path.exists(args.output):
         for path in args.files:
             if path != STDIN and os.path.exists(path) and os.path.samefile(path, args.output):
                 raise RazzError(f"{args.output} is also an input: write the output to "
                                 f"another file (nothing was written)")
-    if args.to == "pokerstars" and args.output.endswith((".phh", ".phhs")):
-        raise RazzError(f"-o {args.output}: --to pokerstars writes PokerStars text; name the "
-                        f"output .txt (nothing was written)")
+    _check_output(args.output, args.to)
     inputs = []
     for path in args.files:
         text = read_text(path)
         name = display_name(path)
         if not text.strip():
             raise RazzError(f"{name}: the file is empty")
-        if args.to == "pokerstars" and looks_like_pokerstars(text):
+        stars = check_history_text(path, text)
+        if args.to == "pokerstars" and stars:
             raise RazzError(f"{name} is PokerStars text: to convert it to PHH, leave out "
-                        f"--to pokerstars")
-        if args.to == "phh" and not looks_like_pokerstars(text) and is_phh_text(path, text):
+                            f"--to pokerstars")
+        if args.to == "phh" and not stars:
             raise RazzError(f"{name} is a PHH file: to convert PHH to PokerStars text, add "
-                        f"--to pokerstars")
+                            f"--to pokerstars")
         inputs.append((path, text))
     return inputs
+
+
+def _check_output(output: str, to: str) -> None:
+    """The output's name fits what is written (:data:`PHH_SUFFIXES` for PHH,
+    any other name for PokerStars text) and its folder exists: checked before
+    any work, so nothing is half done."""
+    if output == STDIN:
+        return
+    phh_name = output.endswith(PHH_SUFFIXES)
+    if to == "pokerstars" and phh_name:
+        raise RazzError(f"-o {output}: --to pokerstars writes PokerStars text; name the "
+                        f"output .txt (nothing was written)")
+    if to == "phh" and not phh_name:
+        raise RazzError(f"-o {output}: PHH is written to a .phh (one hand) or .phhs file; "
+                        f"other names are for PokerStars text (--to pokerstars) "
+                        f"(nothing was written)")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        raise RazzError(f"-o {output}: the folder {folder} does not exist (nothing was written)")
+    if os.path.isdir(output):
+        raise RazzError(f"-o {output}: is a folder; name a file (nothing was written)")
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -485,7 +544,11 @@ def _write_atomically(path: str, text: str) -> None:
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    except OSError as exc:  # named by the output, not by the temporary file
+        raise RazzError(f"cannot write {path}: {exc.strerror or exc} (nothing was written)"
+                        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
@@ -496,14 +559,13 @@ def _write_atomically(path: str, text: str) -> None:
             os.umask(umask)
             os.chmod(temp, 0o666 & ~umask)
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as exc:
         os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise RazzError(f"cannot write {path}: {exc.strerror or exc} (nothing was "
+                            f"written)") from None
         raise
 
-
-def _count(number: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -534,7 +596,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                     label = f"hand {i + 1}: " if multi else ""
                     out.append(one_line(f"{place}: {label}{reason}"))
         body = "\n\n".join(texts)
-        summary = f"{_count(converted, 'hand')} written as PokerStars text"
+        summary = f"{counted(converted, 'hand')} written as PokerStars text"
     else:
         hands: list[phh.HandHistory] = []
         for path, text in inputs:
@@ -556,7 +618,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                             f"holds one hand; nothing was written)")
         body = phh.dumps(hands[0]) if args.output.endswith(".phh") else phh.dumps_all(hands)
         skipped = "hand of another game" if other == 1 else "hands of other games"
-        summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
+        summary = (f"{counted(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
                    f"{malformed} malformed")
     for line in out:
         sys.stderr.write(line + "\n")
