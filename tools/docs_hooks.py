@@ -1,0 +1,167 @@
+"""MkDocs hooks for razzcore's site (mkdocs.yml: ``hooks``).
+
+- The API reference is written from the package itself: one page per room,
+  listing every name of the room's face (its ``__all__``) for mkdocstrings to
+  render from the docstrings and type hints, and a page for ``razzcore``
+  itself whose names defined at the root are rendered there and the others
+  linked to their room.  A name added to an ``__all__``, or a new room, is on
+  the site at the next build.
+- The home page is README.md, its ``docs/`` links made relative to the site.
+- A link out of ``docs/`` (a source file, a test) points to the repository.
+- Headings of rules and worked scenarios get short anchors: ``rules/#r17``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import pkgutil
+import re
+import types
+from typing import Any
+
+from markdown.extensions.toc import slugify as _slugify
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+API = "api"
+_RULE = re.compile(r"^([RW]\d{1,2})\b")
+_LINK = re.compile(r"(\]\()([^)\s#]+)([^)\s]*\))")
+
+
+def rule_slug(value: str, separator: str) -> str:
+    """``R17. Uncalled wagers`` -> ``r17``; other headings as usual.
+
+    >>> rule_slug("R17. Uncalled wagers and hands that end early", "-")
+    'r17'
+    >>> rule_slug("W3 — Completion counts as the bet", "-"), rule_slug("1. Rules", "-")
+    ('w3', '1-rules')
+    """
+    match = _RULE.match(value)
+    return match.group(1).lower() if match else _slugify(value, separator)
+
+
+def rooms() -> list[str]:
+    """The package's rooms: its public subpackages, bottom layer first as listed."""
+    import razzcore
+
+    return [m.name for m in pkgutil.iter_modules(razzcore.__path__)
+            if m.ispkg and not m.name.startswith("_")]
+
+
+def _summary(obj: Any) -> str:
+    doc = inspect.getdoc(obj) or ""
+    first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
+    return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first)
+
+
+def _entry(path: str, *, heading: int = 2) -> str:
+    return f"::: {path}\n    options:\n      heading_level: {heading}\n"
+
+
+def room_page(room: str) -> str:
+    """The Markdown of a room's API page."""
+    module = importlib.import_module(f"razzcore.{room}")
+    parts = [f"# `razzcore.{room}`\n", _entry(f"razzcore.{room}", heading=1)
+             .replace("heading_level: 1", "heading_level: 1\n      show_root_heading: false"
+                      "\n      members: false")]
+    for name in module.__all__:
+        value = getattr(module, name)
+        if isinstance(value, types.ModuleType):
+            parts.append(_entry(value.__name__))
+        else:
+            parts.append(_entry(f"razzcore.{room}.{name}"))
+    return "\n".join(parts)
+
+
+def _room_of(name: str, value: Any) -> str | None:
+    for room in rooms():
+        module = importlib.import_module(f"razzcore.{room}")
+        if name in module.__all__ and getattr(module, name) is value:
+            return room
+    return None
+
+
+def package_page() -> str:
+    """The Markdown of the ``razzcore`` page: the root's own names rendered,
+    the rooms' names linked."""
+    import razzcore
+
+    own, linked = [], []
+    for name in razzcore.__all__:
+        value = getattr(razzcore, name)
+        room = _room_of(name, value)
+        if room is None:
+            own.append(_entry(f"razzcore.{name}"))
+        else:
+            linked.append(f"| [`razzcore.{name}`][razzcore.{room}.{name}] | `{room}` | "
+                          f"{_summary(value)} |")
+    table = ["| name | room | what it is |", "| --- | --- | --- |", *linked]
+    rooms_table = ["| room | what it holds |", "| --- | --- |"]
+    for room in rooms():
+        module = importlib.import_module(f"razzcore.{room}")
+        rooms_table.append(f"| [`razzcore.{room}`]({room}.md) | {_summary(module)} |")
+    return "\n".join([
+        "# `razzcore`\n",
+        _entry("razzcore", heading=1).replace(
+            "heading_level: 1", "heading_level: 1\n      show_root_heading: false\n"
+            "      members: false"),
+        "## The rooms\n", *rooms_table, "",
+        "## Names from the rooms\n",
+        "`razzcore` hands these out from their rooms, loaded on first use:\n",
+        *table, "",
+        "## Names defined at the root\n",
+        *own,
+    ])
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    toc = config.mdx_configs.setdefault("toc", {})
+    toc["slugify"] = rule_slug
+    nav = config.nav or []
+    for entry in nav:
+        if isinstance(entry, dict) and "API reference" in entry:
+            entry["API reference"] = [f"{API}/razzcore.md",
+                                      *(f"{API}/{room}.md" for room in rooms())]
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    readme = os.path.join(os.path.dirname(config.config_file_path), "README.md")
+    with open(readme, encoding="utf-8") as fp:
+        files.append(File.generated(config, "index.md", content=fp.read()))
+    files.append(File.generated(config, f"{API}/razzcore.md", content=package_page()))
+    for room in rooms():
+        files.append(File.generated(config, f"{API}/{room}.md", content=room_page(room)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    repo = (config.repo_url or "").rstrip("/")
+    readme = page.file.src_uri == "index.md"
+    depth = page.file.src_uri.count("/")
+
+    def fix(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if "://" in target or target.startswith(("mailto:", "/")):
+            return match.group(0)
+        if readme:
+            if target.startswith("docs/"):
+                return match.group(1) + target[len("docs/"):] + match.group(3)
+            return f"{match.group(1)}{repo}/blob/main/{target}{match.group(3)}"
+        path = "/".join(["docs", *page.file.src_uri.split("/")[:-1], target])
+        parts: list[str] = []
+        for part in path.split("/"):
+            if part == "..":
+                parts.pop()
+            elif part != ".":
+                parts.append(part)
+        if parts and parts[0] == "docs":
+            return match.group(0)
+        if parts == ["README.md"]:
+            return match.group(1) + "../" * depth + "index.md" + match.group(3)
+        return f"{match.group(1)}{repo}/blob/main/{'/'.join(parts)}{match.group(3)}"
+
+    return _LINK.sub(fix, markdown)
