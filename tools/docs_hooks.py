@@ -7,6 +7,8 @@
   linked to their room.  A name added to an ``__all__``, or a new room, is on
   the site at the next build.
 - The home page is README.md, its ``docs/`` links made relative to the site.
+- The replayer guide embeds a real hand: the replayer page of a WSOP final
+  table hand from the conformance data, made at build time.
 - A link out of ``docs/`` (a source file, a test) points to the repository.
 - Headings of rules and worked scenarios get short anchors: ``rules/#r17``.
 """
@@ -27,6 +29,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 API = "api"
+EXAMPLE_HAND = "tests/conformance/phh-razz/data/wsop/2023/43/5/03-50-24.phh"
+EXAMPLE_PAGE = "examples/wsop-2023-03-50-24.html"
 _RULE = re.compile(r"^([RW]\d{1,2})\b")
 _LINK = re.compile(r"(\]\()([^)\s#]+)([^)\s]*\))")
 
@@ -44,14 +48,21 @@ def rule_slug(value: str, separator: str) -> str:
 
 
 def rooms() -> list[str]:
-    """The package's rooms: its public subpackages, bottom layer first as listed."""
+    """The package's rooms (its public subpackages), in the order of the map in
+    docs/architecture.md (bottom layer first); a room not on the map comes last."""
     import razzcore
 
-    return [m.name for m in pkgutil.iter_modules(razzcore.__path__)
-            if m.ispkg and not m.name.startswith("_")]
+    found = [m.name for m in pkgutil.iter_modules(razzcore.__path__)
+             if m.ispkg and not m.name.startswith("_")]
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(here, "docs", "architecture.md"), encoding="utf-8") as fp:
+        order = re.findall(r"^  (\w+)/ ", fp.read(), flags=re.MULTILINE)
+    return sorted(found, key=lambda r: (order.index(r) if r in order else len(order), r))
 
 
 def _summary(obj: Any) -> str:
+    if not (inspect.isclass(obj) or inspect.isroutine(obj) or inspect.ismodule(obj)):
+        return ""
     doc = inspect.getdoc(obj) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
     return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first)
@@ -133,6 +144,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     with open(readme, encoding="utf-8") as fp:
         files.append(File.generated(config, "index.md", content=fp.read()))
     files.append(File.generated(config, f"{API}/razzcore.md", content=package_page()))
+    from razzcore.histories import phh
+    from razzcore.show import replayer
+
+    hand = phh.load(os.path.join(os.path.dirname(config.config_file_path), EXAMPLE_HAND))
+    files.append(File.generated(config, EXAMPLE_PAGE, content=replayer.page(hand)))
     for room in rooms():
         files.append(File.generated(config, f"{API}/{room}.md", content=room_page(room)))
     return files
