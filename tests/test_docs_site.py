@@ -5,6 +5,7 @@ every room's face (a public subpackage's ``__all__``)."""
 from __future__ import annotations
 
 import importlib
+import os
 import pathlib
 import pkgutil
 import subprocess
@@ -30,7 +31,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
-        env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out

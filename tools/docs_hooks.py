@@ -72,16 +72,22 @@ def _entry(path: str, *, heading: int = 2) -> str:
     return f"::: {path}\n    options:\n      heading_level: {heading}\n"
 
 
+def _docstring(path: str) -> str:
+    """A module's docstring alone, under the page's title."""
+    return (_entry(path) + "      show_root_heading: false\n      show_root_toc_entry: false\n"
+            "      members: false\n")
+
+
 def room_page(room: str) -> str:
     """The Markdown of a room's API page."""
     module = importlib.import_module(f"razzcore.{room}")
-    parts = [f"# `razzcore.{room}`\n", _entry(f"razzcore.{room}", heading=1)
-             .replace("heading_level: 1", "heading_level: 1\n      show_root_heading: false"
-                      "\n      members: false")]
+    parts = [f"# `razzcore.{room}`\n", _docstring(f"razzcore.{room}")]
     for name in module.__all__:
         value = getattr(module, name)
         if isinstance(value, types.ModuleType):
-            parts.append(_entry(value.__name__))
+            # a module handed out whole: the names of its own __all__
+            members = "".join(f"\n        - {n}" for n in getattr(value, "__all__", ()))
+            parts.append(_entry(value.__name__) + f"      members:{members or ' false'}\n")
         else:
             parts.append(_entry(f"razzcore.{room}.{name}"))
     return "\n".join(parts)
@@ -105,7 +111,7 @@ def package_page() -> str:
         value = getattr(razzcore, name)
         room = _room_of(name, value)
         if room is None:
-            own.append(_entry(f"razzcore.{name}"))
+            own.append(_entry(f"razzcore.{name}", heading=3))
         else:
             linked.append(f"| [`razzcore.{name}`][razzcore.{room}.{name}] | `{room}` | "
                           f"{_summary(value)} |")
@@ -116,9 +122,7 @@ def package_page() -> str:
         rooms_table.append(f"| [`razzcore.{room}`]({room}.md) | {_summary(module)} |")
     return "\n".join([
         "# `razzcore`\n",
-        _entry("razzcore", heading=1).replace(
-            "heading_level: 1", "heading_level: 1\n      show_root_heading: false\n"
-            "      members: false"),
+        _docstring("razzcore"),
         "## The rooms\n", *rooms_table, "",
         "## Names from the rooms\n",
         "`razzcore` hands these out from their rooms, loaded on first use:\n",
@@ -181,3 +185,4 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return f"{match.group(1)}{repo}/blob/main/{'/'.join(parts)}{match.group(3)}"
 
     return _LINK.sub(fix, markdown)
+
