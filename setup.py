@@ -64,6 +64,11 @@ def _compile_args():
     # unreferenced functions: bytes only, no time.
     args = ["-O3", "-g0", "-ffunction-sections", "-fdata-sections"]
     link = ["-s", "-Wl,--gc-sections"] if sys.platform.startswith("linux") else []
+    if os.environ.get("RAZZCORE_PROFILE"):
+        # the same optimised code with symbols and line tables, for
+        # valgrind --tool=callgrind or perf (docs/benchmarks.md)
+        args = ["-O3", "-g"]
+        link = []
     if os.environ.get("RAZZCORE_SANITIZE"):
         san = "-fsanitize=address,undefined"
         args = ["-O1", "-g", "-fno-omit-frame-pointer", san, "-fno-sanitize-recover=undefined"]

@@ -254,7 +254,8 @@ RZ_INLINE int rz_live_count(const rz_hand *h)
 /* The k-th seat clockwise after s (k = 1..n-1). */
 RZ_INLINE int rz_cw(const rz_hand *h, int s, int k)
 {
-    return h->order[RZ_S((h->pos[RZ_S(s)] + k) % (h->n > 0 ? h->n : 1))];
+    int i = h->pos[RZ_S(s)] + k; /* pos < n and k < n: one wrap at most */
+    return h->order[RZ_S(i >= h->n ? i - h->n : i)];
 }
 
 /* The next seat clockwise after s that can act; s itself if only it can;
@@ -284,23 +285,34 @@ RZ_INLINE int rz_sk(const rz_hand *h, int c)
  * same number of cards. */
 RZ_INLINE uint32_t rz_board_key(const uint8_t *up, int k)
 {
-    int cnt[13], r, i, maxc = 0, pairs = 0, cat, g;
+    /* each card's rank and how many of the board share it; then the cards
+     * ordered by (that count, rank) from the highest: the groups, bigger
+     * groups first, each group's rank once per card */
+    int r[4], c[4], n = k < 4 ? k : 4, i, j, t, maxc = 0, pairs = 0, cat;
     uint32_t key;
-    memset(cnt, 0, sizeof cnt);
-    for (i = 0; i < k && i < 4; i++)
-        cnt[(up[i] & 63) >> 2 < 13 ? (up[i] & 63) >> 2 : 12]++;
-    for (r = 0; r < 13; r++) {
-        if (cnt[r] > maxc)
-            maxc = cnt[r];
-        pairs += cnt[r] == 2;
+    for (i = 0; i < n; i++) {
+        r[i] = (up[i] & 63) >> 2;
+        if (r[i] > 12)
+            r[i] = 12;
     }
+    for (i = 0; i < n; i++) {
+        c[i] = 0;
+        for (j = 0; j < n; j++)
+            c[i] += r[j] == r[i];
+        if (c[i] > maxc)
+            maxc = c[i];
+        pairs += c[i] == 2;
+    }
+    pairs /= 2; /* each pair counted by both its cards */
     cat = maxc <= 1 ? 0 : maxc == 2 ? (pairs == 1 ? 1 : 2) : maxc == 3 ? 3 : 4;
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && (c[j] > c[j - 1] || (c[j] == c[j - 1] && r[j] > r[j - 1])); j--) {
+            t = r[j]; r[j] = r[j - 1]; r[j - 1] = t;
+            t = c[j]; c[j] = c[j - 1]; c[j - 1] = t;
+        }
     key = (uint32_t)cat;
-    for (g = 4; g >= 1; g--)
-        for (r = 12; r >= 0; r--)
-            if (cnt[r] == g)
-                for (i = 0; i < g; i++)
-                    key = key * 16u + (uint32_t)r;
+    for (i = 0; i < n; i++)
+        key = key * 16u + (uint32_t)r[i];
     for (i = k; i < 4; i++)
         key *= 16u;
     return key;
@@ -1094,10 +1106,13 @@ RZ_INLINE int rz_why_not(const rz_hand *h, int kind)
  * total exactly an all-in opponent can reach, between the current bet and
  * the legal total.  Returns RZ_OK or why it is illegal (nothing changed);
  * ev (or NULL) receives what happened. */
-RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev)
+/* rz_hand_apply once the actor's options are known: mask and cbr are what
+ * rz_hand_options(h, &cbr) returned for this very state (a caller that has
+ * just asked for them, as rz_play_hand does, is spared asking again). */
+RZ_INLINE int rz_apply_known(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev,
+                             unsigned mask, int64_t cbr)
 {
-    int64_t cbr, amount;
-    unsigned mask;
+    int64_t amount;
     int p = h->actor, s, aliased, before;
     if (p < 0 || p >= h->n || h->phase == RZ_OVER)
         return RZ_ERR_OVER;
@@ -1105,7 +1120,6 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_ev
         return RZ_ERR_SHOWDOWN;
     if (kind < RZ_FOLD || kind > RZ_RAISE)
         return RZ_ERR_NO_POST;
-    mask = rz_hand_options(h, &cbr);
     if (!(mask & 1u << kind))
         return rz_why_not(h, kind);
     switch (kind) {
@@ -1166,6 +1180,13 @@ RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_ev
         rz_after(h, p, 0, ev);
         return RZ_OK;
     }
+}
+
+RZ_ENTRY int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev)
+{
+    int64_t cbr;
+    unsigned mask = rz_hand_options(h, &cbr);
+    return rz_apply_known(h, kind, total, alias, ev, mask, cbr);
 }
 
 /* R20 at a manual showdown: seat s shows (show = 1) or mucks.  Only the seat
@@ -1261,31 +1282,19 @@ RZ_INLINE int rz_kill_absent(rz_hand *h, int b, rz_events *ev)
     return 0;
 }
 
-/* Start a hand: stacks[n] before the ante (0 = not dealt in, R3), absent[n]
- * flags of the seats sitting out (R23) or NULL, deck[52] top first, all
- * distinct, rake >= 0 (the most the house takes, main pot first) or, with
- * rake_pots[RZ_SEATS] (else NULL), each pot's rake (main pot first);
- * flags: RZ_START_MANUAL (the caller shows and mucks, rz_hand_show),
- * RZ_START_ANY_ORDER (and may do so out of turn: PHH replay); ev (or NULL)
- * receives what happened.
- * Antes (R3), the 3rd-street deal (R4: two down passes and an up pass over
- * the dealt-in seats from the deal-start seat), the bring-in (R6-R8).
- * Returns 0, or -1 for arguments the caller should have refused. */
+/* rz_hand_start's flags (described there). */
 enum { RZ_START_MANUAL = 1, RZ_START_ANY_ORDER = 2 };
-RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
-                           const uint8_t *absent, const uint8_t *deck, int64_t rake,
-                           const int64_t *rake_pots, int flags, rz_events *ev)
+
+/* rz_hand_start (below) once the deck is known to be a permutation of 0..51 (one
+ * rz_shuffle_deck made, in rz_play_hand). */
+RZ_INLINE int rz_start_dealt(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+                             const uint8_t *absent, const uint8_t *deck, int64_t rake,
+                             const int64_t *rake_pots, int flags, rz_events *ev)
 {
     int i, s, k = 0, b, m = 0, ranked[RZ_SEATS];
-    uint64_t seen = 0;
     int64_t a;
     if (n < 2 || n > RZ_SEATS || rules->deal_start < 0 || rules->deal_start >= n)
         return -1;
-    for (i = 0; i < 52; i++) {
-        if (deck[i] >= 52 || (seen >> deck[i] & 1u))
-            return -1;
-        seen |= (uint64_t)1 << deck[i];
-    }
     memset(h, 0, sizeof *h);
     h->r = *rules;
     h->n = n;
@@ -1373,6 +1382,30 @@ RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64
         rz_begin_betting(h, rz_next_active(h, b), RZ_OPEN);
     }
     return 0;
+}
+
+/* Start a hand: stacks[n] before the ante (0 = not dealt in, R3), absent[n]
+ * flags of the seats sitting out (R23) or NULL, deck[52] top first, all
+ * distinct, rake >= 0 (the most the house takes, main pot first) or, with
+ * rake_pots[RZ_SEATS] (else NULL), each pot's rake (main pot first);
+ * flags: RZ_START_MANUAL (the caller shows and mucks, rz_hand_show),
+ * RZ_START_ANY_ORDER (and may do so out of turn: PHH replay); ev (or NULL)
+ * receives what happened.
+ * Antes (R3), the 3rd-street deal (R4: two down passes and an up pass over
+ * the dealt-in seats from the deal-start seat), the bring-in (R6-R8).
+ * Returns 0, or -1 for arguments the caller should have refused. */
+RZ_ENTRY int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+                           const uint8_t *absent, const uint8_t *deck, int64_t rake,
+                           const int64_t *rake_pots, int flags, rz_events *ev)
+{
+    int i;
+    uint64_t seen = 0;
+    for (i = 0; i < 52; i++) {
+        if (deck[i] >= 52 || (seen >> deck[i] & 1u))
+            return -1;
+        seen |= (uint64_t)1 << deck[i];
+    }
+    return rz_start_dealt(h, rules, n, stacks, absent, deck, rake, rake_pots, flags, ev);
 }
 
 /* Net result of each seat once the hand is over. */
@@ -1625,7 +1658,7 @@ RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_
     for (s = 0; s < n; s++)
         m += stacks[s] > 0;
     rz_shuffle_deck(g, deck, 7 * m + 5);
-    if (rz_hand_start(h, rules, n, stacks, NULL, deck, 0, NULL, 0, NULL) != 0)
+    if (rz_start_dealt(h, rules, n, stacks, NULL, deck, 0, NULL, 0, NULL) != 0)
         return -1;
     if (log != NULL) {
         memcpy(log->deck, deck, 52);
@@ -1643,7 +1676,7 @@ RZ_ENTRY int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_
                 log->count = -1;
             }
         }
-        if (rz_hand_apply(h, kind, 0, 0, NULL) != RZ_OK)
+        if (rz_apply_known(h, kind, 0, 0, NULL, mask, cbr) != RZ_OK)
             return -1;
     }
     rz_hand_payoffs(h, out);
