@@ -46,6 +46,8 @@ typedef struct {
     uint8_t log[RZ_VEC_LOG];     /* action kinds (RZ_FOLD..RZ_RAISE) of this hand */
     int32_t nlog;                /* actions played; > RZ_VEC_LOG: the log overflowed */
     uint32_t mask;               /* rz_vec_mask() of the pending decision */
+    unsigned options;            /* rz_hand_options() of it, with its cbr total: */
+    int64_t cbr;                 /* step applies the action without asking again */
     int32_t hands;               /* hands dealt at this table */
 } rz_table;
 
@@ -89,13 +91,14 @@ static inline void rz_obs_from_hand(const rz_hand *h, int seat,
     memcpy(in->betting, betting, sizeof in->betting);
 }
 
-/* The legal environment actions of the pending decision (bit i = action i;
- * bit 3: check_call posts the bring-in). */
-static inline uint32_t rz_vec_mask(const rz_hand *h)
+/* The legal environment actions of table t's pending decision (bit i =
+ * action i; bit 3: check_call posts the bring-in), from the engine's options,
+ * which it keeps (t->options, t->cbr). */
+static inline uint32_t rz_vec_mask(rz_table *t)
 {
-    int64_t cbr;
-    unsigned m = rz_hand_options(h, &cbr);
+    unsigned m = rz_hand_options(&t->h, &t->cbr);
     uint32_t out = 0;
+    t->options = m;
     if (m & 1u << RZ_FOLD)
         out |= 1u << RZ_ACT_FOLD;
     if (m & (1u << RZ_POST | 1u << RZ_CALL))
@@ -116,14 +119,14 @@ static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
     for (tries = 0; tries < RZ_VEC_DEAL_TRIES; tries++) {
         /* only the cards a hand can use need shuffling (as Hand does) */
         rz_shuffle_deck(&t->g, deck, 7 * c->n + 5 < 51 ? 7 * c->n + 5 : 51);
-        if (rz_hand_start(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0, NULL, 0, NULL) != 0)
+        if (rz_start_dealt(&t->h, &c->rules, c->n, c->stacks, NULL, deck, 0, NULL, 0, NULL) != 0)
             return -1;
         t->hands++;
         memcpy(t->deck, deck, sizeof t->deck);
         memset(t->betting, 0, sizeof t->betting);
         t->nlog = 0;
         if (t->h.phase < RZ_SHOW && t->h.actor >= 0) {
-            t->mask = rz_vec_mask(&t->h);
+            t->mask = rz_vec_mask(t);
             return 0;
         }
     }
@@ -204,7 +207,7 @@ static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t
         default: return i;
         }
         street = h->street;
-        if (rz_hand_apply(h, kind, 0, 0, NULL) != RZ_OK)
+        if (rz_apply_known(h, kind, 0, 0, NULL, t->options, t->cbr) != RZ_OK)
             return i;
         if (kind != RZ_FOLD && street >= 3 && street <= 7) {
             int slot = kind == RZ_RAISE ? RZ_OBS_RAISE : kind == RZ_POST ? RZ_OBS_POST : RZ_OBS_CALL;
@@ -227,7 +230,7 @@ static inline ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t
             for (s = 0; s < c->n; s++)
                 rw[s] = 0.0f;
             done[i] = 0;
-            t->mask = rz_vec_mask(h);
+            t->mask = rz_vec_mask(t);
             if (h->actor < 0) /* a showdown waiting for a decision: not in play */
                 return i;
         }
