@@ -3,7 +3,9 @@ engine, GIL released) beside the Python-driven engine, measured in the same run.
 
 For 2, 4 and 8 players, ``Rules(2, 5, 10, 20)``, stacks of 400, the
 ``random`` policy: ``simulate(..., threads=1)`` timed by this process's CPU
-clock (targets: 1,000,000 hands/s heads-up, 150,000 8-handed), the same with
+clock (targets: 3,000,000 hands/s heads-up, 600,000 8-handed), the ``basic``
+policy the same way (``basic x``: its time per hand over the random one's,
+target <= 1.5), the same with
 ``threads=2`` timed by the wall clock beside ``threads=1`` on the wall clock
 (target: >= 1.8x when two cores are free), and :class:`razzcore.Hand` driven
 from Python with random legal actions (CPU clock) and pokerkit's
@@ -38,10 +40,12 @@ RULES = Rules(2, 5, 10, 20)
 STACK = 400
 
 
-def sim_run(players: int, hands: int, threads: int) -> tuple[float, float]:
+def sim_run(
+    players: int, hands: int, threads: int, policy: str = "random"
+) -> tuple[float, float]:
     """(hands per wall second, hands per process CPU second)."""
     w0, c0 = time.perf_counter(), time.process_time()
-    simulate(RULES, [STACK] * players, hands, seed=1, threads=threads)
+    simulate(RULES, [STACK] * players, hands, seed=1, threads=threads, policy=policy)
     return hands / (time.perf_counter() - w0), hands / (time.process_time() - c0)
 
 
@@ -78,28 +82,31 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print(f"simulate, policy random, median of {args.repeat}")
-    print(f"{'players':>7} {'1 thread cpu/s':>15} {'Hand cpu/s':>11} {'ratio':>7}"
+    print(f"{'players':>7} {'1 thread cpu/s':>15} {'basic cpu/s':>12} {'basic x':>7}"
+          f" {'Hand cpu/s':>11} {'ratio':>7}"
           f" {'pokerkit cpu/s':>15} {'ratio':>7}"
           f" {'1 thread wall/s':>16} {'2 threads wall/s':>17} {'2/1':>6} {'busy':>5}"
           f" {'cpu/hand 1:2':>12}")
     for players in (2, 4, 8):
         hands = args.hands // (1 if players == 2 else players // 2)
-        cpu, cpu2, wall1, wall2, py = [], [], [], [], []
+        cpu, cpu2, wall1, wall2, py, basic = [], [], [], [], [], []
         for _ in range(args.repeat):
             w, c = sim_run(players, hands, 1)
             wall1.append(w)
             cpu.append(c)
+            basic.append(sim_run(players, hands, 1, "basic")[1])
             w, c = sim_run(players, hands, 2)
             wall2.append(w)
             cpu2.append(c)
             py.append(hand_rate(players, max(200, hands // 400)))
-        c, p = statistics.median(cpu), statistics.median(py)
+        c, p, b = statistics.median(cpu), statistics.median(py), statistics.median(basic)
         w1, w2 = statistics.median(wall1), statistics.median(wall2)
         busy = statistics.median(w / c2 for w, c2 in zip(wall2, cpu2, strict=True))
         split = statistics.median(cpu2) / c
         pk = pokerkit_rate(players)
         pk_ratio = f"{c / pk:>6.0f}x" if pk else "     -"
-        print(f"{players:>7} {c:>15,.0f} {p:>11,.0f} {c / p:>6.0f}x {pk:>15,.0f} {pk_ratio}"
+        print(f"{players:>7} {c:>15,.0f} {b:>12,.0f} {c / b:>6.2f}x"
+              f" {p:>11,.0f} {c / p:>6.0f}x {pk:>15,.0f} {pk_ratio}"
               f" {w1:>16,.0f} {w2:>17,.0f} {w2 / w1:>5.2f}x {busy:>5.2f} {split:>12.2f}")
 
 

@@ -80,7 +80,7 @@ cdef extern from "razz_engine.h" nogil:
     int rz_play_hand(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
                      const int *policy, rz_rng *g, int64_t *out, rz_log *log)
     int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
-                        const uint8_t *boards, const uint8_t *nboard,
+                        const uint8_t *boards, int stride, const uint8_t *nboard,
                         const uint8_t *in_hand, const int64_t *bets, int street,
                         unsigned mask, int limit, int wagers)
 
@@ -177,7 +177,7 @@ def basic_decide(bytes view):
     cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(view)
     if len(view) != 160 or not v[0] < v[1] <= 8:
         raise RulesError("basic_decide: bad packed view")
-    return rz_basic_decide(v[0], v[1], v + 8, v[5], v + 15, v + 71, v + 79,
+    return rz_basic_decide(v[0], v[1], v + 8, v[5], v + 15, 7, v + 71, v + 79,
                            <const int64_t *>(v + 96), v[2], v[4] & 15, v[3], v[6])
 
 

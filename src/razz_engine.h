@@ -1502,14 +1502,14 @@ RZ_INLINE int rz_cmp_lists(const int *a, int na, const int *b, int nb)
 }
 
 /* BasicRazzPlayer's decision (razzcore.engine.players; the one implementation):
- * mine[nmine] = the seat's own cards, boards[s * 7..] / nboard[s] = every
- * seat's up cards, in_hand[s] = dealt in and not folded, bets[n], street,
- * the legal mask, limit = the highest rank kept (5..13), wagers = the
+ * mine[nmine] = the seat's own cards, boards[s * stride..] / nboard[s] =
+ * every seat's up cards (at most stride of them, 4..7), in_hand[s] = dealt
+ * in and not folded, bets[n], street, the legal mask, limit = the highest rank kept (5..13), wagers = the
  * round's wagers so far (from 4 on it calls instead of raising: the usual
  * cap, so two of them never re-raise without end).  Returns an action
  * kind (RZ_FOLD..RZ_RAISE) from the mask. */
 RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
-                           const uint8_t *boards, const uint8_t *nboard,
+                           const uint8_t *boards, int stride, const uint8_t *nboard,
                            const uint8_t *in_hand, const int64_t *bets, int street,
                            unsigned mask, int limit, int wagers)
 {
@@ -1519,6 +1519,7 @@ RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
     int64_t maxbet = 0, nonzero_min = 0, to_call;
     int can_check;
     seat = RZ_S(seat);
+    stride = stride < 4 ? 4 : stride > 7 ? 7 : stride;
     if (n > RZ_SEATS)
         n = RZ_SEATS;
     for (s = 0; s < n; s++) {
@@ -1567,7 +1568,7 @@ RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
     for (s = 0; s < n; s++) {
         if (s == seat || !in_hand[s])
             continue;
-        nk = rz_basic_board_key(boards + s * 7, nboard[s], key);
+        nk = rz_basic_board_key(boards + s * stride, nboard[s] < stride ? nboard[s] : stride, key);
         if (nbest < 0 || rz_cmp_lists(key, nk, best, nbest) < 0) {
             for (j = 0; j < nk; j++)
                 best[j] = key[j];
@@ -1577,7 +1578,8 @@ RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
     if (nbest < 0) {
         decision = 1; /* call */
     } else {
-        nmy = rz_basic_board_key(boards + seat * 7, nboard[seat], mykey);
+        nmy = rz_basic_board_key(boards + seat * stride,
+                                 nboard[seat] < stride ? nboard[seat] : stride, mykey);
         board_best = rz_cmp_lists(mykey, nmy, best, nbest) < 0;
         if (dead) {
             decision = 0;
@@ -1587,7 +1589,7 @@ RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
             decision = 2;
         } else {
             /* my low cards against their board: (0, lows from the highest down) */
-            int k = nboard[seat] < ngood ? nboard[seat] : ngood, board_paired;
+            int k = nmy - 1 < ngood ? nmy - 1 : ngood, board_paired;
             key[0] = 0;
             for (i = 0; i < k; i++)
                 key[1 + i] = good[k - 1 - i];
@@ -1605,8 +1607,8 @@ RZ_ENTRY int rz_basic_decide(int seat, int n, const uint8_t *mine, int nmine,
 /* One decision of a built-in policy for the actor of h. */
 RZ_ENTRY int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned mask)
 {
-    uint8_t boards[RZ_SEATS * 7], nboard[RZ_SEATS], in_hand[RZ_SEATS];
-    int p = RZ_S(h->actor), s, i;
+    uint8_t in_hand[RZ_SEATS];
+    int p = RZ_S(h->actor), s;
     if (policy == RZ_POLICY_RANDOM) {
         if (h->count >= 16 && (mask & 15u & ~(1u << RZ_RAISE)))
             mask &= ~(1u << RZ_RAISE); /* bounded even when uncapped */
@@ -1623,15 +1625,9 @@ RZ_ENTRY int rz_policy_decide(const rz_hand *h, int policy, rz_rng *g, unsigned 
             return RZ_RAISE;
         return rz_nth_legal(mask, 0);
     }
-    for (s = 0; s < RZ_SEATS; s++) {
-        nboard[s] = s < h->n ? h->nup[s] : 0;
-        if (nboard[s] > 4)
-            nboard[s] = 4;
-        for (i = 0; i < nboard[s]; i++)
-            boards[s * 7 + i] = h->up[s * 4 + i];
+    for (s = 0; s < RZ_SEATS; s++) /* the boards are read in place (h->up, h->nup <= 4) */
         in_hand[s] = s < h->n && h->dealt[s] && h->live[s];
-    }
-    return rz_basic_decide(p, h->n, h->cards + p * 7, h->ncards[p], boards, nboard, in_hand,
+    return rz_basic_decide(p, h->n, h->cards + p * 7, h->ncards[p], h->up, 4, h->nup, in_hand,
                            h->bets, h->street, mask, 8, h->count);
 }
 
