@@ -232,7 +232,8 @@ def evaluate_omaha_batch(
 
     >>> import array
     >>> holes = memoryview(array.array("B", [0, 5, 26, 30, 32, 36, 40, 44])).cast("B", (2, 4))
-    >>> boards = memoryview(array.array("B", [9, 13, 22, 47, 45, 1, 6, 10, 48, 49])).cast("B", (2, 5))
+    >>> board_codes = array.array("B", [9, 13, 22, 47, 45, 1, 6, 10, 48, 49])
+    >>> boards = memoryview(board_codes).cast("B", (2, 5))
     >>> [int(r) for r in evaluate_omaha_batch(holes, boards, qualifier=8)]
     [2, 0]
     """

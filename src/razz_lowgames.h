@@ -170,10 +170,12 @@ RZ_INLINE int rz_lowgames_init(void)
 /* ------------------------------------------------------------- one hand */
 
 /* The best Omaha low (exactly two of the h hole cards, exactly three of the b
- * board cards; h, b = 2..6) with no qualifier. */
+ * board cards; h = 2..6, b = 3..6, larger counts read as 6) with no qualifier.
+ * One running minimum per hole pair: independent chains, not one long one. */
 RZ_INLINE uint16_t rz_omaha_low(const uint8_t *hole, int h, const uint8_t *board, int b)
 {
-    uint16_t pofs[15];
+    const uint16_t *rows[15];
+    uint16_t acc[15];
     uint16_t tix[20];
     unsigned best = RZ_NO_LIMIT;
     uint8_t hr[6], br[6];
@@ -187,19 +189,23 @@ RZ_INLINE uint16_t rz_omaha_low(const uint8_t *hole, int h, const uint8_t *board
     for (i = 0; i < b; i++)
         br[i] = RZ_CODE_RANK[board[i] & 63u];
     for (i = 0; i < h; i++)
-        for (j = i + 1; j < h; j++)
-            pofs[np++] = RZ_OMAHA_PAIR[13 * hr[i] + hr[j]];
+        for (j = i + 1; j < h; j++) {
+            rows[np] = RZ_OMAHA_LOW + RZ_OMAHA_PAIR[13 * hr[i] + hr[j]];
+            acc[np++] = (uint16_t)RZ_NO_LIMIT;
+        }
     for (i = 0; i < b; i++)
         for (j = i + 1; j < b; j++)
             for (k = j + 1; k < b; k++)
                 tix[nt++] = RZ_OMAHA_TRIPLE[169 * br[i] + 13 * br[j] + br[k]];
-    for (i = 0; i < np; i++) {
-        const uint16_t *row = RZ_OMAHA_LOW + pofs[i];
-        for (j = 0; j < nt; j++) {
-            unsigned v = row[tix[j]];
-            best = v < best ? v : best;
+    for (j = 0; j < nt; j++) {
+        unsigned t = tix[j];
+        for (i = 0; i < np; i++) {
+            uint16_t v = rows[i][t];
+            acc[i] = v < acc[i] ? v : acc[i];
         }
     }
+    for (i = 0; i < np; i++)
+        best = acc[i] < best ? acc[i] : best;
     return (uint16_t)(best == RZ_NO_LIMIT ? 0u : best);
 }
 
@@ -215,74 +221,107 @@ RZ_INLINE uint16_t rz_omaha8(const uint8_t *hole, int h, const uint8_t *board, i
     return RZ_OMAHA8[(hb << 8) | bb];
 }
 
+/* The best Omaha low: an eight-or-better one when there is one (it beats
+ * every other low; a third of random deals), else the full search. */
+RZ_INLINE uint16_t rz_omaha_best(const uint8_t *hole, int h, const uint8_t *board, int b)
+{
+    uint16_t r = rz_omaha8(hole, h, board, b);
+    return r ? r : rz_omaha_low(hole, h, board, b);
+}
+
 /* The Omaha low under a limit (rz_qual_limit): the table for qualifiers up to
- * eight, else the full search and the threshold. */
+ * eight, else the search and the threshold. */
 RZ_INLINE uint16_t rz_omaha_limit(const uint8_t *hole, int h, const uint8_t *board, int b,
                                   unsigned limit)
 {
     if (limit <= RZ_LIMIT8)
         return rz_qualify(rz_omaha8(hole, h, board, b), limit);
-    return rz_qualify(rz_omaha_low(hole, h, board, b), limit);
+    return rz_qualify(rz_omaha_best(hole, h, board, b), limit);
 }
 
-/* 1 when the h hole and b board codes are all < 52 and distinct. */
+/* Set bits of a 64-bit word (plain C, no builtin). */
+RZ_INLINE unsigned rz_popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* 1 when the h hole and b board codes are all < 52 and distinct (h + b <= 64). */
 RZ_INLINE int rz_omaha_valid(const uint8_t *hole, int h, const uint8_t *board, int b)
 {
-    uint64_t seen = 0, bit;
+    uint64_t seen = 0;
     unsigned bad = 0;
     int i;
-    for (i = 0; i < h + b; i++) {
-        unsigned c = i < h ? hole[i] : board[i - h];
+    for (i = 0; i < h; i++) {
+        unsigned c = hole[i];
         bad |= (unsigned)(c >= 52u);
-        bit = (uint64_t)1 << (c & 63u);
-        bad |= (unsigned)((seen & bit) != 0);
-        seen |= bit;
+        seen |= (uint64_t)1 << (c & 63u);
     }
-    return !bad;
+    for (i = 0; i < b; i++) {
+        unsigned c = board[i];
+        bad |= (unsigned)(c >= 52u);
+        seen |= (uint64_t)1 << (c & 63u);
+    }
+    return !bad && rz_popcount64(seen) == (unsigned)(h + b);
 }
 
 /* ------------------------------------------------------------- batches */
 
-/* n rows: holes (rows of h = 4..6 codes), boards (rows of b = 3..5 codes),
- * into out (0 = no qualifying low).  With check, stop at the first row with a
- * code >= 52 or a card twice (hole and board together) and return its index
- * (rows before it stored); else -1.  h, b outside their ranges: nothing done,
- * -2 (callers check them first). */
-#define RZ_OMAHA8_ROWS(H, B)                                              \
-    for (i = 0; i < n; i++) {                                             \
-        const uint8_t *hp_ = holes + (H) * i, *bp_ = boards + (B) * i;    \
-        if (check && !rz_omaha_valid(hp_, (H), bp_, (B)))                 \
-            return i;                                                     \
-        out[i] = rz_qualify(rz_omaha8(hp_, (H), bp_, (B)), limit);         \
+/* One loop per shape (constant widths unroll), for each of the two tables. */
+#define RZ_OMAHA_ROWS_FN(NAME, EVAL, H, B)                                          \
+    static ptrdiff_t NAME(const uint8_t *holes, int h, const uint8_t *boards, int b, \
+                          ptrdiff_t n, uint16_t *out, int check, unsigned limit)     \
+    {                                                                               \
+        ptrdiff_t i;                                                                \
+        (void)h;                                                                    \
+        (void)b;                                                                    \
+        for (i = 0; i < n; i++) {                                                   \
+            const uint8_t *hp_ = holes + (ptrdiff_t)(H) * i;                        \
+            const uint8_t *bp_ = boards + (ptrdiff_t)(B) * i;                       \
+            if (check && !rz_omaha_valid(hp_, (H), bp_, (B)))                       \
+                return i;                                                           \
+            out[i] = rz_qualify(EVAL(hp_, (H), bp_, (B)), limit);                   \
+        }                                                                           \
+        return -1;                                                                  \
     }
 
+RZ_OMAHA_ROWS_FN(rz_omaha8_rows_4_5, rz_omaha8, 4, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha8_rows_5_5, rz_omaha8, 5, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha8_rows_6_5, rz_omaha8, 6, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha8_rows_any, rz_omaha8, h, b)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_4_5, rz_omaha_best, 4, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_5_5, rz_omaha_best, 5, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_6_5, rz_omaha_best, 6, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_any, rz_omaha_best, h, b)
+#undef RZ_OMAHA_ROWS_FN
+
+/* n rows: holes (rows of h = 4..6 codes), boards (rows of b = 3..5 codes),
+ * into out (0 = no qualifying low under limit, see rz_qual_limit).  With
+ * check, stop at the first row with a code >= 52 or a card twice (hole and
+ * board together) and return its index (rows before it stored); else -1.
+ * h or b out of range: nothing done, -2 (callers check them first). */
 RZ_INLINE ptrdiff_t rz_omaha_batch(const uint8_t *holes, int h, const uint8_t *boards, int b,
                                    ptrdiff_t n, uint16_t *out, int check, unsigned limit)
 {
-    ptrdiff_t i;
+    int shape = b == 5 ? h : 0;
     if (h < 4 || h > 6 || b < 3 || b > 5)
         return -2;
     if (limit <= RZ_LIMIT8) {
-        /* constant widths for the common shapes, so the loops unroll */
-        if (h == 4 && b == 5) {
-            RZ_OMAHA8_ROWS(4, 5)
-        } else if (h == 5 && b == 5) {
-            RZ_OMAHA8_ROWS(5, 5)
-        } else if (h == 6 && b == 5) {
-            RZ_OMAHA8_ROWS(6, 5)
-        } else {
-            RZ_OMAHA8_ROWS(h, b)
+        switch (shape) {
+        case 4: return rz_omaha8_rows_4_5(holes, h, boards, b, n, out, check, limit);
+        case 5: return rz_omaha8_rows_5_5(holes, h, boards, b, n, out, check, limit);
+        case 6: return rz_omaha8_rows_6_5(holes, h, boards, b, n, out, check, limit);
+        default: return rz_omaha8_rows_any(holes, h, boards, b, n, out, check, limit);
         }
-        return -1;
     }
-    for (i = 0; i < n; i++) {
-        const uint8_t *hp = holes + h * i, *bp = boards + b * i;
-        if (check && !rz_omaha_valid(hp, h, bp, b))
-            return i;
-        out[i] = rz_qualify(rz_omaha_low(hp, h, bp, b), limit);
+    switch (shape) {
+    case 4: return rz_omaha_rows_4_5(holes, h, boards, b, n, out, check, limit);
+    case 5: return rz_omaha_rows_5_5(holes, h, boards, b, n, out, check, limit);
+    case 6: return rz_omaha_rows_6_5(holes, h, boards, b, n, out, check, limit);
+    default: return rz_omaha_rows_any(holes, h, boards, b, n, out, check, limit);
     }
-    return -1;
 }
-#undef RZ_OMAHA8_ROWS
 
 #endif /* RAZZ_LOWGAMES_H */

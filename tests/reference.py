@@ -21,8 +21,10 @@ of the board's, by brute force over every such choice.
 
 >>> ref_low((3, 5, 8, 14, 28, 32, 36), qualifier=8), ref_low((3, 5, 8, 14, 32), qualifier=8)
 (22, None)
->>> ref_omaha((0, 5, 26, 30), (9, 13, 22, 47, 45)), ref_omaha((0, 5, 32, 36), (9, 13, 40, 47, 45), 8)
-(2, None)
+>>> ref_omaha((0, 5, 26, 30), (9, 13, 22, 47, 45))
+2
+>>> print(ref_omaha((0, 5, 32, 36), (9, 13, 40, 47, 45), qualifier=8))
+None
 """
 
 from __future__ import annotations
@@ -109,7 +111,9 @@ def ref_low(codes: Iterable[int], qualifier: int | None = None) -> int | None:
     return min(found) if found else None
 
 
-def ref_omaha(hole: Iterable[int], board: Iterable[int], qualifier: int | None = None) -> int | None:
+def ref_omaha(
+    hole: Iterable[int], board: Iterable[int], qualifier: int | None = None
+) -> int | None:
     """The best Omaha low of card codes: exactly two from ``hole``, exactly three
     from ``board``, every choice tried (None when no choice qualifies)."""
     hole_ranks = [c >> 2 for c in hole]

@@ -87,7 +87,7 @@ def test_qualifier_on_every_input_kind(cards: Any) -> None:
 
 @pytest.mark.parametrize("qualifier", [4, 14, 0, -8, True, 8.0, "8", [8]])
 def test_bad_qualifier(qualifier: Any) -> None:
-    with pytest.raises(CardError, match="qualifier must be None or a rank 5..13"):
+    with pytest.raises(CardError, match=r"qualifier must be None or a rank 5\.\.13"):
         evaluate("As 2d 3c 4h 5s", qualifier=qualifier)
     with pytest.raises(CardError, match="qualifier"):
         evaluate_batch(bytes([0, 4, 8, 12, 16]), cards_per_hand=5, qualifier=qualifier)
@@ -188,8 +188,8 @@ def test_omaha_needs_exactly_two_from_the_hole() -> None:
 
 
 def test_omaha_text_and_codes_agree() -> None:
-    assert evaluate_omaha("As 2d 7h 8c", "3c 4d 6h Ks Qd") == \
-        evaluate_omaha(razzcore.parse_cards("As 2d 7h 8c"), list(razzcore.parse_cards("3c 4d 6h Ks Qd")))
+    hole, board = razzcore.parse_cards("As 2d 7h 8c"), razzcore.parse_cards("3c 4d 6h Ks Qd")
+    assert evaluate_omaha("As 2d 7h 8c", "3c 4d 6h Ks Qd") == evaluate_omaha(hole, list(board))
 
 
 @pytest.mark.parametrize(
@@ -367,7 +367,7 @@ def test_omaha_batch_names_the_bad_row(threads: int, where: tuple[str, int], val
         (np.zeros((3, 3), np.uint8), np.zeros((3, 5), np.uint8), "holes must have 4, 5 or 6"),
         (np.zeros((3, 7), np.uint8), np.zeros((3, 5), np.uint8), "holes must have 4, 5 or 6"),
         (np.zeros((3, 4), np.uint8), np.zeros((3, 6), np.uint8), "boards must have 3, 4 or 5"),
-        (np.zeros((3, 4), np.uint8), np.zeros((2, 5), np.uint8), "holes have 3 rows but boards have 2"),
+        (np.zeros((3, 4), np.uint8), np.zeros((2, 5), np.uint8), "3 rows but boards have 2"),
         (np.zeros(12, np.uint8), np.zeros((3, 5), np.uint8), "holes must be 2-D"),
         (np.zeros((3, 4), np.int32), np.zeros((3, 5), np.uint8), "holes must hold uint8"),
         (np.zeros((3, 4), np.uint8), np.zeros((5, 3), np.uint8).T, "boards must be C-contiguous"),
