@@ -271,8 +271,8 @@ RZ_INLINE int rz_omaha_valid(const uint8_t *hole, int h, const uint8_t *board, i
 
 /* One loop per shape (constant widths unroll), for each of the two tables. */
 #define RZ_OMAHA_ROWS_FN(NAME, EVAL, H, B)                                          \
-    static ptrdiff_t NAME(const uint8_t *holes, int h, const uint8_t *boards, int b, \
-                          ptrdiff_t n, uint16_t *out, int check, unsigned limit)     \
+    RZ_INLINE ptrdiff_t NAME(const uint8_t *holes, int h, const uint8_t *boards, int b,   \
+                             ptrdiff_t n, uint16_t *out, int check, unsigned limit)  \
     {                                                                               \
         ptrdiff_t i;                                                                \
         (void)h;                                                                    \
