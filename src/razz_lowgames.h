@@ -76,6 +76,8 @@ static uint8_t RZ_OMAHA8[256 * 256];
 static uint8_t RZ_CODE_RANK[64];
 /* card code (masked to 0..63) -> bit of its rank among A..8, 0 above 8 */
 static uint8_t RZ_CODE_LOWBIT[64];
+/* any byte -> its card's bit (1 << code) for codes 0..51, bit 63 for the rest */
+static uint64_t RZ_CODE_BIT[256];
 static int rz_lowgames_state; /* 0: not filled; 1: filled */
 
 /* Fill the Omaha tables (call once after rz_table_init() succeeded, before
@@ -92,6 +94,8 @@ RZ_INLINE int rz_lowgames_init(void)
         RZ_CODE_RANK[i] = (uint8_t)(i < 52 ? i >> 2 : 0);
         RZ_CODE_LOWBIT[i] = (uint8_t)(i < 32 ? 1u << (i >> 2) : 0u);
     }
+    for (i = 0; i < 256; i++)
+        RZ_CODE_BIT[i] = (uint64_t)1 << (i < 52 ? i : 63);
     p = 0;
     for (a = 0; a < 13; a++)
         for (b = a; b < 13; b++, p++)
@@ -248,23 +252,18 @@ RZ_INLINE unsigned rz_popcount64(uint64_t x)
     return (unsigned)((x * 0x0101010101010101ull) >> 56);
 }
 
-/* 1 when the h hole and b board codes are all < 52 and distinct (h + b <= 64). */
+/* 1 when the h hole and b board codes (h + b <= 52) are all < 52 and distinct:
+ * each code's bit (RZ_CODE_BIT: codes >= 52 all give bit 63) OR-ed together
+ * must be h + b bits below bit 52. */
 RZ_INLINE int rz_omaha_valid(const uint8_t *hole, int h, const uint8_t *board, int b)
 {
     uint64_t seen = 0;
-    unsigned bad = 0;
     int i;
-    for (i = 0; i < h; i++) {
-        unsigned c = hole[i];
-        bad |= (unsigned)(c >= 52u);
-        seen |= (uint64_t)1 << (c & 63u);
-    }
-    for (i = 0; i < b; i++) {
-        unsigned c = board[i];
-        bad |= (unsigned)(c >= 52u);
-        seen |= (uint64_t)1 << (c & 63u);
-    }
-    return !bad && rz_popcount64(seen) == (unsigned)(h + b);
+    for (i = 0; i < h; i++)
+        seen |= RZ_CODE_BIT[hole[i]];
+    for (i = 0; i < b; i++)
+        seen |= RZ_CODE_BIT[board[i]];
+    return (seen >> 52) == 0 && rz_popcount64(seen) == (unsigned)(h + b);
 }
 
 /* ------------------------------------------------------------- batches */
@@ -287,10 +286,56 @@ RZ_INLINE int rz_omaha_valid(const uint8_t *hole, int h, const uint8_t *board, i
         return -1;                                                                  \
     }
 
-RZ_OMAHA_ROWS_FN(rz_omaha8_rows_4_5, rz_omaha8, 4, 5)
-RZ_OMAHA_ROWS_FN(rz_omaha8_rows_5_5, rz_omaha8, 5, 5)
-RZ_OMAHA_ROWS_FN(rz_omaha8_rows_6_5, rz_omaha8, 6, 5)
-RZ_OMAHA_ROWS_FN(rz_omaha8_rows_any, rz_omaha8, h, b)
+/* The rank bits A..8 (8 bits) of a card mask: which of its low 8 nibbles are
+ * non-zero. */
+RZ_INLINE unsigned rz_lowbits(uint64_t mask)
+{
+    uint32_t x = (uint32_t)mask;
+    x |= x >> 2;
+    x |= x >> 1;
+    x &= 0x11111111u;
+    x = (x | x >> 3) & 0x03030303u;
+    x = (x | x >> 6) & 0x000f000fu;
+    return (x | x >> 12) & 0xffu;
+}
+
+/* The eight-or-better rows.  Checked, the card masks that validate a row also
+ * give its rank sets (no second pass over the cards). */
+#define RZ_OMAHA8_ROWS_FN(NAME, H, B)                                                \
+    RZ_INLINE ptrdiff_t NAME(const uint8_t *holes, int h, const uint8_t *boards, int b,   \
+                             ptrdiff_t n, uint16_t *out, int check, unsigned limit)  \
+    {                                                                               \
+        ptrdiff_t i;                                                                \
+        int k;                                                                      \
+        (void)h;                                                                    \
+        (void)b;                                                                    \
+        if (!check)                                                                 \
+            for (i = 0; i < n; i++)                                                 \
+                out[i] = rz_qualify(rz_omaha8(holes + (ptrdiff_t)(H) * i, (H),      \
+                                              boards + (ptrdiff_t)(B) * i, (B)), limit); \
+        else                                                                        \
+            for (i = 0; i < n; i++) {                                               \
+                const uint8_t *hp_ = holes + (ptrdiff_t)(H) * i;                    \
+                const uint8_t *bp_ = boards + (ptrdiff_t)(B) * i;                   \
+                uint64_t hm_ = 0, bm_ = 0, all_;                                    \
+                for (k = 0; k < (H); k++)                                           \
+                    hm_ |= RZ_CODE_BIT[hp_[k]];                                     \
+                for (k = 0; k < (B); k++)                                           \
+                    bm_ |= RZ_CODE_BIT[bp_[k]];                                     \
+                all_ = hm_ | bm_;                                                   \
+                if ((all_ >> 52) != 0 || rz_popcount64(all_) != (unsigned)((H) + (B))) \
+                    return i;                                                       \
+                out[i] = rz_qualify(RZ_OMAHA8[(rz_lowbits(hm_) << 8) | rz_lowbits(bm_)], \
+                                    limit);                                         \
+            }                                                                       \
+        return -1;                                                                  \
+    }
+
+RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_4_5, 4, 5)
+RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_5_5, 5, 5)
+RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_6_5, 6, 5)
+RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_any, h, b)
+#undef RZ_OMAHA8_ROWS_FN
 RZ_OMAHA_ROWS_FN(rz_omaha_rows_4_5, rz_omaha_best, 4, 5)
 RZ_OMAHA_ROWS_FN(rz_omaha_rows_5_5, rz_omaha_best, 5, 5)
 RZ_OMAHA_ROWS_FN(rz_omaha_rows_6_5, rz_omaha_best, 6, 5)
