@@ -94,7 +94,7 @@ def test_steps_agree_with_a_replay_of_each_prefix(path: pathlib.Path) -> None:
     final = steps[-1]
     assert final["over"]
     assert final["stacks"] == [chips(v) for v in hh.finishing_stacks or ()]
-    assert data["result"]["matches"] is True
+    assert data["matches"] is True
     assert [row[2] for row in data["result"]["stacks"]] == final["stacks"]
 
 
@@ -201,7 +201,7 @@ def test_random_hands_of_every_size(profile: str, deal_in_absent: bool) -> None:
         assert [seat["out"] for seat in data["seats"]] == [not d for d in hand.dealt_in]
         assert steps[-1]["over"] and not any(s["over"] for s in steps[:-1] if s["who"] is None)
         assert steps[-1]["stacks"] == [chips(v) for v in hand.stacks]
-        assert data["result"]["matches"] is True
+        assert data["matches"] is True
         kinds = ["d" if t.startswith("d ") else "p" for t in hh.actions]
         groups = sum(1 for i, k in enumerate(kinds) if k == "p" or i == 0 or kinds[i - 1] != "d")
         assert len(steps) in (groups, groups + 1)  # + the engine's finishing showdown
@@ -306,7 +306,7 @@ def test_engine_hands_of_eight_players_replay_to_their_stacks() -> None:
     for hh, data in zip(histories, page_data(replayer.page(histories)), strict=True):
         assert len(data["seats"]) == 8
         assert data["steps"][-1]["stacks"] == [chips(v) for v in hh.finishing_stacks or ()]
-        assert data["result"]["matches"] is True
+        assert data["matches"] is True
         for step in data["steps"]:  # an engine history knows every card
             assert all(c is not None for row in step["cards"] for c in row)
 
@@ -351,8 +351,8 @@ def test_cli_html_reports_a_mismatch(tmp_path: pathlib.Path) -> None:
     proc = run("replay", "m.phh", "--html", "out.html", cwd=tmp_path)
     assert proc.returncode == 1
     assert "finishing_stacks mismatch" in proc.stderr
-    result = page_data((tmp_path / "out.html").read_text(encoding="utf-8"))[0]["result"]
-    assert result["matches"] is False and "6,450,001" in result["check"]
+    data = page_data((tmp_path / "out.html").read_text(encoding="utf-8"))[0]
+    assert data["matches"] is False and "6,450,001" in data["result"]["check"]
 
 
 def test_cli_several_files_as_json(tmp_path: pathlib.Path) -> None:
