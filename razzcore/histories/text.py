@@ -32,7 +32,6 @@ Bob: 50 -> 57 (+7)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-
 from typing import Any
 
 from ..cards import format_card

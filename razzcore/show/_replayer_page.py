@@ -103,6 +103,9 @@ border-radius:10px;padding:6px 8px;box-shadow:0 2px 6px rgba(0,0,0,.3);border:3p
 .seat .name{font-weight:bold;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
 flex:1;min-width:0}
 .seat .no{color:#667;font-size:11px;white-space:nowrap}
+.seat .top{flex-wrap:wrap;gap:0 6px}
+.seat .name{flex-basis:100%;order:-1}
+.seat .stack{margin-left:auto}
 .seat .stack{color:#334;white-space:nowrap}
 .seat .cards{display:flex;gap:2px;min-height:51px;margin:4px 0 2px}
 .card{width:32px;height:45px;flex:none}

@@ -444,7 +444,8 @@ def page(histories: Sequence[HandHistory] | HandHistory, *, title: str | None = 
     """One self-contained HTML page replaying ``histories`` (any reader's
     :class:`~razzcore.histories.phh.HandHistory` objects, or a single one); with several
     hands, a list chooses the hand (``spoilers``: see :func:`render`).  Errors
-    name the hand: ``hand 2: action 5 ...``; anything but hand histories raises :class:`~razzcore.errors.PHHError`.
+    name the hand: ``hand 2: action 5 ...``; anything but hand histories
+    raises :class:`~razzcore.errors.PHHError`.
 
     >>> page(None)
     Traceback (most recent call last):
