@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import format_cards
 from ..errors import RazzError
 from ..evaluator import best_five, describe, evaluate
+from ..show.columns import aligned as table
 from ..sim.playing import PlayResult
 
 __all__ = [
@@ -40,17 +41,6 @@ def json_text(data: Any) -> str:
     '{"rank": 1, "best_five": ["5s"]}'
     """
     return json.dumps(data, ensure_ascii=False)
-
-
-def table(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
-    """Rows of cells as aligned columns (``right``: right-aligned columns)."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = []
-    for r in rows:
-        cells = [c.rjust(w) if i in right else c.ljust(w)
-                 for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
 
 
 def eval_result(cards: Sequence[int]) -> dict[str, Any]:

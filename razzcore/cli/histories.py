@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PHHError, RazzError
+from ..histories.files import STDIN, display_name, holds_many, phh_tables, read_text
 from .format import EXITS, json_text, one_line, os_message
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = EXITS
@@ -39,48 +40,6 @@ __all__ = [
     "stars_places",
     "where",
 ]
-
-STDIN = "-"
-"""The file name that stands for standard input."""
-STDIN_NAME = "<stdin>"
-"""How messages name standard input."""
-
-
-def display_name(path: str) -> str:
-    """How messages name ``path`` (``<stdin>`` for ``-``)."""
-    return STDIN_NAME if path == STDIN else path
-
-
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-``: standard input): UTF-8, a BOM allowed (as
-    PokerStars writes)."""
-    if path == STDIN:
-        raw = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as fp:
-            raw = fp.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RazzError(f"{display_name(path)}: not UTF-8 text (byte {exc.start}): hand "
-                        f"histories are read as UTF-8; re-save the file as UTF-8") from None
-
-
-def holds_many(path: str, text: str) -> bool:
-    """Whether PHH ``text`` holds many hands: a ``.phhs`` file, or standard
-    input whose TOML is all tables (``[1]``, ``[2]``, ...).
-
-    >>> holds_many("-", "[1]\\nantes = [0, 0]\\n"), holds_many("-", "antes = [0, 0]\\n")
-    (True, False)
-    """
-    if path != STDIN:
-        return path.endswith(".phhs")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
-
 
 def is_phh_text(path: str, text: str) -> bool:
     """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
@@ -218,23 +177,17 @@ def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], 
 def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any]], list[str]]:
     """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
     raised reading them all: the good ones, and a message for each bad one."""
-    from ..histories.phh import HandHistory
-
-    try:
-        tables = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:  # not TOML at all: nothing loads
-        raise RazzError(located(path, text, 0, False, exc)) from None
+    tables = phh_tables(text)
+    if tables and not tables[0][0]:  # not TOML at all: nothing loads
+        raise RazzError(located(path, text, 0, False, exc))
     hands: list[tuple[int, Any]] = []
     left_out: list[str] = []
-    for i, (key, table) in enumerate(tables.items()):
-        label = f"hand {i + 1}: "
-        try:
-            if not isinstance(table, dict):
-                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
-                               field=key)
-            hands.append((i, HandHistory.from_mapping(table)))
-        except PHHError as bad:
-            left_out.append(one_line(located(path, text, i, True, bad, label)))
+    for i, (_, got) in enumerate(tables):
+        if isinstance(got, PHHError):
+            label = f"hand {i + 1}: "
+            left_out.append(one_line(located(path, text, i, True, got, label)))
+        else:
+            hands.append((i, got))
     return hands, left_out
 
 
