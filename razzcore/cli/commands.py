@@ -3,7 +3,8 @@
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
 between built-in players in the compiled engine, any stakes), ``replay``
 (replay and check PHH or PokerStars hand histories, or write them as a
-replayer page), ``convert`` (PokerStars text to PHH and back),
+replayer page), ``convert`` (PokerStars text to PHH and back), ``stats``
+(each player's statistics over hand histories, and a result graph),
 ``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
 (the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
@@ -46,6 +47,7 @@ from .format import (
     table,
 )
 from .histories import cmd_convert, cmd_replay
+from .tracker import add_stats_parser, cmd_stats
 
 __all__ = ["build_parser", "main"]
 
@@ -110,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = _Parser(
         prog="razzcore",
-        description="Razz (seven-card stud low): evaluate, play, replay, equity, "
+        description="Razz (seven-card stud low): evaluate, play, replay, stats, equity, "
                     "starting hands, bench.",
         epilog="example:\n  razzcore play --players 6 --hands 1000 --seed 1\n"
                "  razzcore eval As 2d 3c 4h 7s Kd Kh",
@@ -183,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the file to write (- for standard output)")
     p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
                    help="the format to write (phh: a .phhs file of every razz hand)")
+
+    p = _add(sub, "stats", "each player's statistics over hand histories, and a result graph",
+             "  razzcore stats session1.txt session2.txt\n"
+             "  razzcore stats 'sessions/**/*.txt' --player Hero --plot hero.png\n"
+             "  razzcore stats hands.phhs --min-hands 100 --sort vpip --json")
+    add_stats_parser(p)
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
@@ -494,7 +502,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play,
-             "replay": cmd_replay, "convert": cmd_convert, "equity": _cmd_equity,
+             "replay": cmd_replay, "convert": cmd_convert, "stats": cmd_stats,
+             "equity": _cmd_equity,
              "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
 
 

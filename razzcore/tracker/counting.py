@@ -16,7 +16,7 @@ the showdown.  Nothing here reads the history's text.
 ... starting_stacks = [100, 100]
 ... players = ["Ann", "Bob"]
 ... actions = ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 cbr 10", "p2 f"]''')
->>> [(name, c[NET], c[VPIP], c[STEAL], c[BRING_IN_FOLD]) for name, c in count_hand(hh)[0]]
+>>> [(name, c[NET], c[VPIP], c[STEAL], c[BRING_IN_FOLD]) for name, c in count_hand(hh)]
 [('Ann', 7, 1, 1, 0), ('Bob', -7, 0, 0, 1)]
 """
 
@@ -72,16 +72,16 @@ def hand_date(hh: HandHistory) -> datetime.datetime | datetime.date | None:
     return datetime.datetime.combine(day, hh.time)
 
 
-def count_hand(hh: HandHistory) -> tuple[list[tuple[str, list[int]]], bool]:
+def count_hand(hh: HandHistory) -> list[tuple[str, list[int]]]:
     """Replay ``hh`` on the engine and count it: each dealt-in player's name
-    and counts (indexed as :data:`COUNTS`, ``hands`` = 1), in seat order, and
-    whether the hand reached a showdown.  Raises what the replay raises
-    (:class:`~razzcore.errors.RazzError`) for a malformed hand."""
+    and counts (indexed as :data:`COUNTS`, ``hands`` = 1), in seat order.
+    Raises what the replay raises (:class:`~razzcore.errors.RazzError`) for
+    a malformed hand."""
     hand = hh.replay()
     return _counts(hand, player_names(hh))
 
 
-def _counts(hand: Hand, names: list[str]) -> tuple[list[tuple[str, list[int]]], bool]:
+def _counts(hand: Hand, names: list[str]) -> list[tuple[str, list[int]]]:
     n = len(names)
     dealt = hand.dealt_in
     counts = [[0] * len(COUNTS) for _ in range(n)]
@@ -183,4 +183,4 @@ def _counts(hand: Hand, names: list[str]) -> tuple[list[tuple[str, list[int]]], 
         elif not showdown and won[s]:
             c[WON_WITHOUT_SHOWDOWN] = 1
         out.append((names[s], c))
-    return out, showdown
+    return out

@@ -9,7 +9,7 @@ executor.
 >>> from razzcore import pokerstars, stats
 >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
 >>> [(r.player, r.hands, r.net) for r in table.rows]
-[('alpha', 1, 330), ('bravo [x]', 1, -115), ('charlie', 1, -245)]
+[('alpha', 1, -35), ('bravo [x]', 1, 325), ('charlie', 1, -320)]
 """
 
 from __future__ import annotations
@@ -97,19 +97,20 @@ def _count(part: _Part, player: str | None) -> StatsTable:
     else:
         hands = what
     for label, hh in hands:
-        _count_one(table, label, hh, player)
+        _count_one(table, label, hh, player, kind == "file")
     return table
 
 
-def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | None) -> None:
+def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | None,
+               file: bool) -> None:
     try:
-        seats, showdown = count_hand(hh)
+        seats = count_hand(hh)
     except RazzError as exc:
         hand = "" if hh.hand is None else f" (#{hh.hand})"
         table.skipped.append(Skipped(label + hand, str(exc)))
         return
     table.hand_count += 1
-    hand_id = label if hh.hand is None else str(hh.hand)
+    hand_id = str(hh.hand) if hh.hand is not None else (label if file else None)
     date = hand_date(hh)
     bet = hh.big_bet
     for name, counts in seats:
@@ -140,9 +141,9 @@ def stats(source: object, *, player: str | None = None,
 
     >>> from razzcore import pokerstars
     >>> hands = pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))
-    >>> row = stats(hands, player="alpha").rows[0]
-    >>> row.vpip, row.complete, row.wtsd, row.wsd
-    (1.0, 1.0, 1.0, 1.0)
+    >>> row = stats(hands, player="bravo [x]").rows[0]
+    >>> row.vpip, row.complete, row.steal, row.wtsd, row.wsd
+    (1.0, 1.0, 1.0, 1.0, 1.0)
     """
     check_executor(executor)
     if player is not None and not isinstance(player, str):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -30,13 +31,14 @@ __all__ = ["COLUMNS", "HandRecord", "Skipped", "StatsRow", "StatsTable", "merge"
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandRecord:
     """One player's result in one hand: ``player``, the history's ``hand``
-    id (its ``hand`` field; else the file and the hand's place in it),
+    id (its ``hand`` field; else the file and the hand's place in it, or
+    ``None`` for a history given as an object),
     ``date`` (``None`` when the history has none), ``net`` chips (rake
     taken), whether the player reached the ``showdown``, and the hand's
     ``big_bet`` (to count results in big bets)."""
 
     player: str
-    hand: str
+    hand: str | None
     date: datetime.datetime | datetime.date | None
     net: int
     showdown: bool
@@ -237,7 +239,7 @@ class StatsTable:
         """The rows as a pandas ``DataFrame`` indexed by ``player``
         (:class:`~razzcore.errors.MissingDependencyError` without pandas)."""
         try:
-            import pandas as pd
+            pd = importlib.import_module("pandas")
         except ImportError:
             from ..errors import MissingDependencyError
 
