@@ -21,6 +21,7 @@ from functools import total_ordering
 from typing import Any, Literal
 
 from . import _core
+from ._core import evaluate, evaluate_mask
 from ._kernels import kernel_info
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
 from .errors import BatchError, CardError, as_int, brief
@@ -43,8 +44,6 @@ __all__ = [
 
 NUM_CLASSES = 6175
 
-evaluate = _core.evaluate
-
 
 def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int, ...]:
     codes = parse_cards(cards)
@@ -53,9 +52,6 @@ def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int
         raise CardError(f"a hand needs {want} cards, got {len(codes)}: {brief(cards)}")
     check_distinct(codes)
     return codes
-
-
-evaluate_mask = _core.evaluate_mask
 
 
 def cards_to_mask(cards: CardsLike) -> int:
