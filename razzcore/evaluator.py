@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 NUM_CLASSES = 6175
+"""How many ace-to-five classes there are: ranks run from 1 (5-4-3-2-A) to 6175 (K-K-K-K-Q)."""
 
 
 def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int, ...]:

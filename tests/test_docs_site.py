@@ -8,6 +8,7 @@ import importlib
 import os
 import pathlib
 import pkgutil
+import re
 import subprocess
 import sys
 import zlib
@@ -37,8 +38,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     return out
 
 
-def inventory(site: pathlib.Path) -> dict[str, str]:
-    """The site's objects.inv (Sphinx format 2): identifier -> page."""
+def inventory(site: pathlib.Path, *, anchors: bool = False) -> dict[str, str]:
+    """The site's objects.inv (Sphinx format 2): identifier -> page (or page#anchor)."""
     data = (site / "objects.inv").read_bytes()
     header_end = 0
     for _ in range(4):
@@ -46,7 +47,8 @@ def inventory(site: pathlib.Path) -> dict[str, str]:
     entries = {}
     for line in zlib.decompress(data[header_end:]).decode().splitlines():
         name, _domain, _prio, uri = line.split(" ", 4)[:4]
-        entries[name] = uri.split("#")[0]
+        uri = uri.replace("$", name)
+        entries[name] = uri if anchors else uri.split("#")[0]
     return entries
 
 
@@ -75,6 +77,29 @@ def test_every_public_name_is_on_an_api_page(site: pathlib.Path) -> None:
     missing = sorted(name for name, ids in public_names().items()
                      if not any(shown.get(i, "").startswith("api/") for i in ids))
     assert not missing, f"public names on no API page: {missing}"
+
+
+def _entry_text(page: str, ident: str) -> str:
+    """The text of an entry's own docstring on an API page (before its members)."""
+    start = page.index(f'id="{ident}"')
+    body = page.index(">", page.index('class="doc doc-contents', start)) + 1
+    end = re.compile(r'<div class="doc doc-children"|<h\d [^>]*class="doc doc-heading"')
+    found = end.search(page, body)
+    return re.sub(r"<[^>]+>", "", page[body:found.start() if found else len(page)])
+
+
+def test_every_public_name_has_its_docstring_shown(site: pathlib.Path) -> None:
+    shown = inventory(site, anchors=True)
+    pages: dict[str, str] = {}
+    empty = []
+    for name, ids in sorted(public_names().items()):
+        ident = next(i for i in sorted(ids) if shown.get(i, "").startswith("api/"))
+        uri, _, anchor = shown[ident].partition("#")
+        if uri not in pages:
+            pages[uri] = (site / uri / "index.html").read_text(encoding="utf-8")
+        if not _entry_text(pages[uri], anchor or ident).strip():
+            empty.append(name)
+    assert not empty, f"public names shown without a docstring: {empty}"
 
 
 def test_every_room_has_an_api_page(site: pathlib.Path) -> None:

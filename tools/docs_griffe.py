@@ -113,6 +113,21 @@ def _runtime(path: str) -> Any:
     return value
 
 
+def _doc_comment(obj: griffe.Object) -> str | None:
+    """The ``#:`` comment lines just above an attribute (the Sphinx form of an
+    attribute's docstring, as the package writes some)."""
+    module = obj.module
+    if obj.lineno is None or not module.filepath or isinstance(module.filepath, list):
+        return None
+    lines = module.lines
+    found: list[str] = []
+    i = obj.lineno - 2
+    while 0 <= i < len(lines) and lines[i].lstrip().startswith("#:"):
+        found.insert(0, lines[i].lstrip()[2:].strip())
+        i -= 1
+    return "\n".join(found) or None
+
+
 class RazzcoreDocstrings(griffe.Extension):
     """Compiled docstrings from the built module, and every docstring as Markdown."""
 
@@ -127,6 +142,10 @@ class RazzcoreDocstrings(griffe.Extension):
                     if doc:
                         obj.docstring = griffe.Docstring(doc, parent=obj)
         for obj in _walk(pkg):
+            if obj.docstring is None and obj.is_attribute:
+                comment = _doc_comment(obj)
+                if comment:
+                    obj.docstring = griffe.Docstring(comment, parent=obj)
             if obj.docstring is not None:
                 obj.docstring.value = markdown_of(obj.docstring.value, self._linker(obj))
 
