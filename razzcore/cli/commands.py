@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
@@ -33,7 +34,7 @@ from .. import __version__
 from ..cards import parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES
-from ..errors import EquityError, RazzError, brief
+from ..errors import EquityError, RazzError, brief, counted
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -300,7 +301,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(format_hand(hand, players=seat_names))
         print()
     if args.phh:
-        print(f"wrote {len(result.hand_list)} hand(s) to {args.phh}")
+        print(f"wrote {counted(len(result.hand_list), 'hand')} to {args.phh}")
     print(play_summary(result))
     return EXIT_OK
 
@@ -527,6 +528,7 @@ def _parse(words: list[str]) -> argparse.Namespace:
     the hands (``'As 2d 3c' --dead Kc 'Kh Qd Js'``)."""
     parser = build_parser()
     assert isinstance(parser, _Parser)
+    words = _joined_values(parser, words)
     args, extra = parser.parse_known_args(words)
     command: str = args.command
     if command == "equity":
@@ -535,6 +537,39 @@ def _parse(words: list[str]) -> argparse.Namespace:
     elif extra:
         parser.commands[command].error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+_DASHED_VALUE = re.compile(r"-[\d.]")
+
+
+def _joined_values(parser: _Parser, words: list[str]) -> list[str]:
+    """``--stakes -1,2,4,8`` as ``--stakes=-1,2,4,8``: argparse takes a word
+    starting with ``-`` for an option unless it is a plain negative number, so
+    an option's value that starts with a minus sign is joined to its option
+    and reaches the option's own check (which names the bad value).
+
+    >>> _joined_values(build_parser(), ["play", "--stakes", "-1,2,4,8", "--json"])
+    ['play', '--stakes=-1,2,4,8', '--json']
+    """
+    takes_value = {
+        option
+        for p in (parser, *parser.commands.values())
+        for action in p._actions
+        if action.option_strings and action.nargs != 0
+        for option in action.option_strings
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if (word in takes_value and i + 1 < len(words)
+                and _DASHED_VALUE.match(words[i + 1])):
+            out.append(f"{word}={words[i + 1]}")
+            i += 2
+            continue
+        out.append(word)
+        i += 1
+    return out
 
 
 def _run(words: list[str]) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import format_cards
-from ..errors import RazzError
+from ..errors import RazzError, counted
 from ..evaluator import best_five, describe, evaluate
 from ..show.columns import aligned as table
 from ..sim.playing import PlayResult
@@ -69,7 +69,7 @@ def play_summary(result: PlayResult) -> str:
     stacks = set(result.starting_stacks)
     stack_text = str(stacks.pop()) if len(stacks) == 1 else str(list(result.starting_stacks))
     lines = [
-        f"{_count(result.hands, 'hand')}, {len(result.players)} players, seed {result.seed}, "
+        f"{counted(result.hands, 'hand')}, {len(result.players)} players, seed {result.seed}, "
         f"{r.profile} rules: ante {r.ante}, bring-in {r.bring_in}, "
         f"bets {r.small_bet}/{r.big_bet}, stacks {stack_text}",
         "",
@@ -84,20 +84,12 @@ def play_summary(result: PlayResult) -> str:
     lines.append("")
     lines.append(
         f"{result.hands_per_second:,.0f} hands per second "
-        f"({_count(result.hands, 'hand')} in {result.seconds:.2f} s); "
+        f"({counted(result.hands, 'hand')} in {result.seconds:.2f} s); "
         f"showdown share {100 * result.showdown_share:.1f}% "
-        f"({_count(result.showdowns, 'hand')})"
+        f"({counted(result.showdowns, 'hand')})"
     )
     return "\n".join(lines)
 
-
-def _count(n: int, noun: str) -> str:
-    """``"1 hand"``, ``"2 hands"``.
-
-    >>> _count(1, "hand"), _count(1000, "hand")
-    ('1 hand', '1000 hands')
-    """
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def one_line(message: str, limit: int = 400) -> str:

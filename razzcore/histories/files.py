@@ -25,8 +25,8 @@ from ..errors import PHHError, RazzError
 from ._pokerstars_lines import looks_like_pokerstars
 from .phh import HandHistory, loads, loads_all
 
-__all__ = ["STDIN", "FileHands", "display_name", "holds_many", "phh_tables", "read_file",
-           "read_text"]
+__all__ = ["PHH_SUFFIXES", "STDIN", "FileHands", "check_history_text", "display_name",
+           "holds_many", "is_phh_text", "phh_tables", "read_file", "read_text"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -71,6 +71,51 @@ def holds_many(path: str, text: str) -> bool:
     return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
 
 
+PHH_SUFFIXES = (".phh", ".phhs")
+"""The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many);
+any other name holds PokerStars text: the one rule for reading and writing."""
+
+_PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
+
+
+def is_phh_text(path: str, text: str) -> bool:
+    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
+    TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
+    each of its tables.
+
+    >>> is_phh_text("-", 'variant = "R"\n'), is_phh_text("-", '[tool]\nname = "x"\n')
+    (True, False)
+    """
+    if path.endswith(PHH_SUFFIXES):
+        return True
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    if not data:
+        return False
+    if _PHH_KEYS & data.keys():
+        return True
+    return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())
+
+
+def check_history_text(path: str, text: str) -> bool:
+    """Whether ``text`` is PokerStars text (``True``) or PHH (``False``); a
+    file that is neither is one :class:`RazzError` naming it.
+
+    >>> check_history_text("README.md", "# razzcore\n")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: README.md is not a hand history: neither PHH ...
+    """
+    if looks_like_pokerstars(text):
+        return True
+    if is_phh_text(path, text):
+        return False
+    raise RazzError(f"{display_name(path)} is not a hand history: neither PHH (TOML with a "
+                    f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
+
+
 def phh_tables(text: str) -> list[tuple[str, HandHistory | PHHError]]:
     """Each table of a ``.phhs`` text (``[1]``, ``[2]``...) with its hand,
     or the error that keeps it from loading, in file order; for a text that
@@ -108,11 +153,13 @@ class FileHands(NamedTuple):
 def read_file(path: str | os.PathLike[str]) -> FileHands:
     """Every hand of the PokerStars or PHH file at ``path``; a malformed
     hand is left out and named in ``errors`` (a PokerStars error names the
-    hand number and line).  A file that cannot be read raises
-    :class:`OSError` or :class:`~razzcore.errors.RazzError`."""
+    hand number and line).  A file that cannot be read, is empty or is no
+    hand history raises :class:`OSError` or :class:`~razzcore.errors.RazzError`."""
     name = os.fspath(path)
     text = read_text(name)
-    if looks_like_pokerstars(text):
+    if not text.strip():
+        raise RazzError(f"{display_name(name)}: no hands in the file (it is empty)")
+    if check_history_text(name, text):
         from .pokerstars import PokerStarsWarning, loads_report
 
         with warnings.catch_warnings():  # each malformed hand is in the report
