@@ -83,7 +83,7 @@ def is_phh_text(path: str, text: str) -> bool:
     TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
     each of its tables.
 
-    >>> is_phh_text("-", 'variant = "R"\n'), is_phh_text("-", '[tool]\nname = "x"\n')
+    >>> is_phh_text("-", 'variant = "R"\\n'), is_phh_text("-", '[tool]\\nname = "x"\\n')
     (True, False)
     """
     if path.endswith(PHH_SUFFIXES):
@@ -103,7 +103,7 @@ def check_history_text(path: str, text: str) -> bool:
     """Whether ``text`` is PokerStars text (``True``) or PHH (``False``); a
     file that is neither is one :class:`RazzError` naming it.
 
-    >>> check_history_text("README.md", "# razzcore\n")
+    >>> check_history_text("README.md", "# razzcore\\n")
     Traceback (most recent call last):
     ...
     razzcore.errors.RazzError: README.md is not a hand history: neither PHH ...
