@@ -430,3 +430,25 @@ def test_the_stats_command_plots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["stats", str(path), "--player", "Bob", "--plot", str(out)]) == 0
     assert "Bob's results drawn" in capsys.readouterr().out
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("name", [
+    "razzcore.tracker", "razzcore.tracker.counting", "razzcore.tracker.table",
+    "razzcore.tracker.reading", "razzcore.histories.files", "razzcore.show.tracker",
+    "razzcore.show.columns", "razzcore.cli.tracker",
+])
+def test_docstring_examples_of_the_tracker_modules(name: str) -> None:
+    import doctest
+    import importlib
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.IGNORE_EXCEPTION_DETAIL
+    result = doctest.testmod(importlib.import_module(name), optionflags=flags)
+    assert result.failed == 0
+
+
+def test_progress_bar_leaves_the_table_as_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    assert stats([STEAL, LIMPED], progress=True) == stats([STEAL, LIMPED])
+    assert "part" in capsys.readouterr().err
+    with pytest.raises(RazzError, match="progress"):
+        stats([STEAL], progress="yes")  # type: ignore[arg-type]
