@@ -106,6 +106,18 @@ def test_a_limped_pot_to_the_showdown() -> None:
     assert bob.aggression == pytest.approx(1 / 3)
 
 
+def test_the_bring_in_who_calls_then_folds_to_a_raise_folded_on_3rd_street() -> None:
+    h = hand(THREE, [200] * 3, [*DEAL, "p2 pb", "p3 cbr 10", "p1 cbr 20", "p2 cc",
+                                "p3 cbr 30", "p1 f", "p2 f"])
+    r = rows([h])
+    bob, cy, ann = r["Bob"], r["Cy"], r["Ann"]
+    assert (bob.vpip_count, bob.bring_in_faced, bob.bring_in_fold_count, bob.calls) == (1, 1, 1, 1)
+    assert (cy.steal_count, cy.steal_chances, cy.aggressive_actions) == (1, 1, 2)
+    assert (ann.steal_chances, ann.complete_count, ann.aggressive_actions) == (0, 1, 1)
+    # Cy's last 10 are uncalled and come back: the pot of 66 less Cy's 22.
+    assert (cy.net, bob.net, ann.net) == (44, -22, -22) and cy.won_without_showdown_count == 1
+
+
 def test_the_bring_in_who_completes_is_voluntary() -> None:
     r = rows([BRING_IN_COMPLETES])
     bob = r["Bob"]
@@ -452,3 +464,104 @@ def test_progress_bar_leaves_the_table_as_it_is(capsys: pytest.CaptureFixture[st
     assert "part" in capsys.readouterr().err
     with pytest.raises(RazzError, match="progress"):
         stats([STEAL], progress="yes")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------- an oracle from the text
+
+
+def oracle_counts(hh: phh.HandHistory) -> dict[str, dict[str, int]]:
+    """The counts of one hand read from its PHH action lines in plain Python
+    (no engine): the definitions of docs/stats.md written a second time."""
+    n = hh.player_count
+    names = _names(hh)
+    cards = [0] * n
+    bets = [0] * n
+    high = 0
+    street = 3
+    folded = [False] * n
+    absent = {s - 1 for s in hh.user_fields.get("_razzcore_absent", [])}
+    c = [dict.fromkeys(("vpip", "complete", "bring_in_faced", "bring_in_fold",
+                        "steal_chances", "steal", "aggressive_actions", "calls"), 0)
+         for _ in range(n)]
+    acted = [False] * n
+    opened = completed = False
+    posted = -1
+    for line in hh.actions:
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if words[1] == "db":
+                street, bets, high = 7, [0] * n, 0
+                continue
+            s = int(words[2][1:]) - 1
+            cards[s] += len(words[3]) // 2
+            if cards[s] > street:
+                street, bets, high = cards[s], [0] * n, 0
+            continue
+        s, verb = int(words[0][1:]) - 1, words[1]
+        first = street == 3 and not acted[s] and s != posted
+        if verb == "pb":
+            posted, bets[s] = s, hh.bring_in
+            high = max(high, bets[s])
+        elif verb == "f":
+            folded[s] = True
+            if first:
+                acted[s] = True
+                c[s]["steal_chances"] = int(not opened and s not in absent)
+            if street == 3 and s == posted and completed:
+                c[s]["bring_in_fold"] = 1
+        elif verb == "cc":
+            if high > bets[s]:
+                c[s]["calls"] += 1
+                if street == 3:
+                    c[s]["vpip"] = 1
+            bets[s] = high
+            if first:
+                acted[s] = True
+                c[s]["steal_chances"] = int(not opened)
+            opened = opened or street == 3
+        elif verb == "cbr":
+            c[s]["aggressive_actions"] += 1
+            bets[s] = high = int(words[2])
+            if street == 3:
+                c[s]["vpip"] = c[s]["complete"] = 1
+                if first:
+                    acted[s] = True
+                    c[s]["steal_chances"] = c[s]["steal"] = int(not opened)
+                if s != posted and posted >= 0 and not folded[posted]:
+                    c[posted]["bring_in_faced"] = 1
+                opened = completed = True
+    return {names[s]: c[s] for s in range(n)}
+
+
+def _oracle_table(histories: list[phh.HandHistory]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for hh in histories:
+        dealt = set(stats([hh]).players())  # who was dealt in: the engine says
+        for name, counts in oracle_counts(hh).items():
+            if name in dealt:
+                mine = out.setdefault(name, dict.fromkeys(counts, 0))
+                for k, v in counts.items():
+                    mine[k] += v
+    return out
+
+
+@pytest.mark.parametrize("source", ["wsop", "pokerstars", "simulated"])
+def test_the_counts_agree_with_a_plain_reading_of_the_actions(source: str) -> None:
+    if source == "wsop":
+        histories = [phh.load(p) for p in WSOP]
+    elif source == "pokerstars":
+        histories = [hh for p in STARS for hh in pokerstars.load(p)]
+    else:
+        histories = [hh for policy, profile in (("random", "tda"), ("basic", "online"))
+                     for hh in simulate(Rules(2, 5, 10, 20, profile=profile), [120] * 5, 150,
+                                        policy=policy, seed=3, record=150).histories]
+    want = _oracle_table(histories)
+    got = {r.player: r for r in stats(histories).rows}
+    assert set(got) == set(want)
+    for name, counts in want.items():
+        row = got[name]
+        assert {k: getattr(row, k if k in ("bring_in_faced", "steal_chances",
+                                           "aggressive_actions", "calls") else f"{k}_count")
+                for k in counts} == counts, name
