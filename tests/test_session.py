@@ -20,11 +20,10 @@ def _play_out(session: Session, choose: random.Random | None = None) -> None:
             return
         assert session.hand is not None
         legal = session.hand.legal_actions()
-        if choose is None:
-            action = "cc" if "cc" in legal else legal[0]
+        if choose is not None:
+            session.act(choose.choice(legal))
         else:
-            action = choose.choice(legal)
-        session.act(action)
+            session.act("cc" if "cc" in legal else legal[0])
 
 
 def test_stacks_carry_over_from_hand_to_hand() -> None:

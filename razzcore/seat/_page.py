@@ -218,7 +218,10 @@ SEAT_SCRIPT = r"""
     var box = $("actions");
     box.textContent = "";
     $("result").hidden = !(last && f.over);
-    if (!last) { status("waiting", f.actor === null ? "…" : f.seats[f.actor].name + " to act"); return; }
+    if (!last) {
+      status("waiting", f.actor === null ? "…" : f.seats[f.actor].name + " to act");
+      return;
+    }
     if (f.state === "your-turn") {
       status("your-turn", "Your turn" + (f.to_call ? ": " + chips(f.to_call) + " to call" : ""));
       f.choices.forEach(function (c) {

@@ -213,7 +213,6 @@ def create_app(config: SeatConfig) -> Starlette:
     _require_starlette()
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
-    from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
     from starlette.routing import Route
 
