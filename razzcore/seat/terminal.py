@@ -167,7 +167,7 @@ def _play(console: _Console, session: Session, seat: int) -> None:
             console.write(line)
         if session.is_over:
             return
-        line = console.ask("Enter for the next hand, q to quit > ")
-        if line is None or line.strip().lower() in ("q", "quit", "exit"):
+        answer = console.ask("Enter for the next hand, q to quit > ")
+        if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
             session.stop("you left the table")
             return
