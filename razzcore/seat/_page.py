@@ -68,8 +68,7 @@ SEAT_TEMPLATE = """<!DOCTYPE html>
 
 SEAT_STYLE = """
 #app.single{display:flex;gap:12px;align-items:flex-start}
-#table{height:560px;min-width:720px}
-#side{position:relative;z-index:2}
+#table{height:560px}
 .seat.you{border-color:#3d6fd8;box-shadow:0 0 0 3px rgba(61,111,216,.35)}
 #bar{display:flex;gap:10px;align-items:center;flex-wrap:wrap;margin:8px 0;max-width:1200px;
 justify-content:center;min-height:44px}
@@ -148,7 +147,7 @@ SEAT_SCRIPT = r"""
       var a = Math.PI / 2 + 2 * Math.PI * (s - f.me) / n;
       var box = el("div", "seat");
       box.dataset.seat = String(s + 1);
-      box.style.left = (50 + 34 * Math.cos(a)) + "%";
+      box.style.left = (50 + 36 * Math.cos(a)) + "%";
       box.style.top = (50 + 40 * Math.sin(a)) + "%";
       var top = el("div", "top");
       top.appendChild(el("span", "name", seat.name));

@@ -11,12 +11,12 @@ seat may see) or a :class:`~razzcore.engine.view.HandView` into a small
 >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
 >>> print(hand_text(h))
 3rd street, pot 2, p2 to act
-  p1  stack 49         [Ac 2c] 3c
-> p2  stack 49         [9c Kd] Qd
+  p1  stack 49        [Ac 2c] 3c
+> p2  stack 49        [9c Kd] Qd
 >>> print(hand_text(h, seat=0))
 3rd street, pot 2, p2 to act
-  p1  stack 49         [Ac 2c] 3c
-> p2  stack 49         [?? ??] Qd
+  p1  stack 49        [Ac 2c] 3c
+> p2  stack 49        [?? ??] Qd
 """
 
 from __future__ import annotations
@@ -176,8 +176,8 @@ def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
     >>> h.act("pb"); h.act("f")
     >>> print(hand_text(h))
     3rd street, pot 2, hand over
-      p1  stack 49  -1     [Ac 2c] 3c  folded
-      p2  stack 51  +1     [9c Kd] Qd
+      p1  stack 49  -1    [Ac 2c] 3c  folded
+      p2  stack 51  +1    [9c Kd] Qd
     """
     t = table(obj, seat)
     lines = [headline(t)]
@@ -195,7 +195,7 @@ def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
             status = ""
         down = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if not u]
         board = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if u]
-        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} {status:<6} "
+        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} {status:<6}"
         line += f"[{' '.join(down)}] {' '.join(board)}"
         if t.folded[s]:
             line += "  folded"
