@@ -326,7 +326,7 @@ def test_cli_html_from_several_files(tmp_path: pathlib.Path) -> None:
     out = tmp_path / "page.html"
     proc = run("replay", str(WSOP_FILES[0]), "p8.phhs", "--html", str(out), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == f"wrote 4 hand(s) to {out}"
+    assert proc.stdout.strip() == f"wrote 4 hands to {out}"
     data = page_data(out.read_text(encoding="utf-8"))
     assert [len(d["seats"]) for d in data] == [5, 8, 8, 8]
     assert data[1]["label"].startswith("p8.phhs \u00b7 ")
