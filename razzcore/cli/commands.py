@@ -185,6 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="OUT.html",
                    help="write one self-contained HTML page that replays the hands step by step "
                         "(- for standard output)")
+    p.add_argument("--spoilers", action="store_true",
+                   help="with --html: the hand list shows each hand's winner from the start "
+                        "(else only once the hand's last step has been shown)")
 
     p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
              "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
