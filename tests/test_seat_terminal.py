@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from razzcore import phh, pokerstars
+from razzcore.histories.text import format_hand
 from razzcore.seat.terminal import play_at_terminal
 from razzcore.sim import Session
 
@@ -204,3 +205,21 @@ def test_play_at_terminal_reads_any_stream() -> None:
     text = out.getvalue()
     assert "'zzz' is not legal now" in text
     assert s.ended == "all 2 hands were played" and len(s.hands) == 2
+    # Each hand's whole log, as the seat sees it, was printed line after line
+    # (between the prompts), nothing left out.
+    # (Typed answers are not echoed here: what follows a prompt is on its line.)
+    lines = [line.split(" > ", 1)[1] if line.startswith(("Your move:", "Enter for")) else line
+             for line in text.splitlines()]
+    printed = [line for line in lines if not line.startswith(
+        ("> p", "  p", "3rd street", "4th street", "5th street", "6th street", "7th street",
+         "Legal:")) and "is not legal now" not in line]
+    # (Down cards shown at the end are named in the final log's deal lines,
+    # while they were ?? when dealt: compare the lines without them.)
+    def hide(lines: list[str]) -> list[str]:
+        return [re.sub(r"\([^)]*\)", "(..)", line) for line in lines]
+
+    for k, hand in enumerate(s.hands, 1):
+        log = format_hand(hand, players=s.names, dealt=hand.view(0).cards).splitlines()
+        start = printed.index(f"=== Hand {k} ===") + 1
+        assert hide(printed[start:start + len(log)]) == hide(log)
+        assert not any(line.startswith("*** Incomplete") for line in printed)

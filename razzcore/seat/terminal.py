@@ -37,7 +37,7 @@ HELP = """Keys (or the words): f fold, c check or call, b bet, complete or raise
 p post the bring-in; ? this help, q quit the session (the hands so far are kept).
 Only the actions the prompt names are legal now."""
 
-_IN_PROGRESS = "(hand in progress"
+_UNFINISHED = "*** Incomplete ***"  # format_hand's last line for a hand still being played
 
 
 def hand_log(session: Session, seat: int) -> list[str]:
@@ -48,7 +48,9 @@ def hand_log(session: Session, seat: int) -> list[str]:
         return []
     view = hand.view(seat)
     lines = format_hand(hand, players=session.names, dealt=view.cards).splitlines()
-    return [line for line in lines if not line.startswith(_IN_PROGRESS)]
+    if not hand.is_over and lines and lines[-1].startswith(_UNFINISHED):
+        lines.pop()  # the hand goes on: the next actions come here
+    return lines
 
 
 def session_lines(session: Session) -> list[str]:
