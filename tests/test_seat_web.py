@@ -91,6 +91,11 @@ def test_a_session_replays_from_its_downloads(client: Any) -> None:
     assert "attachment" in text.headers["content-disposition"]
     histories = phh.loads_all(text.text)
     assert len(histories) == 4
+    # As the person's seat saw them: their own cards, the others' as ?? unless shown.
+    for hh in histories:
+        dealt = [a for a in hh.actions if a.startswith("d dh ")]
+        assert all("??" not in a for a in dealt if a.startswith("d dh p1 "))
+    assert any("??" in a for hh in histories for a in hh.actions)
     start = [200, 200, 200]
     for hh, want in zip(histories, stacks, strict=True):
         assert list(hh.starting_stacks) == start  # the stacks carry over

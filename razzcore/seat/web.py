@@ -318,7 +318,7 @@ def create_app(config: SeatConfig) -> Starlette:
             from ..show.replayer import page
 
             s = session_of(request)
-            hands = s.histories()
+            hands = s.histories(seat)  # as the person saw them
             if kind == "html":
                 if not hands:
                     raise _Error(409, "no hand is finished yet")
