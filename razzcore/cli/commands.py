@@ -150,10 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
                         f"({','.join(map(str, DEFAULT_RULES))})")
     p.add_argument("--stack", type=int, default=DEFAULT_STACK, metavar="CHIPS",
                    help=f"starting stack of every seat, each hand ({DEFAULT_STACK})")
-    p.add_argument("--lineup", default="basic,random", metavar="NAMES",
+    p.add_argument("--lineup", default=None, metavar="NAMES",
                    help=f"players seated in turn: built-in names, any case "
                         f"({', '.join(PLAYER_TYPES)}), or package.module:Name, a Player "
-                        "class or factory (basic,random)")
+                        "class or factory (basic,random; with --human, the other seats "
+                        "take as many of them as there are)")
     p.add_argument("--human", type=int, default=None, metavar="SEAT",
                    help="sit at this seat (1..N) yourself and play at the terminal; the "
                         "stacks carry over from hand to hand (--hands is then the most)")
@@ -311,7 +312,7 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 def _cmd_play(args: argparse.Namespace) -> int:
     from ..engine.rules import Rules
     from ..sim.playing import MAX_HANDS, play
-    from .seat import cmd_play_human, lineup_names, write_histories
+    from .seat import DEFAULT_LINEUP, cmd_play_human, lineup_names, write_histories
 
     if args.human is not None:
         return cmd_play_human(args, Rules(*_stakes(args.stakes), profile=args.profile))
@@ -324,7 +325,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.threads is not None:
         check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
-    lineup = lineup_names("--lineup", args.lineup)
+    lineup = lineup_names("--lineup", DEFAULT_LINEUP if args.lineup is None else args.lineup)
     rules = Rules(*_stakes(args.stakes), profile=args.profile)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
