@@ -8,17 +8,15 @@ person's seat sees it after each action, which the page shows one by one at
 the configured pace; the last frame lists the legal actions (from the engine)
 when it is the person's turn.
 
-=================================  ==============================================
-``POST /api/session``              a new session: ``{"id", "pace", "frames"}``
-``GET /api/session/{id}``          the current frame: ``{"frames": [frame]}``
-``POST /api/session/{id}/act``     ``{"hand", "step", "action"}``: the person's
-                                   decision (``"cc"``, ``"cbr 20"``...), then the
-                                   other players' until the person is to act again
-``POST /api/session/{id}/next``    ``{"hand"}``: deal the hand after hand ``hand``
-``GET /api/session/{id}/hands.phhs``  the finished hands as PHH
-``GET /api/session/{id}/hands.txt``   ... as PokerStars text
-``GET /api/session/{id}/replayer.html``  ... in the replayer page
-=================================  ==============================================
+* ``POST /api/session``: a new session, ``{"id", "pace", "frames"}``;
+* ``GET /api/session/{id}``: the current frame, ``{"frames": [frame]}``;
+* ``POST /api/session/{id}/act`` with ``{"hand", "step", "action"}``: the
+  person's decision (``"cc"``, ``"cbr 20"``...), then the other players'
+  until the person is to act again;
+* ``POST /api/session/{id}/next`` with ``{"hand"}``: the hand after hand ``hand``;
+* ``GET /api/session/{id}/hands.phhs``, ``hands.txt``, ``replayer.html``: the
+  finished hands (as the person's seat saw them) as PHH, PokerStars text, and
+  in the replayer page.
 
 A bad request gets a 4xx answer ``{"error": "..."}`` and changes nothing:
 400 for a body that is not the JSON object asked for, 404 for an unknown
