@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from seat_server import Server
 
-from razzcore import phh, pokerstars
+from razzcore import RazzError, phh, pokerstars
 
 httpx = pytest.importorskip("httpx", reason="the request-level tests speak HTTP with httpx")
 
@@ -229,3 +229,16 @@ def test_frames_are_json_data(client: Any) -> None:
     assert json.loads(json.dumps(f)) == f
     names = {c["name"] for c in f["choices"]}
     assert names <= {"fold", "check_call", "bet_raise", "bring_in"}
+
+
+def test_each_session_has_its_own_players() -> None:
+    pytest.importorskip("starlette")
+    from razzcore import RandomPlayer, Rules
+    from razzcore.seat.web import SeatConfig
+
+    config = SeatConfig(seats=(None, RandomPlayer(1), "basic"), rules=Rules(1, 3, 10, 20))
+    a, b = config.session(0), config.session(1)
+    assert a.players[1] is not b.players[1] and a.players[1] is not config.seats[1]
+    assert a.players[2] is not b.players[2]
+    with pytest.raises(RazzError, match="exactly one None"):
+        SeatConfig(seats=("basic", "basic"), rules=Rules(1, 3, 10, 20)).check()

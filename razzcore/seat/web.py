@@ -88,8 +88,13 @@ class SeatConfig:
 
     def session(self, number: int = 0) -> Session:
         """A new session (``number``: how many this server opened before)."""
+        import copy
+
         seed = None if self.seed is None else self.seed + number
-        return Session(list(self.seats), rules=self.rules, stack=self.stack, seed=seed,
+        # Each session its own players: names and specs make new ones, and a
+        # player object is copied, so that no two tabs share a player's state.
+        seats = [p if p is None or isinstance(p, str) else copy.deepcopy(p) for p in self.seats]
+        return Session(seats, rules=self.rules, stack=self.stack, seed=seed,
                        hands=self.hands, rebuy=self.rebuy)
 
     def check(self) -> None:
