@@ -55,6 +55,8 @@ from .evaluator import (
     evaluate,
     evaluate_batch,
     evaluate_mask,
+    evaluate_omaha,
+    evaluate_omaha_batch,
     kernel_info,
     rank_board,
     rank_histogram,
@@ -88,6 +90,8 @@ _LAZY = {
     "HandHistory": "histories.phh",
     "simulate": "sim.simulation",
     "SimulationResult": "sim.simulation",
+    "stats": "tracker.reading",
+    "StatsTable": "tracker.table",
 }
 # The rooms, and the hand-history formats, handed out as modules.
 _MODULES = {
@@ -95,6 +99,7 @@ _MODULES = {
     "odds": "odds",
     "histories": "histories",
     "sim": "sim",
+    "tracker": "tracker",
     "show": "show",
     "envs": "envs",
     "cli": "cli",
@@ -118,6 +123,8 @@ if TYPE_CHECKING:
     from .odds.ranges import Range
     from .sim.playing import PlayResult, play
     from .sim.simulation import SimulationResult, simulate
+    from .tracker.reading import stats
+    from .tracker.table import StatsTable
 
 
 
@@ -152,6 +159,7 @@ __all__ = [
     "SimulationResult",
     "StartingHand",
     "StartingHands",
+    "StatsTable",
     "__version__",
     "best_five",
     "board_order",
@@ -164,6 +172,8 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
     "format_card",
     "format_cards",
     "kernel_info",
@@ -177,5 +187,6 @@ __all__ = [
     "rank_of",
     "simulate",
     "starting_hands",
+    "stats",
     "suit_of",
 ]

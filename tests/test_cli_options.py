@@ -96,6 +96,7 @@ FAILING_RUNS = {
     "play": ["--players", "9"],
     "replay": ["missing.phh"],
     "starting-hands": ["--players", "1"],
+    "stats": ["missing.txt"],
 }
 
 
@@ -131,14 +132,15 @@ def test_errors_under_json_are_a_json_object(command: str, tmp_path: pathlib.Pat
 @pytest.mark.parametrize("command", sorted(FAILING_RUNS))
 def test_option_errors_under_json_are_a_json_object(command: str) -> None:
     positional = {"equity": ["As 2d 3c", "Kh Qd Js"], "eval": ["As2d3c4h5s"],
-                  "replay": ["x.phh"]}.get(command, [])
+                  "replay": ["x.phh"], "stats": ["x.phh"]}.get(command, [])
     data = assert_json_error(run(command, *positional, "--json", "--no-such-option"), command,
                              "unrecognized arguments: --no-such-option",
                              f"razzcore {command} --help")
     assert data["command"] == command
     if command == "eval":
         return
-    flag = {"replay": "--profile", "bench": "--hands"}.get(command, "--seed")
+    flag = {"replay": "--profile", "bench": "--hands",
+            "stats": "--min-hands"}.get(command, "--seed")
     assert_json_error(run(command, flag, "--json"), command, flag)
 
 

@@ -627,7 +627,7 @@ def test_replay_accepts_pokerstars_files(tmp_path: Path) -> None:
     done = run("replay", str(path), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "=== hand #100000000001 ===" in done.stdout
-    assert "finishing stacks: [965, 1060, 0] (match the file)" in done.stdout
+    assert "finishing stacks: $9.65 / $10.60 / $0 (match the file)" in done.stdout
 
 
 # ------------------------------------------------------------ header variants

@@ -14,11 +14,20 @@ import argparse
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PHHError, RazzError, counted
+from ..histories.files import (
+    PHH_SUFFIXES,
+    STDIN,
+    check_history_text,
+    display_name,
+    holds_many,
+    is_phh_text,
+    phh_tables,
+    read_text,
+)
 from .format import EXITS, json_text, one_line, os_message
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = EXITS
@@ -32,6 +41,7 @@ __all__ = [
     "cmd_replay",
     "display_name",
     "field_line",
+    "hand_report",
     "holds_many",
     "is_phh_text",
     "located",
@@ -41,95 +51,6 @@ __all__ = [
     "stars_places",
     "where",
 ]
-
-STDIN = "-"
-"""The file name that stands for standard input."""
-STDIN_NAME = "<stdin>"
-"""How messages name standard input."""
-
-
-def display_name(path: str) -> str:
-    """How messages name ``path`` (``<stdin>`` for ``-``)."""
-    return STDIN_NAME if path == STDIN else path
-
-
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-``: standard input): UTF-8, a BOM allowed (as
-    PokerStars writes)."""
-    if path == STDIN:
-        raw = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as fp:
-            raw = fp.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RazzError(f"{display_name(path)}: not UTF-8 text (byte {exc.start}): hand "
-                        f"histories are read as UTF-8; re-save the file as UTF-8") from None
-
-
-def holds_many(path: str, text: str) -> bool:
-    """Whether PHH ``text`` holds many hands: a ``.phhs`` file, or standard
-    input whose TOML is all tables (``[1]``, ``[2]``, ...).
-
-    >>> holds_many("-", "[1]\\nantes = [0, 0]\\n"), holds_many("-", "antes = [0, 0]\\n")
-    (True, False)
-    """
-    if path != STDIN:
-        return path.endswith(".phhs")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
-
-
-PHH_SUFFIXES = (".phh", ".phhs")
-"""The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many);
-any other name holds PokerStars text: the one rule for reading and writing."""
-
-_PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
-
-
-def is_phh_text(path: str, text: str) -> bool:
-    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
-    TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
-    each of its tables.
-
-    >>> is_phh_text("-", 'variant = "R"\n'), is_phh_text("-", '[tool]\nname = "x"\n')
-    (True, False)
-    """
-    if path.endswith(PHH_SUFFIXES):
-        return True
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    if not data:
-        return False
-    if _PHH_KEYS & data.keys():
-        return True
-    return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())
-
-
-def check_history_text(path: str, text: str) -> bool:
-    """Whether ``text`` is PokerStars text (``True``) or PHH (``False``); a
-    file that is neither is one :class:`RazzError` naming it.
-
-    >>> check_history_text("README.md", "# razzcore\n")
-    Traceback (most recent call last):
-    ...
-    razzcore.errors.RazzError: README.md is not a hand history: neither PHH ...
-    """
-    from ..histories._pokerstars_lines import looks_like_pokerstars
-
-    if looks_like_pokerstars(text):
-        return True
-    if is_phh_text(path, text):
-        return False
-    raise RazzError(f"{display_name(path)} is not a hand history: neither PHH (TOML with a "
-                    f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
-
 
 _TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
 
@@ -257,23 +178,17 @@ def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], 
 def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any]], list[str]]:
     """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
     raised reading them all: the good ones, and a message for each bad one."""
-    from ..histories.phh import HandHistory
-
-    try:
-        tables = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:  # not TOML at all: nothing loads
-        raise RazzError(located(path, text, 0, False, exc)) from None
+    tables = phh_tables(text)
+    if tables and not tables[0][0]:  # not TOML at all: nothing loads
+        raise RazzError(located(path, text, 0, False, exc))
     hands: list[tuple[int, Any]] = []
     left_out: list[str] = []
-    for i, (key, table) in enumerate(tables.items()):
-        label = f"hand {i + 1}: "
-        try:
-            if not isinstance(table, dict):
-                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
-                               field=key)
-            hands.append((i, HandHistory.from_mapping(table)))
-        except PHHError as bad:
-            left_out.append(one_line(located(path, text, i, True, bad, label)))
+    for i, (_, got) in enumerate(tables):
+        if isinstance(got, PHHError):
+            label = f"hand {i + 1}: "
+            left_out.append(one_line(located(path, text, i, True, got, label)))
+        else:
+            hands.append((i, got))
     return hands, left_out
 
 
@@ -338,6 +253,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _one_stdin(paths)
     if args.html:
         return _replay_html(paths, args)
+    if args.spoilers:
+        raise RazzError("--spoilers is for the page: add --html OUT.html")
     status = EXIT_OK
     outputs = []
     several = len(paths) > 1
@@ -369,9 +286,13 @@ def _hand_error(path: str, text: str, i: int, multi: bool, stars: bool, label: s
 
 
 def _mismatch(path: str, text: str, i: int, multi: bool, stars: bool, label: str,
-              want: Any, got: Any) -> str:
+              report: dict[str, Any]) -> str:
+    """Where and how the finishing stacks of the file and of the replay
+    differ (amounts as the file writes them)."""
     err = PHHError("mismatch", field="finishing_stacks")
     place = display_name(path) if stars else where(path, text, i, multi, err)
+    want = " / ".join(report["expected_finishing_stacks_text"])
+    got = " / ".join(report["finishing_stacks_text"])
     return (f"{place}: {label}finishing_stacks mismatch: "
             f"the file says {want}, the replay gives {got}\n")
 
@@ -383,8 +304,37 @@ def _label(i: int, multi: bool, stars: bool, hh: Any) -> str:
     return f"hand {i + 1}: " if multi else ""
 
 
+def hand_report(hh: Any, stacks: Sequence[int], complete: bool) -> dict[str, Any]:
+    """What ``--json`` says of one replayed hand: the finishing stacks the
+    replay gives (``stacks``) and those the file says, whether they match,
+    whether the history runs to the end of the hand (``complete``), the
+    seats, and every amount both as an integer (cents or chips, as
+    ``unit`` says) and as the file writes it (``..._text``)."""
+    from ..histories.money import money_of
+
+    money = money_of(hh)
+    want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
+    report: dict[str, Any] = {
+        "finishing_stacks": list(stacks), "expected_finishing_stacks": want,
+        "matches": None if want is None else list(stacks) == want, "complete": complete,
+    }
+    report["finishing_stacks_text"] = [money(v) for v in stacks]
+    report["expected_finishing_stacks_text"] = None if want is None else [money(v) for v in want]
+    report.update(money.as_json())
+    report["seats"] = hh.seats
+    report["players"] = hh.players
+    return report
+
+
+def _incomplete(path: str, label: str) -> str:
+    """The note for a hand whose history stops before the hand ends."""
+    return (f"{display_name(path)}: {label}the hand is incomplete: its history stops before "
+            f"the hand ends\n")
+
+
 def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
-    from ..histories.text import format_hand
+    from ..histories.money import money_of
+    from ..histories.text import format_history
 
     text, multi, histories, stars, left_out = read_histories(path)
     if several and not args.json:
@@ -404,23 +354,28 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
             left_out.append(one_line(message))
             sys.stderr.write(f"razzcore replay: error: {left_out[-1]} (left out)\n")
             continue
-        got = list(hand.stacks)
-        want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
-        ok = None if want is None else got == want
-        reports.append({"hand": i + 1, "finishing_stacks": got,
-                        "expected_finishing_stacks": want, "matches": ok,
-                        "payoffs": list(hand.payoffs or ())})
+        report = hand_report(hh, hand.stacks, hand.is_over)
+        report["payoffs"] = list(hand.payoffs or ())
+        money = money_of(hh)
+        report["payoffs_text"] = [money.signed(v) for v in report["payoffs"]]
+        report["rake"] = hand.rake if hand.is_over else 0
+        report["rake_text"] = money(report["rake"])
+        reports.append({"hand": i + 1, **report})
+        ok = report["matches"]
         if not args.json:
             if multi:
                 print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
-            print(format_hand(hand, players=hh.players, dealt=hh.dealt_cards()))
-            verdict = {None: "(the file has no finishing_stacks)",
-                       True: "(match the file)", False: f"(the file says {want})"}[ok]
-            print(f"finishing stacks: {got} {verdict}")
+            print(format_history(hh, hand))
+            said = " / ".join(report["expected_finishing_stacks_text"] or ())
+            verdict = {None: "(the file has no finishing_stacks)", True: "(match the file)",
+                       False: f"(the file says {said})"}[ok]
+            print(f"finishing stacks: {' / '.join(report['finishing_stacks_text'])} {verdict}")
             if multi:
                 print()
+        if not hand.is_over:
+            sys.stderr.write(_incomplete(path, label))
         if ok is False:
-            sys.stderr.write(_mismatch(path, text, i, multi, stars, label, want, got))
+            sys.stderr.write(_mismatch(path, text, i, multi, stars, label, report))
     status = EXIT_USAGE if left_out else (
         EXIT_MISMATCH if any(r["matches"] is False for r in reports) else EXIT_OK)
     if multi and not args.json:
@@ -465,10 +420,11 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
                 sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
                 status = EXIT_USAGE
                 continue
-            result = data["result"]
-            if result is not None and result["matches"] is False:
-                sys.stderr.write(_mismatch(path, text, i, multi, stars, label,
-                                           hh.finishing_stacks, result["finishing_stacks"]))
+            report = hand_report(hh, data["finishing_stacks"], data["complete"])
+            if not report["complete"]:
+                sys.stderr.write(_incomplete(path, label))
+            if report["matches"] is False:
+                sys.stderr.write(_mismatch(path, text, i, multi, stars, label, report))
                 status = max(status, EXIT_MISMATCH)
             if len(paths) > 1:
                 name = display_name(path) if path == STDIN else os.path.basename(path)
@@ -476,7 +432,7 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
             hands.append(data)
     if not hands:
         raise RazzError("no hand could be replayed: no page written")
-    page = render(hands)
+    page = render(hands, spoilers=args.spoilers)
     if args.html == STDIN:  # the page on stdout, the note on stderr
         sys.stdout.write(page)
         sys.stderr.write(f"wrote {counted(len(hands), 'hand')} to standard output\n")
