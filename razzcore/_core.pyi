@@ -5,6 +5,7 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 ``.pxi`` it includes.
 """
 
+import datetime
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeAlias, TypedDict
@@ -290,3 +291,4 @@ def _read_pokerstars_hand(
 def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],
 ) -> tuple[int, str | None, list[tuple[int, int, int, str, str | None, bytes]]] | None: ...
+def _read_phh_toml(text: str, time_type: type[datetime.time]) -> dict[str, Any] | None: ...
