@@ -8,7 +8,7 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 import datetime
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, TypeAlias, TypedDict
+from typing import Any, Final, TypeAlias, TypedDict, TypeVar
 
 from typing_extensions import Buffer, disjoint_base
 
@@ -30,6 +30,7 @@ CHART_CLASSES: Final[int]
 
 #: One player for the equity kernels: (known per-rank counts[13], cards to come) or
 #: (known counts, cards to come, 1 if his 7th card is the shared community card else 0).
+_A = TypeVar("_A")
 _EquityPlayer: TypeAlias = tuple[Sequence[int], int] | tuple[Sequence[int], int, int]
 #: (win, tie, share, share_sq, total): per-player tuples, then the outcome count.
 _EquityCounts: TypeAlias = tuple[
@@ -292,3 +293,9 @@ def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],
 ) -> tuple[int, str | None, list[tuple[int, int, int, str, str | None, bytes]]] | None: ...
 def _read_phh_toml(text: str, time_type: type[datetime.time]) -> dict[str, Any] | None: ...
+def _fields_snapshot(values: tuple[Any, ...]) -> tuple[Any, ...]: ...
+def _parse_action_line(text: str, action_type: type[_A]) -> _A | None: ...
+def _parse_action_lines(
+    texts: Iterable[str], cache: dict[str, _A], cache_max: int, action_type: type[_A],
+    parse_action: Callable[[str], _A],
+) -> list[_A]: ...

@@ -19,3 +19,195 @@ def _read_phh_toml(str text, time_type):
     True
     """
     return rz_phh_read(text, time_type)
+
+
+# The action lines as razzcore writes them ("d dh p3 Ac??Kd", "p2 cbr 20",
+# "p1 sm 2c3c4c", "p4 f" ...): read straight into Action records.  Any other
+# line (a commentary, extra spaces, p10, an error ...) is left to
+# razzcore.engine.notation.parse_action, the grammar of an action.
+
+cdef inline int rz_card_pair(str text, Py_ssize_t i):
+    """The card code of text[i:i+2], -1 for '??', -2 for anything else."""
+    cdef Py_UCS4 r = text[i], s = text[i + 1]
+    cdef int rank, suit
+    if r == u'?' and s == u'?':
+        return -1
+    if r == u'A':
+        rank = 0
+    elif u'2' <= r <= u'9':
+        rank = <int>r - 49  # '2' (code 50) is rank 1
+    elif r == u'T':
+        rank = 9
+    elif r == u'J':
+        rank = 10
+    elif r == u'Q':
+        rank = 11
+    elif r == u'K':
+        rank = 12
+    else:
+        return -2
+    if s == u'c':
+        suit = 0
+    elif s == u'd':
+        suit = 1
+    elif s == u'h':
+        suit = 2
+    elif s == u's':
+        suit = 3
+    else:
+        return -2
+    return 4 * rank + suit
+
+
+cdef object rz_cards_text(str text, Py_ssize_t start):
+    """The cards text[start:] names (``None`` for ``??``), or None when they
+    are not all two-character cards."""
+    cdef Py_ssize_t n = len(text), i, k = 0
+    cdef int code
+    if start >= n or (n - start) % 2:
+        return None
+    out = PyTuple_New((n - start) // 2)
+    for i in range(start, n, 2):
+        code = rz_card_pair(text, i)
+        if code == -2:
+            return None
+        item = None if code == -1 else code
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+        k += 1
+    return out
+
+
+cdef object rz_action_new(object cls, str verb, object seat, tuple cards, object amount,
+                          object show):
+    """An Action record (a frozen dataclass) with these fields, no commentary."""
+    a = cls.__new__(cls)
+    d = a.__dict__
+    d["verb"] = verb
+    d["seat"] = seat
+    d["cards"] = cards
+    d["amount"] = amount
+    d["show"] = show
+    d["commentary"] = None
+    return a
+
+
+cdef object rz_action_line(str text, object cls):
+    """The Action of one line in razzcore's own shapes, else None."""
+    cdef Py_ssize_t n = len(text), i
+    cdef Py_UCS4 c
+    cdef long long amount = 0
+    cdef object seat
+    if n >= 10 and text[0] == u'd' and text.startswith("d dh p"):
+        c = text[6]
+        if not (u'1' <= c <= u'9') or text[7] != u' ':
+            return None
+        cards = rz_cards_text(text, 8)
+        if cards is None:
+            return None
+        return rz_action_new(cls, "dh", <int>c - 49, cards, None, None)  # '1' is 49
+    if n < 4 or text[0] != u'p' or text[2] != u' ':
+        return None
+    c = text[1]
+    if not (u'1' <= c <= u'9'):
+        return None
+    seat = <int>c - 49  # '1' is 49
+    if n == 4 and text[3] == u'f':
+        return rz_action_new(cls, "f", seat, (), None, None)
+    if n == 5:
+        if text[3] == u'c' and text[4] == u'c':
+            return rz_action_new(cls, "cc", seat, (), None, None)
+        if text[3] == u'p' and text[4] == u'b':
+            return rz_action_new(cls, "pb", seat, (), None, None)
+        if text[3] == u's' and text[4] == u'm':
+            return rz_action_new(cls, "sm", seat, (), None, False)
+        return None
+    if n >= 8 and text[3] == u'c' and text[4] == u'b' and text[5] == u'r' and text[6] == u' ':
+        if n - 7 > 18:
+            return None
+        for i in range(7, n):
+            c = text[i]
+            if not (u'0' <= c <= u'9'):
+                return None
+            amount = amount * 10 + (<long long>c - 48)  # '0' is 48
+        return rz_action_new(cls, "cbr", seat, (), amount, None)
+    if n >= 7 and text[3] == u's' and text[4] == u'm' and text[5] == u' ':
+        if n == 7 and text[6] == u'-':
+            return rz_action_new(cls, "sm", seat, (), None, True)
+        cards = rz_cards_text(text, 6)
+        if cards is None:
+            return None
+        return rz_action_new(cls, "sm", seat, cards, None, True)
+    return None
+
+
+def _parse_action_line(str text, action_type):
+    """The ``action_type`` (:class:`razzcore.engine.notation.Action`) of one
+    action line as razzcore writes it, or ``None`` for any other line
+    (``parse_action`` reads it).
+
+    >>> from razzcore.engine.notation import Action
+    >>> _parse_action_line("p2 cbr 20", Action)
+    Action(verb='cbr', seat=1, cards=(), amount=20, show=None, commentary=None)
+    >>> _parse_action_line("p2 cbr 20 # raise", Action) is None
+    True
+    """
+    return rz_action_line(text, action_type)
+
+
+def _parse_action_lines(texts, dict cache, Py_ssize_t cache_max, action_type, parse_action):
+    """Each line's ``action_type``: from ``cache`` (line -> action), read
+    here when razzcore writes it so (then kept in ``cache`` while it holds
+    fewer than ``cache_max``), else ``parse_action(line)``, which raises on
+    a bad line.
+
+    >>> from razzcore.engine.notation import Action, parse_action
+    >>> [a.verb for a in _parse_action_lines(["d dh p1 AcAd2c", "p1 f # out"], {}, 9,
+    ...                                      Action, parse_action)]
+    ['dh', 'f']
+    """
+    cdef list out = []
+    for text in texts:
+        if type(text) is str:
+            a = cache.get(text)
+            if a is None:
+                a = rz_action_line(<str>text, action_type)
+                if a is None:
+                    a = parse_action(text)
+                elif len(cache) < cache_max:
+                    cache[text] = a
+        else:
+            a = parse_action(text)
+        out.append(a)
+    return out
+
+
+def _fields_snapshot(tuple values):
+    """What a hand history's fields hold, compared by value and type (``1``,
+    ``1.0`` and ``True`` differ): ``None`` for an absent field, ``(type,
+    value)`` for another value, ``(list, items, their types)`` for a list
+    (a copy: a list edited in place compares different).
+
+    >>> _fields_snapshot((None, 5, [1, True]))
+    (None, (<class 'int'>, 5), (<class 'list'>, (1, True), (<class 'int'>, <class 'bool'>)))
+    """
+    cdef Py_ssize_t n = len(values), i, k, m
+    cdef tuple out = PyTuple_New(n), t, types
+    for i in range(n):
+        v = values[i]
+        if v is None:
+            item = None
+        elif type(v) is list:
+            t = tuple(<list>v)
+            m = len(t)
+            types = PyTuple_New(m)
+            for k in range(m):
+                kind = type(t[k])
+                Py_INCREF(kind)
+                PyTuple_SET_ITEM(types, k, kind)
+            item = (list, t, types)
+        else:
+            item = (type(v), v)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, i, item)
+    return out

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.notation import Action, parse_action
+from ..engine.notation import parse_actions as parse_lines
 from ..errors import PHHError, brief
 
 __all__ = [
@@ -72,7 +73,7 @@ def parse_actions(texts: Sequence[str], players: int | None, where: str) -> list
     """Each action parsed (:func:`parse_action`), errors naming the action;
     with ``players``, a player beyond the table is an error too."""
     try:
-        out = [parse_action(text) for text in texts]
+        out = parse_lines(texts)
     except PHHError:
         out = None  # the loop below names the action
     if out is not None and (players is None or all(

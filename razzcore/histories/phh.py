@@ -48,6 +48,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, cast
 
+from .._core import _fields_snapshot
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
@@ -300,16 +301,9 @@ class HandHistory:
         lists may be edited in place, so a validation is kept with this and
         counts only while it is unchanged.  User fields (``_`` names) are
         not validated: their names only."""
-        out: list[Any] = []
-        for v in _SNAPSHOT_GET(self):
-            if type(v) is list:
-                t = tuple(v)
-                out.append((list, t, tuple(map(type, t))))
-            else:
-                out.append((type(v), v))
         user = self.user_fields
-        out.append(tuple(user) if type(user) is dict else (type(user), user))
-        return tuple(out)
+        return (_fields_snapshot(_SNAPSHOT_GET(self)),
+                tuple(user) if type(user) is dict else (type(user), user))
 
     def dumps(self) -> str:
         """This hand history as PHH (TOML) text; see :func:`dumps`.
