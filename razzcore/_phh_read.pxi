@@ -78,17 +78,23 @@ cdef object rz_cards_text(str text, Py_ssize_t start):
     return out
 
 
+cdef extern from "Python.h":
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
+
+
 cdef object rz_action_new(object cls, str verb, object seat, tuple cards, object amount,
                           object show):
-    """An Action record (a frozen dataclass) with these fields, no commentary."""
+    """An Action record (a frozen dataclass) with these fields, no
+    commentary: set as the dataclass's own __init__ sets them (the generic
+    setattr, past the frozen class's refusal), so the values stay in the
+    object (no __dict__ is made)."""
     a = cls.__new__(cls)
-    d = a.__dict__
-    d["verb"] = verb
-    d["seat"] = seat
-    d["cards"] = cards
-    d["amount"] = amount
-    d["show"] = show
-    d["commentary"] = None
+    PyObject_GenericSetAttr(a, "verb", verb)
+    PyObject_GenericSetAttr(a, "seat", seat)
+    PyObject_GenericSetAttr(a, "cards", cards)
+    PyObject_GenericSetAttr(a, "amount", amount)
+    PyObject_GenericSetAttr(a, "show", show)
+    PyObject_GenericSetAttr(a, "commentary", None)
     return a
 
 

@@ -22,7 +22,8 @@ from ..engine.notation import parse_actions as parse_lines
 from ..errors import PHHError, brief
 
 __all__ = [
-    "OPTIONAL_FIELDS", "REQUIRED_FIELDS", "VARIANT", "check_value", "is_int", "parse_actions",
+    "FIELD_KINDS", "OPTIONAL_FIELDS", "REQUIRED_FIELDS", "VARIANT", "check_value", "is_int",
+    "parse_actions",
 ]
 
 VARIANT = "FR"
@@ -67,6 +68,8 @@ _FIXED_KINDS = {
     "variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
     "big_bet": "chips", "starting_stacks": "chips_list", "actions": "str_list",
 }
+FIELD_KINDS: dict[str, str] = {**_FIXED_KINDS, **_KINDS}
+"""Each standard field (required and optional) and the kind of value it holds."""
 
 
 def parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
@@ -101,7 +104,7 @@ def is_int(v: object) -> bool:
 
 def check_value(name: str, value: Any, where: str) -> Any:
     """Type-check one standard field (TOML types of the PHH spec)."""
-    kind = _FIXED_KINDS.get(name) or _KINDS[name]
+    kind = FIELD_KINDS[name]
     if type(value) is list:  # the common lists, checked at once
         types = set(map(type, value))
         if kind == "chips_list" and types <= {int} and (not value or min(value) >= 0):

@@ -55,7 +55,7 @@ from ..engine.rules import PROFILES, Rules, option_names
 from ..errors import PHHError, RulesError, brief
 from ._phh_fields import (
     _ABSENT_FIELD,
-    _KINDS,
+    FIELD_KINDS,
     _OTHER_VARIANTS,
     _PER_PLAYER,
     _RAKE_FIELD,
@@ -182,20 +182,26 @@ class HandHistory:
         values: dict[str, Any] = {}
         user: dict[str, Any] = {}
         for name, value in data.items():
-            if name.startswith("_"):
+            kind = FIELD_KINDS.get(name)
+            if kind is not None:  # the commonest values checked here, the others by check_value
+                t = type(value)
+                if t is int and kind == "chips" and value >= 0 or t is str and kind == "str" \
+                        or t is bool and kind == "bool":
+                    values[name] = value
+                else:
+                    values[name] = check_value(name, value, where)
+            elif name.startswith("_"):
                 user[name] = value
             elif name in _OTHER_VARIANTS:
                 raise PHHError(
                     f"{where}field {brief(name)} is not used by variant 'FR' (razz has a bring-in)",
                     field=name,
                 )
-            elif name not in REQUIRED_FIELDS and name not in _KINDS:
+            else:
                 raise PHHError(
                     f"{where}unknown field {brief(name)} (user-defined fields start with '_')",
                     field=name,
                 )
-            else:
-                values[name] = check_value(name, value, where)
         n = len(values["starting_stacks"])
         for name in ("antes", *_PER_PLAYER):
             if values.get(name) is not None and len(values[name]) != n:
@@ -204,7 +210,14 @@ class HandHistory:
                     field=name,
                 )
         parsed = parse_actions(values["actions"], n, where)
-        out = cls(**values, user_fields=user)
+        if cls is HandHistory:  # the fields set at once (the dataclass's __init__ sets them so)
+            out = object.__new__(cls)
+            fields = out.__dict__
+            fields.update(_FIELD_DEFAULTS)
+            fields.update(values)
+            fields["user_fields"] = user
+        else:
+            out = cls(**values, user_fields=user)
         out.__dict__[_PARSED] = (tuple(out.actions), parsed)
         out.__dict__[_CHECKED] = out._snapshot()  # just validated
         return out
@@ -289,11 +302,16 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'bring_in' must be a whole non-negative chip amount, not '5'
         """
+        self._validated()
+
+    def _validated(self) -> tuple[Any, ...]:
+        """:meth:`check`, returning the snapshot of the fields it validated."""
         snapshot = self._snapshot()
         if self.__dict__.get(_CHECKED) == snapshot:
-            return  # validated before and nothing changed since
+            return snapshot  # validated before and nothing changed since
         HandHistory.from_mapping(self.to_mapping())
         self.__dict__[_CHECKED] = snapshot
+        return snapshot
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What :meth:`check` validates, compared by value and type (``1``,
@@ -356,11 +374,10 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
         """
-        self.check()
+        snapshot = self._validated()
         if not rule_options:  # the file's rules: built and validated once
-            key = (*((type(v), v) for v in (*self.antes, self.bring_in, self.small_bet,
-                                             self.big_bet)),
-                   repr(self.user_fields.get(_RULES_FIELD)))
+            # The amounts (antes, bring_in, small_bet, big_bet) by value and type.
+            key = (snapshot[0][_AMOUNTS], repr(self.user_fields.get(_RULES_FIELD)))
             rules = _RULES_BUILT.get(key)
             if rules is None:
                 rules = self._rules({})
@@ -600,6 +617,11 @@ _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
 # the repr of ``_razzcore_rules``; hand after hand of a file have the same.
 _RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
 _SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
+# Where the amounts the rules are built from sit in a snapshot of the fields.
+_AMOUNTS = slice(REQUIRED_FIELDS.index("antes"), REQUIRED_FIELDS.index("big_bet") + 1)
+# Every field at its default, in the dataclass's order (from_mapping's start).
+_FIELD_DEFAULTS = {f.name: None for f in dataclasses.fields(HandHistory)}
+_FIELD_DEFAULTS["variant"] = VARIANT
 
 
 # ------------------------------------------------------------------ load / dump
