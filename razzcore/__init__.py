@@ -61,6 +61,7 @@ from .evaluator import (
 )
 
 __version__ = "0.1.0"
+"""The version of razzcore (PEP 440); pyproject.toml reads it from here."""
 
 # Everything above cards and the evaluator loads on first use (PEP 562), so
 # that `import razzcore` for evaluation alone stays fast.

@@ -356,6 +356,27 @@ def test_truncated_hands() -> None:
         assert exc.hand == "100000000001" and exc.line is not None
 
 
+def test_a_hand_cut_mid_line_is_reported_as_truncated_at_its_last_line() -> None:
+    cut = EXAMPLE[:EXAMPLE.index("bravo [x]: raises $0.25 to $0.50") + 29]
+    assert cut.endswith("raises $0.25 to $0")
+    exc = error_of(cut)
+    assert str(exc) == ("hand #100000000001, line 14: the hand ends before its summary and "
+                        "total pot (truncated): 'bravo [x]: raises $0.25 to $0'")
+    total = EXAMPLE.index("Total pot ")
+    for end in range(EXAMPLE.index("\n") + 1, total):  # every cut before the total line
+        text = EXAMPLE[:end]
+        exc = error_of(text)
+        last = len(text.rstrip().splitlines())
+        assert (exc.hand, exc.line) == ("100000000001", last), (text, str(exc))
+        assert exc.reason.startswith("the hand ends "), (text, str(exc))
+        assert exc.reason.split(": ")[0].endswith("(truncated)"), (text, str(exc))
+    # a cut hand before another hand: the same, at the cut hand's last line
+    text = cut + "\n\n\n" + EXAMPLE
+    with pytest.warns(PokerStarsWarning, match=r"line 14: the hand ends before its summary"):
+        report = pokerstars.loads_report(text, on_error="skip")
+    assert len(report.hands) == 1 and report.errors[0].line == 14
+
+
 def test_skip_keeps_the_other_hands() -> None:
     bad = EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $0.40")
     text = LINE_KINDS + "\n\n\n" + bad + "\n\n\n" + EXAMPLE

@@ -37,6 +37,7 @@ __all__ = [
     "SYMBOLS",
     "TABLE",
     "TOTAL_LINE",
+    "TRUNCATED",
     "UNCALLED_LINE",
     "PokerStarsError",
     "PokerStarsWarning",
@@ -99,6 +100,11 @@ LINE_STARTS = {
 }
 """The line kinds the reader tells by how a line starts, before trying
 ``NAME: ...`` or ``NAME collected ...``: a player name cannot start so."""
+
+TRUNCATED = "the hand ends before its summary and total pot (truncated)"
+"""What a hand is said to be when it ends before its total pot line, and
+when it goes wrong at its last line before that line: a text cut there,
+mid-line or not, rather than a wrong line."""
 
 HAND_START = re.compile(r"PokerStars .*?#(\d+): ")
 """The first line of any hand (any game, any room variant): its number."""

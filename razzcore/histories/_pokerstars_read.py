@@ -41,6 +41,7 @@ from ._pokerstars_lines import (
     TABLE,
     TOTAL_LINE,
     TOTAL_POT,
+    TRUNCATED,
     UNCALLED,
     UNCALLED_LINE,
     card_group,
@@ -281,6 +282,8 @@ class _Lines:
             stacks.append(self.amount(stack, i) if value is None else value)
             out.append("sitting out" in rest)
             i += 1
+        if len(names) < 2 and i >= count - 1:  # the lines end among the seats
+            raise _Bad(TRUNCATED, count - 1)
         if not 2 <= len(names) <= 8:
             raise _Bad(f"a razz table seats 2 to 8 players, not {len(names)}", i - 1)
         self.numbers = numbers
@@ -417,8 +420,7 @@ class _Lines:
                 elif not self.money(line, i, bets) and not IGNORED.fullmatch(line):
                     raise _Bad("this line is not understood", i)
         if section != _SUMMARY or self.total is None:
-            raise _Bad("the hand ends before its summary and total pot (truncated)",
-                       len(lines) - 1)
+            raise _Bad(TRUNCATED, len(lines) - 1)
 
     def in_hand(self) -> list[int]:
         """The players dealt in: those who posted the ante; in a game without

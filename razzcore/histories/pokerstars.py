@@ -39,6 +39,7 @@ from ..errors import RazzError, brief
 from ._pokerstars_lines import (
     HAND_LINE,
     HAND_START,
+    TRUNCATED,
     PokerStarsError,
     PokerStarsWarning,
 )
@@ -87,6 +88,8 @@ def _read_one(lines: list[str], raw: list[str], first: int, offset: int) -> Hand
         return reader.replay()
     except _Bad as bad:
         at = min(max(bad.at, 0), len(lines) - 1)
+        if at == len(lines) - 1 and getattr(reader, "total", None) is None:
+            bad = _Bad(TRUNCATED, at)  # its last line is cut, or the lines after it
         number = first
         for _ in range(at + 1):  # the file line of the hand's line ``at``
             while not raw[number]:
