@@ -190,30 +190,53 @@ def _parse_action_lines(texts, dict cache, Py_ssize_t cache_max, action_type, pa
 
 def _fields_snapshot(tuple values):
     """What a hand history's fields hold, compared by value and type (``1``,
-    ``1.0`` and ``True`` differ): ``None`` for an absent field, ``(type,
-    value)`` for another value, ``(list, items, their types)`` for a list
-    (a copy: a list edited in place compares different).
+    ``1.0`` and ``True`` differ), in one flat tuple (few objects to make):
+    ``None`` for an absent field, its type and value for another value, and
+    for a list ``list``, its length, its items and their types (a copy: a
+    list edited in place compares different).
 
     >>> _fields_snapshot((None, 5, [1, True]))
-    (None, (<class 'int'>, 5), (<class 'list'>, (1, True), (<class 'int'>, <class 'bool'>)))
+    (None, <class 'int'>, 5, <class 'list'>, 2, 1, True, <class 'int'>, <class 'bool'>)
     """
-    cdef Py_ssize_t n = len(values), i, k, m
-    cdef tuple out = PyTuple_New(n), t, types
+    cdef Py_ssize_t n = len(values), i, k, m, size = 0, at = 0
     for i in range(n):
         v = values[i]
         if v is None:
-            item = None
+            size += 1
         elif type(v) is list:
-            t = tuple(<list>v)
-            m = len(t)
-            types = PyTuple_New(m)
-            for k in range(m):
-                kind = type(t[k])
-                Py_INCREF(kind)
-                PyTuple_SET_ITEM(types, k, kind)
-            item = (list, t, types)
+            size += 2 + 2 * len(<list>v)
         else:
-            item = (type(v), v)
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(out, i, item)
+            size += 2
+    out = PyTuple_New(size)
+    for i in range(n):
+        v = values[i]
+        if v is None:
+            rz_tuple_put(out, at, None, size)
+            at += 1
+        elif type(v) is list:
+            m = len(<list>v)
+            if at + 2 + 2 * m > size:  # the list grew meanwhile (another thread)
+                raise RuntimeError("a field changed while it was read")
+            rz_tuple_put(out, at, list, size)
+            rz_tuple_put(out, at + 1, m, size)
+            for k in range(m):
+                item = (<list>v)[k]
+                rz_tuple_put(out, at + 2 + k, item, size)
+                rz_tuple_put(out, at + 2 + m + k, type(item), size)
+            at += 2 + 2 * m
+        else:
+            rz_tuple_put(out, at, type(v), size)
+            rz_tuple_put(out, at + 1, v, size)
+            at += 2
+    if at != size:
+        raise RuntimeError("a field changed while it was read")
     return out
+
+
+cdef inline int rz_tuple_put(object t, Py_ssize_t i, object item, Py_ssize_t size) except -1:
+    """Set item ``i`` of the new tuple ``t`` of ``size`` items."""
+    if not 0 <= i < size:
+        raise RuntimeError("a field changed while it was read")
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(t, i, item)
+    return 0

@@ -165,6 +165,12 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'variant': razzcore reads fixed-limit razz ('FR'), not 'NT'
         """
+        return cls._from_fields(data, where, True)
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any], where: str, copy: bool) -> HandHistory:
+        """:meth:`from_mapping`; with ``copy`` false, the lists of ``data``
+        (read from text for this history alone) become the fields themselves."""
         if not isinstance(data, Mapping):
             raise PHHError(f"{where}a hand history is a TOML table, not {type(data).__name__}")
         variant = data.get("variant")
@@ -189,7 +195,7 @@ class HandHistory:
                         or t is bool and kind == "bool":
                     values[name] = value
                 else:
-                    values[name] = check_value(name, value, where)
+                    values[name] = check_value(name, value, where, copy=copy)
             elif name.startswith("_"):
                 user[name] = value
             elif name in _OTHER_VARIANTS:
@@ -302,16 +308,11 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'bring_in' must be a whole non-negative chip amount, not '5'
         """
-        self._validated()
-
-    def _validated(self) -> tuple[Any, ...]:
-        """:meth:`check`, returning the snapshot of the fields it validated."""
         snapshot = self._snapshot()
         if self.__dict__.get(_CHECKED) == snapshot:
-            return snapshot  # validated before and nothing changed since
+            return  # validated before and nothing changed since
         HandHistory.from_mapping(self.to_mapping())
         self.__dict__[_CHECKED] = snapshot
-        return snapshot
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What :meth:`check` validates, compared by value and type (``1``,
@@ -374,10 +375,10 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
         """
-        snapshot = self._validated()
+        self.check()
         if not rule_options:  # the file's rules: built and validated once
-            # The amounts (antes, bring_in, small_bet, big_bet) by value and type.
-            key = (snapshot[0][_AMOUNTS], repr(self.user_fields.get(_RULES_FIELD)))
+            key = (_fields_snapshot((self.antes, self.bring_in, self.small_bet, self.big_bet)),
+                   repr(self.user_fields.get(_RULES_FIELD)))
             rules = _RULES_BUILT.get(key)
             if rules is None:
                 rules = self._rules({})
@@ -617,8 +618,6 @@ _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
 # the repr of ``_razzcore_rules``; hand after hand of a file have the same.
 _RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
 _SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
-# Where the amounts the rules are built from sit in a snapshot of the fields.
-_AMOUNTS = slice(REQUIRED_FIELDS.index("antes"), REQUIRED_FIELDS.index("big_bet") + 1)
 # Every field at its default, in the dataclass's order (from_mapping's start).
 _FIELD_DEFAULTS = {f.name: None for f in dataclasses.fields(HandHistory)}
 _FIELD_DEFAULTS["variant"] = VARIANT
@@ -651,7 +650,7 @@ def loads(text: str | bytes) -> HandHistory:
             f"this is a .phhs file of {len(data)} hands (tables "
             f"{', '.join('[' + k + ']' for k in list(data)[:3])}...): use loads_all"
         )
-    return HandHistory.from_mapping(data)
+    return HandHistory._from_fields(data, "", False)  # data is read here: its lists are ours
 
 
 
@@ -716,7 +715,7 @@ def loads_all(text: str | bytes) -> list[HandHistory]:
             raise PHHError(
                 f"a .phhs file holds one table per hand; {brief(key)} is not a table", field=key
             )
-        out.append(HandHistory.from_mapping(table, where=f"[{key}] "))
+        out.append(HandHistory._from_fields(table, f"[{key}] ", False))
     return out
 
 
