@@ -7,7 +7,7 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 
 import datetime
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeAlias, TypedDict, TypeVar
 
 from typing_extensions import Buffer, disjoint_base
@@ -293,6 +293,10 @@ def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],
 ) -> tuple[int, str | None, list[tuple[int, int, int, str, str | None, bytes]]] | None: ...
 def _read_phh_toml(text: str, time_type: type[datetime.time]) -> dict[str, Any] | None: ...
+def _check_fields(
+    data: Mapping[str, Any], kinds: dict[str, str], check_value: Callable[[str, Any, str], Any],
+    where: str, copy: bool,
+) -> tuple[dict[str, Any], dict[str, Any], str | None]: ...
 def _fields_snapshot(values: tuple[Any, ...]) -> tuple[Any, ...]: ...
 def _parse_action_line(text: str, action_type: type[_A]) -> _A | None: ...
 def _parse_action_lines(

@@ -240,3 +240,57 @@ cdef inline int rz_tuple_put(object t, Py_ssize_t i, object item, Py_ssize_t siz
     Py_INCREF(item)
     PyTuple_SET_ITEM(t, i, item)
     return 0
+
+
+def _check_fields(data, dict kinds, check_value, str where, bint copy):
+    """The standard fields of a PHH table checked, and its user fields (names
+    starting with ``_``), in order: ``(values, user, None)``; or, at the
+    first other name, ``(values, user, name)`` so far (the caller words why
+    it is not a field).  ``kinds`` maps each standard field to the kind of
+    value it holds (``razzcore.histories._phh_fields.FIELD_KINDS``); the
+    common values (a chip amount, a string, true or false, a list of chip
+    amounts or of strings) are checked here, each other one by
+    ``check_value(name, value, where)``, which raises on a bad one.  With
+    ``copy`` false a list that passes is kept as it is, else copied.
+
+    >>> _check_fields({"bring_in": 2, "antes": [1, 1], "_x": 0, "min_bet": 1},
+    ...               {"bring_in": "chips", "antes": "chips_list"}, None, "", True)
+    ({'bring_in': 2, 'antes': [1, 1]}, {'_x': 0}, 'min_bet')
+    """
+    cdef dict values = {}, user = {}
+    cdef Py_ssize_t k, m
+    cdef bint ok
+    for name, value in data.items():
+        kind = kinds.get(name)
+        if kind is None:
+            if name.startswith("_"):
+                user[name] = value
+                continue
+            return values, user, name
+        t = type(value)
+        ok = False
+        if t is int:
+            ok = kind == "chips" and value >= 0
+        elif t is str:
+            ok = kind == "str"
+        elif t is bool:
+            ok = kind == "bool"
+        elif t is list:
+            m = len(<list>value)
+            if kind == "chips_list":
+                ok = True
+                for k in range(m):
+                    item = (<list>value)[k]
+                    if type(item) is not int or item < 0:
+                        ok = False
+                        break
+            elif kind == "str_list":
+                ok = True
+                for k in range(m):
+                    if type((<list>value)[k]) is not str:
+                        ok = False
+                        break
+            if ok and copy:
+                value = list(<list>value)
+        values[name] = value if ok else check_value(name, value, where)
+    return values, user, None

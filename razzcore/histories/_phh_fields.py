@@ -102,19 +102,12 @@ def is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def check_value(name: str, value: Any, where: str, *, copy: bool = True) -> Any:
+def check_value(name: str, value: Any, where: str) -> Any:
     """Type-check one standard field (TOML types of the PHH spec); a list
-    comes back as a new list unless ``copy`` is false (the caller's own list,
-    read from text, is kept when it needs no change)."""
+    comes back as a new list.  (``HandHistory.from_mapping`` checks the
+    common values in compiled code, ``_core._check_fields``, and calls this
+    for the others.)"""
     kind = FIELD_KINDS[name]
-    if type(value) is list:  # the common lists, checked at once
-        types = set(map(type, value))
-        if kind == "chips_list" and types <= {int} and (not value or min(value) >= 0):
-            return list(value) if copy else value
-        if kind == "str_list" and types <= {str}:
-            return list(value) if copy else value
-    elif type(value) is int and kind == "chips" and value >= 0:
-        return value
 
     def bad(what: str) -> PHHError:
         return PHHError(

@@ -48,7 +48,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, cast
 
-from .._core import _fields_snapshot
+from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
@@ -171,7 +171,7 @@ class HandHistory:
     def _from_fields(cls, data: Mapping[str, Any], where: str, copy: bool) -> HandHistory:
         """:meth:`from_mapping`; with ``copy`` false, the lists of ``data``
         (read from text for this history alone) become the fields themselves."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise PHHError(f"{where}a hand history is a TOML table, not {type(data).__name__}")
         variant = data.get("variant")
         if variant != VARIANT:
@@ -185,29 +185,17 @@ class HandHistory:
         for name in REQUIRED_FIELDS:
             if name not in data:
                 raise PHHError(f"{where}missing required field {brief(name)}", field=name)
-        values: dict[str, Any] = {}
-        user: dict[str, Any] = {}
-        for name, value in data.items():
-            kind = FIELD_KINDS.get(name)
-            if kind is not None:  # the commonest values checked here, the others by check_value
-                t = type(value)
-                if t is int and kind == "chips" and value >= 0 or t is str and kind == "str" \
-                        or t is bool and kind == "bool":
-                    values[name] = value
-                else:
-                    values[name] = check_value(name, value, where, copy=copy)
-            elif name.startswith("_"):
-                user[name] = value
-            elif name in _OTHER_VARIANTS:
+        values, user, other = _check_fields(data, FIELD_KINDS, check_value, where, copy)
+        if other is not None:
+            if other in _OTHER_VARIANTS:
                 raise PHHError(
-                    f"{where}field {brief(name)} is not used by variant 'FR' (razz has a bring-in)",
-                    field=name,
+                    f"{where}field {brief(other)} is not used by variant 'FR' (razz has a bring-in)",
+                    field=other,
                 )
-            else:
-                raise PHHError(
-                    f"{where}unknown field {brief(name)} (user-defined fields start with '_')",
-                    field=name,
-                )
+            raise PHHError(
+                f"{where}unknown field {brief(other)} (user-defined fields start with '_')",
+                field=other,
+            )
         n = len(values["starting_stacks"])
         for name in ("antes", *_PER_PLAYER):
             if values.get(name) is not None and len(values[name]) != n:
