@@ -533,7 +533,9 @@ class HandHistory:
         return [int(v) for v in value]
 
     def _absent(self) -> list[int]:
-        value = self.user_fields.get(_ABSENT_FIELD, [])
+        if _ABSENT_FIELD not in self.user_fields:
+            return []
+        value = self.user_fields[_ABSENT_FIELD]
         n = self.player_count
         if not isinstance(value, list) or not all(
             is_int(v) and 1 <= v <= n for v in value
