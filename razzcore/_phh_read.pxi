@@ -161,18 +161,23 @@ def _parse_action_line(str text, action_type):
     return rz_action_line(text, action_type)
 
 
-def _parse_action_lines(texts, dict cache, Py_ssize_t cache_max, action_type, parse_action):
+def _parse_action_lines(texts, dict cache, Py_ssize_t cache_max, action_type, parse_action,
+                        Py_ssize_t players=-1):
     """Each line's ``action_type``: from ``cache`` (line -> action), read
     here when razzcore writes it so (then kept in ``cache`` while it holds
     fewer than ``cache_max``), else ``parse_action(line)``, which raises on
-    a bad line.
+    a bad line.  With ``players >= 0``, ``None`` when an action names a
+    seat beyond the table (the caller words it).
 
     >>> from razzcore.engine.notation import Action, parse_action
     >>> [a.verb for a in _parse_action_lines(["d dh p1 AcAd2c", "p1 f # out"], {}, 9,
     ...                                      Action, parse_action)]
     ['dh', 'f']
+    >>> _parse_action_lines(["p3 f"], {}, 9, Action, parse_action, 2) is None
+    True
     """
     cdef list out = []
+    cdef bint beyond = False
     for text in texts:
         if type(text) is str:
             a = cache.get(text)
@@ -184,8 +189,11 @@ def _parse_action_lines(texts, dict cache, Py_ssize_t cache_max, action_type, pa
                     cache[text] = a
         else:
             a = parse_action(text)
+        if players >= 0 and not beyond:
+            seat = a.seat
+            beyond = seat is not None and seat >= players
         out.append(a)
-    return out
+    return None if beyond else out
 
 
 def _fields_snapshot(tuple values):

@@ -246,14 +246,17 @@ _PARSED: dict[str, Action] = {}
 _PARSED_MAX = 1 << 16
 
 
-def parse_actions(texts: Sequence[str]) -> list[Action]:
+def parse_actions(texts: Sequence[str], players: int = -1) -> list[Action] | None:
     """:func:`parse_action` of each line, in order (the lines as razzcore
-    writes them read by compiled code, the same records).
+    writes them read by compiled code, the same records); with ``players``,
+    ``None`` when an action names a seat beyond the table.
 
     >>> [a.verb for a in parse_actions(["d dh p1 AcAd2c", "p1 pb", "p2 cbr 10 # up"])]
     ['dh', 'pb', 'cbr']
+    >>> parse_actions(["p3 f"], 2) is None
+    True
     """
-    return _parse_action_lines(texts, _PARSED, _PARSED_MAX, Action, parse_action)
+    return _parse_action_lines(texts, _PARSED, _PARSED_MAX, Action, parse_action, players)
 
 
 def _action(text: str) -> Action:

@@ -76,11 +76,10 @@ def parse_actions(texts: Sequence[str], players: int | None, where: str) -> list
     """Each action parsed (:func:`parse_action`), errors naming the action;
     with ``players``, a player beyond the table is an error too."""
     try:
-        out = parse_lines(texts)
+        out = parse_lines(texts, -1 if players is None else players)
     except PHHError:
         out = None  # the loop below names the action
-    if out is not None and (players is None or all(
-            a.seat is None or a.seat < players for a in out)):
+    if out is not None:
         return out
     out = []
     for i, text in enumerate(texts):
