@@ -82,7 +82,7 @@ extensions = [
                  "src/razz_range_equity.h", "src/razz_engine.h", "src/razz_rng.h",
                  "src/razz_obs.h", "src/razz_vecenv.h", "src/razz_pokerstars.h",
                  "src/razz_pokerstars_py.h", "src/razz_pokerstars_split.h",
-                 "src/razz_pokerstars_replay.h", "src/razz_phh_read.h",
+                 "src/razz_pokerstars_replay.h", "src/razz_phh_read_py.h",
                  "razzcore/_equity.pxi", "razzcore/_hand.pxi", "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi", "razzcore/_pokerstars.pxi",
                  "razzcore/_replay.pxi", "razzcore/_view.pxi",

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fuzz the compiled PHH readers: the TOML razzcore writes
-(``_core._read_phh_toml``, ``src/razz_phh_read.h``) and the action lines it
+(``_core._read_phh_toml``, ``src/razz_phh_read_py.h``) and the action lines it
 writes (``_core._parse_action_line``).
 
 Raw inputs are PHH text (the corpus holds written hands, a ``.phhs`` file and

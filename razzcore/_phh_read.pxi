@@ -1,14 +1,14 @@
 # Included by _core.pyx: the compiled reader of PHH text, the TOML that
-# razzcore writes (src/razz_phh_read.h); razzcore/histories/_phh_toml.py
+# razzcore writes (src/razz_phh_read_py.h); razzcore/histories/_phh_toml.py
 # reads everything else with tomllib.
 
-cdef extern from "razz_phh_read.h":
+cdef extern from "razz_phh_read_py.h":
     object rz_phh_read(object text, object time_type)
 
 
 def _read_phh_toml(str text, time_type):
     """What :func:`tomllib.loads` returns for ``text`` when it is in the
-    TOML subset razzcore writes (``src/razz_phh_read.h`` lists it), else
+    TOML subset razzcore writes (``src/razz_phh_read_py.h`` lists it), else
     ``None`` (read it with :mod:`tomllib`).  ``time_type`` is
     :class:`datetime.time`, the type of a local time.
 

@@ -1,5 +1,5 @@
 """The plain Python reader of the PHH TOML subset razzcore writes: the
-oracle the compiled reader (``src/razz_phh_read.h``, ``_core._read_phh_toml``)
+oracle the compiled reader (``src/razz_phh_read_py.h``, ``_core._read_phh_toml``)
 is compared with in the tests.  It returns exactly what :func:`tomllib.loads`
 returns for a text in the subset, ``None`` for anything else.
 

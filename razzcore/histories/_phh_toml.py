@@ -2,7 +2,7 @@
 fields (:func:`parse`).
 
 :func:`parse` reads what ``phh.dumps`` / ``phh.dumps_all`` write with the
-compiled reader (:func:`read`, ``src/razz_phh_read.h``: one ``key = value``
+compiled reader (:func:`read`, ``src/razz_phh_read_py.h``: one ``key = value``
 per line; bare or quoted keys; whole numbers in canonical form,
 ``true``/``false``, local times, literal and basic strings, arrays and inline
 tables written with ``", "`` and ``" = "``; table headers ``[1]`` and empty

@@ -1,5 +1,5 @@
 /*
- * razz_phh_read.h - the compiled reader of PHH text: the subset of TOML
+ * razz_phh_read_py.h - the compiled reader of PHH text: the subset of TOML
  * that razzcore writes (razzcore/histories/_phh_toml.py), read into the
  * Python objects tomllib.loads returns for it.
  *
@@ -18,12 +18,13 @@
  * Included by razzcore/_phh_read.pxi.  Needs Python.h.  Every read is
  * bounded by the text's length; nothing is indexed by a value read from it.
  */
-#ifndef RAZZ_PHH_READ_H
-#define RAZZ_PHH_READ_H
+#ifndef RAZZ_PHH_READ_PY_H
+#define RAZZ_PHH_READ_PY_H
 
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include "razz_eval.h" /* RZ_INLINE */
 
 /* The reader's position in one line: [p, end). */
 typedef struct {
@@ -36,18 +37,18 @@ typedef struct {
  * error set: outside the subset), or an error (NULL with one set). */
 #define RZ_PHH_MAX_DEPTH 32
 
-static int rz_phh_bare(char c)
+RZ_INLINE int rz_phh_bare(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
            c == '_' || c == '-';
 }
 
-static int rz_phh_starts(const rz_phh_cur *cur, const char *s, Py_ssize_t n)
+RZ_INLINE int rz_phh_starts(const rz_phh_cur *cur, const char *s, Py_ssize_t n)
 {
     return cur->end - cur->p >= n && memcmp(cur->p, s, (size_t)n) == 0;
 }
 
-static int rz_phh_hex(char c)
+RZ_INLINE int rz_phh_hex(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -60,7 +61,7 @@ static int rz_phh_hex(char c)
 
 /* A literal ('...') or basic ("...") string at cur->p, as str; NULL when
  * declined (no error) or on an error (set). */
-static PyObject *rz_phh_string(rz_phh_cur *cur)
+RZ_INLINE PyObject *rz_phh_string(rz_phh_cur *cur)
 {
     const char *p = cur->p, *start;
     char quote = *p;
@@ -158,7 +159,7 @@ done:
 
 /* A key at cur->p (bare, or a quoted string), as str; NULL when declined
  * or on an error. */
-static PyObject *rz_phh_key(rz_phh_cur *cur)
+RZ_INLINE PyObject *rz_phh_key(rz_phh_cur *cur)
 {
     const char *p = cur->p;
     if (p < cur->end && (*p == '\'' || *p == '"'))
@@ -174,10 +175,10 @@ static PyObject *rz_phh_key(rz_phh_cur *cur)
     }
 }
 
-static PyObject *rz_phh_value(rz_phh_cur *cur, int depth);
+RZ_INLINE PyObject *rz_phh_value(rz_phh_cur *cur, int depth);
 
 /* The items of an array ('[' at cur->p). */
-static PyObject *rz_phh_array(rz_phh_cur *cur, int depth)
+RZ_INLINE PyObject *rz_phh_array(rz_phh_cur *cur, int depth)
 {
     PyObject *out = PyList_New(0), *item;
     if (out == NULL)
@@ -208,7 +209,7 @@ static PyObject *rz_phh_array(rz_phh_cur *cur, int depth)
 }
 
 /* The pairs of an inline table ('{' at cur->p). */
-static PyObject *rz_phh_table(rz_phh_cur *cur, int depth)
+RZ_INLINE PyObject *rz_phh_table(rz_phh_cur *cur, int depth)
 {
     PyObject *out = PyDict_New(), *key, *item;
     int has;
@@ -253,7 +254,7 @@ fail:
 
 /* A whole number in canonical form: -?(0|[1-9][0-9]{0,17}); what follows
  * is the caller's to check (", ", "]", "}" or the line's end). */
-static PyObject *rz_phh_int(rz_phh_cur *cur)
+RZ_INLINE PyObject *rz_phh_int(rz_phh_cur *cur)
 {
     const char *p = cur->p;
     int negative = 0, digits = 0;
@@ -280,7 +281,7 @@ static PyObject *rz_phh_int(rz_phh_cur *cur)
     return PyLong_FromLongLong(negative ? -value : value);
 }
 
-static PyObject *rz_phh_value(rz_phh_cur *cur, int depth)
+RZ_INLINE PyObject *rz_phh_value(rz_phh_cur *cur, int depth)
 {
     char c;
     if (depth > RZ_PHH_MAX_DEPTH || cur->p >= cur->end)
@@ -305,7 +306,7 @@ static PyObject *rz_phh_value(rz_phh_cur *cur, int depth)
 
 /* A local time HH:MM:SS or HH:MM:SS.ffffff filling [p, end): a
  * datetime.time; NULL (no error) when it is not one or out of range. */
-static PyObject *rz_phh_time(const rz_phh_cur *cur)
+RZ_INLINE PyObject *rz_phh_time(const rz_phh_cur *cur)
 {
     const char *p = cur->p;
     Py_ssize_t n = cur->end - p, k;
@@ -336,7 +337,7 @@ static PyObject *rz_phh_time(const rz_phh_cur *cur)
 }
 
 /* The value of one line (cur spans the text after "key = "). */
-static PyObject *rz_phh_line_value(rz_phh_cur *cur)
+RZ_INLINE PyObject *rz_phh_line_value(rz_phh_cur *cur)
 {
     PyObject *value;
     if (cur->end - cur->p >= 3 && cur->p[0] >= '0' && cur->p[0] <= '9' && cur->p[2] == ':')
@@ -350,7 +351,7 @@ static PyObject *rz_phh_line_value(rz_phh_cur *cur)
 }
 
 /* razzcore._core._read_phh_toml(text, time_type): see _phh_read.pxi. */
-RZ_ENTRY PyObject *rz_phh_read(PyObject *text, PyObject *time_type)
+RZ_INLINE PyObject *rz_phh_read(PyObject *text, PyObject *time_type)
 {
     const char *data, *line, *stop, *nl;
     Py_ssize_t size;
@@ -438,4 +439,4 @@ error:
     return NULL;
 }
 
-#endif /* RAZZ_PHH_READ_H */
+#endif /* RAZZ_PHH_READ_PY_H */
