@@ -55,12 +55,12 @@ from ..engine.rules import PROFILES, Rules, option_names
 from ..errors import PHHError, RulesError, brief
 from ._phh_fields import (
     _ABSENT_FIELD,
-    FIELD_KINDS,
     _OTHER_VARIANTS,
     _PER_PLAYER,
     _RAKE_FIELD,
     _RAKE_POTS_FIELD,
     _RULES_FIELD,
+    FIELD_KINDS,
     OPTIONAL_FIELDS,
     REQUIRED_FIELDS,
     VARIANT,
@@ -188,10 +188,8 @@ class HandHistory:
         values, user, other = _check_fields(data, FIELD_KINDS, check_value, where, copy)
         if other is not None:
             if other in _OTHER_VARIANTS:
-                raise PHHError(
-                    f"{where}field {brief(other)} is not used by variant 'FR' (razz has a bring-in)",
-                    field=other,
-                )
+                raise PHHError(f"{where}field {brief(other)} is not used by variant 'FR' "
+                               "(razz has a bring-in)", field=other)
             raise PHHError(
                 f"{where}unknown field {brief(other)} (user-defined fields start with '_')",
                 field=other,
@@ -609,7 +607,7 @@ _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
 _RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
 _SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 # Every field at its default, in the dataclass's order (from_mapping's start).
-_FIELD_DEFAULTS = {f.name: None for f in dataclasses.fields(HandHistory)}
+_FIELD_DEFAULTS: dict[str, Any] = {f.name: None for f in dataclasses.fields(HandHistory)}
 _FIELD_DEFAULTS["variant"] = VARIANT
 
 
