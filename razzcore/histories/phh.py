@@ -472,7 +472,7 @@ class HandHistory:
         >>> hh.replay()
         Traceback (most recent call last):
         ...
-        razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+        razzcore.errors.PHHError: action 3 'p1 cc': it is p2's turn, not p1's
         """
         rules = self.rules(**rule_options)
         pots = self.rake_pots
