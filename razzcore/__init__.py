@@ -88,6 +88,8 @@ _LAZY = {
     "HandHistory": "histories.phh",
     "simulate": "sim.simulation",
     "SimulationResult": "sim.simulation",
+    "stats": "tracker.reading",
+    "StatsTable": "tracker.table",
 }
 # The rooms, and the hand-history formats, handed out as modules.
 _MODULES = {
@@ -95,6 +97,7 @@ _MODULES = {
     "odds": "odds",
     "histories": "histories",
     "sim": "sim",
+    "tracker": "tracker",
     "show": "show",
     "envs": "envs",
     "cli": "cli",
@@ -118,6 +121,8 @@ if TYPE_CHECKING:
     from .odds.ranges import Range
     from .sim.playing import PlayResult, play
     from .sim.simulation import SimulationResult, simulate
+    from .tracker.reading import stats
+    from .tracker.table import StatsTable
 
 
 
@@ -152,6 +157,7 @@ __all__ = [
     "SimulationResult",
     "StartingHand",
     "StartingHands",
+    "StatsTable",
     "__version__",
     "best_five",
     "board_order",
@@ -177,5 +183,6 @@ __all__ = [
     "rank_of",
     "simulate",
     "starting_hands",
+    "stats",
     "suit_of",
 ]

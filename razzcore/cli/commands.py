@@ -3,7 +3,8 @@
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
 between built-in players in the compiled engine, any stakes), ``replay``
 (replay and check PHH or PokerStars hand histories, or write them as a
-replayer page), ``convert`` (PokerStars text to PHH and back),
+replayer page), ``convert`` (PokerStars text to PHH and back), ``stats``
+(each player's statistics over hand histories, and a result graph),
 ``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
 (the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
@@ -32,7 +34,7 @@ from .. import __version__
 from ..cards import parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES
-from ..errors import EquityError, RazzError, brief
+from ..errors import EquityError, RazzError, brief, counted
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -46,6 +48,7 @@ from .format import (
     table,
 )
 from .histories import cmd_convert, cmd_replay
+from .tracker import add_stats_parser, cmd_stats
 
 __all__ = ["build_parser", "main"]
 
@@ -110,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = _Parser(
         prog="razzcore",
-        description="Razz (seven-card stud low): evaluate, play, replay, equity, "
+        description="Razz (seven-card stud low): evaluate, play, replay, stats, equity, "
                     "starting hands, bench.",
         epilog="example:\n  razzcore play --players 6 --hands 1000 --seed 1\n"
                "  razzcore eval As 2d 3c 4h 7s Kd Kh",
@@ -132,6 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
              "  razzcore play --players 6 --hands 1000 --seed 1\n"
              "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
              "  razzcore play --players 2 --hands 1 --lineup basic --show 1\n"
+             "  razzcore play --players 4 --human 1 --lineup basic --hands 20 --phh mine.phhs\n"
+             "  razzcore play --players 3 --lineup mybots:CautiousPlayer,basic --hands 500\n"
              "  razzcore play --players 8 --hands 1000000 --lineup basic,random,calldown "
              "--stakes 2,5,10,20 --threads 4")
     p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
@@ -146,8 +151,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stack", type=int, default=DEFAULT_STACK, metavar="CHIPS",
                    help=f"starting stack of every seat, each hand ({DEFAULT_STACK})")
     p.add_argument("--lineup", default="basic,random", metavar="NAMES",
-                   help=f"built-in players seated in turn, any case: {', '.join(PLAYER_TYPES)} "
-                        "(basic,random)")
+                   help=f"players seated in turn: built-in names, any case "
+                        f"({', '.join(PLAYER_TYPES)}), or package.module:Name, a Player "
+                        "class or factory (basic,random)")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT",
+                   help="sit at this seat (1..N) yourself and play at the terminal; the "
+                        "stacks carry over from hand to hand (--hands is then the most)")
+    p.add_argument("--rebuy", action="store_true",
+                   help="with --human: top a broke seat back up to --stack (otherwise the "
+                        "session ends when a seat is out of chips)")
+    p.add_argument("--pokerstars", metavar="FILE", help="write the hands as PokerStars text")
     p.add_argument("--threads", type=int, default=None, metavar="T",
                    help="threads (default: one per CPU from 32768 hands on; results do not "
                         "depend on it)")
@@ -172,6 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="OUT.html",
                    help="write one self-contained HTML page that replays the hands step by step "
                         "(- for standard output)")
+    p.add_argument("--spoilers", action="store_true",
+                   help="with --html: the hand list shows each hand's winner from the start "
+                        "(else only once the hand's last step has been shown)")
 
     p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
              "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
@@ -183,6 +199,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the file to write (- for standard output)")
     p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
                    help="the format to write (phh: a .phhs file of every razz hand)")
+
+    p = _add(sub, "stats", "each player's statistics over hand histories, and a result graph",
+             "  razzcore stats session1.txt session2.txt\n"
+             "  razzcore stats 'sessions/**/*.txt' --player Hero --plot hero.png\n"
+             "  razzcore stats hands.phhs --min-hands 100 --sort vpip --json")
+    add_stats_parser(p)
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
@@ -216,6 +238,35 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Monte Carlo seed (with --trials, or more than 2 players)")
     p.add_argument("--top", type=int, default=None, metavar="K", help="print the best K only")
     p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = _add(sub, "serve", "play razz in your browser against the built-in or your own players",
+             "  razzcore serve\n  razzcore serve --players 6 --lineup basic,random --open\n"
+             "  razzcore serve --port 0 --players 3 --lineup mybots:CautiousPlayer")
+    p.add_argument("--port", type=int, default=8765, metavar="PORT",
+                   help="the port (8765; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", metavar="HOST",
+                   help="the address to listen on (127.0.0.1: this computer only)")
+    p.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2..8 (4)")
+    p.add_argument("--human", type=int, default=1, metavar="SEAT", help="your seat, 1..N (1)")
+    p.add_argument("--lineup", default="basic", metavar="NAMES",
+                   help="the other seats' players in turn: built-in names or "
+                        "package.module:Name (basic)")
+    p.add_argument("--hands", type=int, default=1000, metavar="H",
+                   help="the most hands of a session (1000)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed of the first session (later sessions, or other tabs, draw "
+                        "their own)")
+    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--stakes", default=",".join(map(str, DEFAULT_RULES)), metavar="A,B,S,L",
+                   help="ante, bring-in, small bet, big bet "
+                        f"({','.join(map(str, DEFAULT_RULES))})")
+    p.add_argument("--stack", type=int, default=DEFAULT_STACK, metavar="CHIPS",
+                   help=f"every seat's starting stack ({DEFAULT_STACK})")
+    p.add_argument("--rebuy", action="store_true",
+                   help="top a broke seat back up (otherwise the session ends there)")
+    p.add_argument("--pace", type=int, default=700, metavar="MS",
+                   help="milliseconds between the other players' actions on the page (700)")
+    p.add_argument("--open", action="store_true", help="open the page in your web browser")
 
     p = _add(sub, "bench", "time the evaluator beside a pure-Python reference and pokerkit",
              "  razzcore bench\n  razzcore bench --hands 1000000 --json")
@@ -260,25 +311,40 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 def _cmd_play(args: argparse.Namespace) -> int:
     from ..engine.rules import Rules
     from ..sim.playing import MAX_HANDS, play
+    from .seat import cmd_play_human, lineup_names, write_histories
 
+    if args.human is not None:
+        return cmd_play_human(args, Rules(*_stakes(args.stakes), profile=args.profile))
+    if args.rebuy:
+        raise _Fail("--rebuy tops up a broke seat in a session at the terminal: add --human "
+                    "SEAT, or leave it out (every hand of play starts from --stack)")
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
     if args.threads is not None:
         check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
-    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player")
+    lineup = lineup_names("--lineup", args.lineup)
     rules = Rules(*_stakes(args.stakes), profile=args.profile)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
+    if args.pokerstars:
+        _check_phh_target(args.pokerstars + ".phhs", args.hands)  # the same bound
     # The library's play: every player is built in, so the hands run in the engine.
     result = play(args.players, args.hands, seed=args.seed, rules=rules, stacks=args.stack,
                   lineup=lineup, threads=args.threads,
                   progress=_progress_wanted(args.hands, 100_000),
-                  keep_hands=args.hands if args.phh else min(args.show, args.hands))
+                  keep_hands=args.hands if args.phh or args.pokerstars
+                  else min(args.show, args.hands))
     seat_names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
     if args.phh:
         _write_phh(args.phh, result.hand_list, seat_names)
+    if args.pokerstars:
+        from ..histories.phh import HandHistory
+
+        write_histories([dataclasses.replace(HandHistory.from_hand(hand), players=seat_names,
+                                             hand=j + 1)
+                         for j, hand in enumerate(result.hand_list)], None, args.pokerstars)
     if args.json:
         data = result.to_dict()
         if args.phh:
@@ -291,8 +357,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(f"=== hand {j + 1} ===")
         print(format_hand(hand, players=seat_names))
         print()
-    if args.phh:
-        print(f"wrote {len(result.hand_list)} hand(s) to {args.phh}")
+    for path in (args.phh, args.pokerstars):
+        if path:
+            print(f"wrote {counted(len(result.hand_list), 'hand')} to {path}")
     print(play_summary(result))
     return EXIT_OK
 
@@ -318,21 +385,6 @@ def _resolve_show(args: argparse.Namespace, default: int) -> None:
     if args.json and args.show:
         raise _Fail("--show prints readable hand logs and --json prints only the summary: "
                     "leave out one of them")
-
-
-def _names(flag: str, text: str, known: Sequence[str], noun: str) -> list[str]:
-    """The comma list of built-in names of ``flag``, in lower case; an empty
-    or unknown name is refused by its position (counted from 1).  How they
-    sit is :func:`razzcore.play`'s to say."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for i, name in enumerate(names):
-        if not name:
-            raise _Fail(f"{flag} {brief(text)}: name {i + 1} of the list is empty; give "
-                        f"names separated by single commas, such as {','.join(known[:2])}")
-        if name not in known:
-            raise _Fail(f"{flag}: unknown {noun} {brief(text.split(',')[i].strip())}; choose "
-                        f"one of {', '.join(known)} (one, or a comma list seated in turn)")
-    return names
 
 
 def _check_phh_target(path: str, hands: int) -> None:
@@ -493,8 +545,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK if out["agrees"] else EXIT_MISMATCH
 
 
-_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play,
-             "replay": cmd_replay, "convert": cmd_convert, "equity": _cmd_equity,
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from ..engine.rules import Rules
+    from .seat import cmd_serve
+
+    return cmd_serve(args, Rules(*_stakes(args.stakes), profile=args.profile))
+
+
+_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "serve": _cmd_serve,
+             "replay": cmd_replay, "convert": cmd_convert, "stats": cmd_stats,
+             "equity": _cmd_equity,
              "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
 
 
@@ -518,6 +578,7 @@ def _parse(words: list[str]) -> argparse.Namespace:
     the hands (``'As 2d 3c' --dead Kc 'Kh Qd Js'``)."""
     parser = build_parser()
     assert isinstance(parser, _Parser)
+    words = _joined_values(parser, words)
     args, extra = parser.parse_known_args(words)
     command: str = args.command
     if command == "equity":
@@ -526,6 +587,39 @@ def _parse(words: list[str]) -> argparse.Namespace:
     elif extra:
         parser.commands[command].error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+_DASHED_VALUE = re.compile(r"-[\d.]")
+
+
+def _joined_values(parser: _Parser, words: list[str]) -> list[str]:
+    """``--stakes -1,2,4,8`` as ``--stakes=-1,2,4,8``: argparse takes a word
+    starting with ``-`` for an option unless it is a plain negative number, so
+    an option's value that starts with a minus sign is joined to its option
+    and reaches the option's own check (which names the bad value).
+
+    >>> _joined_values(build_parser(), ["play", "--stakes", "-1,2,4,8", "--json"])
+    ['play', '--stakes=-1,2,4,8', '--json']
+    """
+    takes_value = {
+        option
+        for p in (parser, *parser.commands.values())
+        for action in p._actions
+        if action.option_strings and action.nargs != 0
+        for option in action.option_strings
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if (word in takes_value and i + 1 < len(words)
+                and _DASHED_VALUE.match(words[i + 1])):
+            out.append(f"{word}={words[i + 1]}")
+            i += 2
+            continue
+        out.append(word)
+        i += 1
+    return out
 
 
 def _run(words: list[str]) -> int:

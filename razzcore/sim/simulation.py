@@ -165,6 +165,10 @@ def _check_policies(policy: object, n: int) -> tuple[str, ...]:
     out = []
     for name in names:  # names are taken in any case, as play() and --lineup take them
         key = name.strip().lower() if isinstance(name, str) else None
+        if key not in _core.ENGINE_POLICIES and isinstance(name, str) and ":" in name:
+            raise RazzError(f"policy {brief(name)}: simulate runs the built-in policies in C "
+                            f"({', '.join(POLICIES)}); a Python player plays with "
+                            f"razzcore.play")
         if key not in _core.ENGINE_POLICIES:
             raise RazzError(f"policy must be one of {', '.join(POLICIES)}, not {brief(name)}")
         out.append(key)
@@ -177,6 +181,16 @@ def _check_count(name: str, value: object, low: int, high: int) -> int:
         raise RazzError(f"{name} must be an int, not {brief(value)}")
     if not low <= n <= high:
         raise RazzError(f"{name} must be within {low:,}..{high:,}, not {n:,}")
+    return n
+
+
+def _check_record(record: object, hands: int) -> int:
+    """How many hands to keep as histories: no more than the run plays, nor
+    than :data:`MAX_RECORD`; the error says which bound was passed."""
+    n = _check_count("record", record, 0, MAX_RECORD)
+    if n > hands:
+        raise RazzError(f"record must be at most hands ({hands:,}): the run plays {hands:,} "
+                        f"{'hand' if hands == 1 else 'hands'}, so it cannot keep {n:,}")
     return n
 
 
@@ -261,7 +275,7 @@ def simulate(
     n = len(table)
     names = _check_policies(policy, n)
     hands = _check_count("hands", hands, 0, MAX_HANDS)
-    record = _check_count("record", record, 0, min(hands, MAX_RECORD))
+    record = _check_record(record, hands)
     seed = check_seed(seed)
     stream = seed % (1 << 64)
     threads = _check_workers(threads, executor, hands)
