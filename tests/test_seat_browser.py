@@ -202,6 +202,7 @@ def test_a_refused_request_is_shown_and_changes_nothing(browser: Any, server: Se
     tab.page.evaluate("""() => {
         const f = window.fetch;
         window.fetch = (url, init) => {
+            if (!init || !init.body) { return f(url, init); }
             const body = JSON.parse(init.body); body.step -= 1;
             return f(url, {...init, body: JSON.stringify(body)});
         };

@@ -186,10 +186,22 @@ def test_a_broke_seat_ends_the_session_or_rebuys(tmp_path: pathlib.Path) -> None
     assert "(bought in " in child.logfile_read.getvalue()
 
 
+def test_heads_up_with_the_default_lineup(tmp_path: pathlib.Path) -> None:
+    """Without --lineup, the other seat takes the first of play's lineup."""
+    child = spawn("--players", "2", "--human", "2", "--hands", "1", "--seed", "1",
+                  cwd=tmp_path)
+    child.expect(PROMPT)
+    assert "Seat 1: p1 basic" in child.before and "Seat 2: p2 you" in child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
 def test_options_that_do_not_fit_a_person(tmp_path: pathlib.Path) -> None:
     from razzcore.cli.commands import main
 
     assert main(["play", "--human", "3", "--players", "2"]) == 2
+    assert main(["play", "--human", "1", "--players", "2", "--lineup", "basic,random"]) == 2
+    assert main(["play", "--human", "1", "--lineup", ""]) == 2
     assert main(["play", "--human", "1", "--json"]) == 2
     assert main(["play", "--human", "1", "--threads", "2"]) == 2
     assert main(["play", "--rebuy"]) == 2

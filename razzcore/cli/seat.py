@@ -6,6 +6,8 @@ they share with ``play``: built-in names or ``package.module:Name``.
 ['basic', 'random']
 >>> seat_players(4, 2, ["basic", "random"])
 ['basic', None, 'random', 'basic']
+>>> seat_players(2, 1, ["basic", "random"], given=False)
+[None, 'basic']
 """
 
 from __future__ import annotations
@@ -23,7 +25,12 @@ from .format import check_amount
 if TYPE_CHECKING:
     from ..engine.rules import Rules
 
-__all__ = ["cmd_play_human", "cmd_serve", "lineup_names", "seat_players", "write_histories"]
+__all__ = ["DEFAULT_LINEUP", "cmd_play_human", "cmd_serve", "lineup_names", "seat_players",
+           "write_histories"]
+
+
+DEFAULT_LINEUP = "basic,random"
+"""``play``'s lineup when ``--lineup`` is not given."""
 
 
 def lineup_names(flag: str, text: str) -> list[str]:
@@ -47,11 +54,13 @@ def lineup_names(flag: str, text: str) -> list[str]:
     return [name if ":" in name else name.lower() for name in names]
 
 
-def seat_players(players: int, human: int, lineup: Sequence[str]) -> list[str | None]:
+def seat_players(players: int, human: int, lineup: Sequence[str],
+                 given: bool = True) -> list[str | None]:
     """One entry per seat: ``None`` at seat ``human`` (counted from 1), the
-    lineup seated in turn at the others."""
+    lineup seated in turn at the others (a lineup that was not ``given``
+    may name more players than there are seats: the first ones sit)."""
     others = players - 1
-    if len(lineup) > others:
+    if len(lineup) > others and given:
         raise RazzError(f"--lineup names {len(lineup)} players for the {others} other seat"
                        f"{'s' if others != 1 else ''}")
     seats: list[str | None] = [lineup[k % len(lineup)] for k in range(others)]
@@ -110,12 +119,15 @@ def cmd_play_human(args: argparse.Namespace, rules: Rules) -> int:
             raise RazzError(f"{flag} is for hands between players; --human seats you at the "
                            f"terminal: leave out one of them")
     _check_targets(args)
-    seats = seat_players(args.players, args.human, lineup_names("--lineup", args.lineup))
+    given = args.lineup is not None
+    lineup = lineup_names("--lineup", args.lineup if given else DEFAULT_LINEUP)
+    seats = seat_players(args.players, args.human, lineup, given=given)
     session = Session(seats, rules=rules,
                       stack=args.stack, seed=args.seed, hands=args.hands, rebuy=args.rebuy)
     play_at_terminal(session, args.human - 1)
     if args.phh or args.pokerstars:
-        for line in write_histories(session.histories(), args.phh, args.pokerstars):
+        for line in write_histories(session.histories(args.human - 1), args.phh,
+                                    args.pokerstars):
             print(line)
     return 0
 

@@ -270,8 +270,20 @@ SEAT_SCRIPT = r"""
     if (timer === null) { tick(); }
   }
   function failed(e) {
+    // Say why, then show the table as the server has it (a refused request
+    // changed nothing there); if even that fails, the last frame again.
     $("error").textContent = String(e && e.message ? e.message : e);
-    if (frame) { controls(frame, true); }
+    var again = function () { if (frame) { controls(frame, true); } };
+    if (session === null) { again(); return; }
+    Promise.resolve().then(function () {
+      return fetch("/api/session/" + session);
+    }).then(function (r) {
+      if (!r.ok) { throw new Error(r.statusText); }
+      return r.json();
+    }).then(function (d) {
+      queue = [];
+      show(d.frames);
+    }).catch(again);
   }
   function busy(text) {
     $("actions").textContent = "";
