@@ -12,6 +12,7 @@ import sys
 import warnings
 from pathlib import Path
 
+import pokerstars_oracle as oracle
 import pytest
 from engine_support import play_random
 from hypothesis import given, settings
@@ -751,13 +752,8 @@ def test_an_up_card_without_its_dealt_to_line_is_refused_even_when_shown() -> No
     sixth = text.split("*** 6th STREET ***")[1].splitlines()
     missing = next(x for x in sixth if x.startswith("Dealt to bravo [x]"))
     assert "bravo [x]: shows [" in text
-    for compiled in (True, False):
-        pokerstars.COMPILED = compiled
-        try:
-            exc = error_of(text.replace(missing + "\n", "", 1))
-        finally:
-            pokerstars.COMPILED = True
-        assert "no 'Dealt to' line for bravo [x]" in str(exc)
+    exc = error_of(text.replace(missing + "\n", "", 1))
+    assert "no 'Dealt to' line for bravo [x]" in str(exc)
 
 
 def test_dumps_refuses_a_hand_whose_finishing_stacks_the_replay_does_not_reach() -> None:
@@ -774,15 +770,11 @@ THREE = (Path(__file__).parent / "data" / "pokerstars" / "three-players.txt").re
 
 
 def both_ways(text: str) -> list[PokerStarsError]:
-    """The error of ``text`` with the compiled reader and with the reference
-    alone (the two must agree)."""
-    out = []
-    for compiled in (True, False):
-        pokerstars.COMPILED = compiled
-        try:
-            out.append(error_of(text))
-        finally:
-            pokerstars.COMPILED = True
+    """The error of ``text`` read by ``pokerstars`` and by the oracle
+    (``tests/pokerstars_oracle.py``; the two must agree)."""
+    out = [error_of(text)]
+    with pytest.warns(PokerStarsWarning):
+        out += oracle.loads_report(text).errors
     assert str(out[0]) == str(out[1])
     return out
 
