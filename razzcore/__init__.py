@@ -61,6 +61,7 @@ from .evaluator import (
 )
 
 __version__ = "0.1.0"
+"""The version of razzcore (PEP 440); pyproject.toml reads it from here."""
 
 # Everything above cards and the evaluator loads on first use (PEP 562), so
 # that `import razzcore` for evaluation alone stays fast.
@@ -87,6 +88,8 @@ _LAZY = {
     "HandHistory": "histories.phh",
     "simulate": "sim.simulation",
     "SimulationResult": "sim.simulation",
+    "stats": "tracker.reading",
+    "StatsTable": "tracker.table",
 }
 # The rooms, and the hand-history formats, handed out as modules.
 _MODULES = {
@@ -94,6 +97,7 @@ _MODULES = {
     "odds": "odds",
     "histories": "histories",
     "sim": "sim",
+    "tracker": "tracker",
     "show": "show",
     "envs": "envs",
     "cli": "cli",
@@ -117,6 +121,8 @@ if TYPE_CHECKING:
     from .odds.ranges import Range
     from .sim.playing import PlayResult, play
     from .sim.simulation import SimulationResult, simulate
+    from .tracker.reading import stats
+    from .tracker.table import StatsTable
 
 
 
@@ -151,6 +157,7 @@ __all__ = [
     "SimulationResult",
     "StartingHand",
     "StartingHands",
+    "StatsTable",
     "__version__",
     "best_five",
     "board_order",
@@ -176,5 +183,6 @@ __all__ = [
     "rank_of",
     "simulate",
     "starting_hands",
+    "stats",
     "suit_of",
 ]

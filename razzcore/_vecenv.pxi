@@ -5,6 +5,7 @@
 
 from libc.stddef cimport ptrdiff_t
 from libc.stdlib cimport calloc, free
+from cpython.exc cimport PyErr_CheckSignals
 
 cdef extern from "razz_vecenv.h" nogil:
     ctypedef struct rz_vec_cfg:
@@ -27,6 +28,9 @@ cdef extern from "razz_vecenv.h" nogil:
                           int8_t *mask, int32_t *actor, float *rewards, uint8_t *done)
     void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
 
+# Tables stepped between two looks for Ctrl-C (a few ms of work).
+cdef ptrdiff_t VEC_BLOCK = 16384
+
 # The agents' three actions by index, as the vector env's C step reads them
 # (razzcore.envs.ACTIONS is this tuple).
 ENV_ACTIONS = ("fold", "check_call", "bet_raise")
@@ -41,15 +45,28 @@ cdef class _VecChunk:
     cdef bint reset
     cdef public Py_ssize_t bad
 
-    def run(self):
+    def run(self, bint main=False):
+        """Run the tables in blocks of VEC_BLOCK; between blocks the main
+        thread takes signals (Ctrl-C: KeyboardInterrupt) and every thread
+        stops once the core is told to."""
         cdef _VecCore c = self.core
-        with nogil:
-            if self.reset:
-                self.bad = rz_vec_reset(c.tables, self.begin, self.end, &c.cfg, self.seed,
-                                        c.obs, c.mask, c.actor, c.rewards, c.done)
-            else:
-                self.bad = rz_vec_step(c.tables, self.begin, self.end, &c.cfg, c.acts,
-                                       c.obs, c.mask, c.actor, c.rewards, c.done)
+        cdef ptrdiff_t a = self.begin, b
+        while a < self.end:
+            if c.stopping:
+                return
+            b = min(a + VEC_BLOCK, self.end)
+            with nogil:
+                if self.reset:
+                    self.bad = rz_vec_reset(c.tables, a, b, &c.cfg, self.seed,
+                                            c.obs, c.mask, c.actor, c.rewards, c.done)
+                else:
+                    self.bad = rz_vec_step(c.tables, a, b, &c.cfg, c.acts,
+                                           c.obs, c.mask, c.actor, c.rewards, c.done)
+            if self.bad >= 0:
+                return
+            a = b
+            if main:
+                PyErr_CheckSignals()
 
 
 cdef class _VecCore:
@@ -70,6 +87,7 @@ cdef class _VecCore:
     cdef float *rewards
     cdef uint8_t *done
     cdef bint ready
+    cdef bint stopping  # read and set with the GIL held
 
     def __cinit__(self):
         self.nbufs = 0
@@ -157,13 +175,26 @@ cdef class _VecCore:
             chunk.bad = -1
             chunks.append(chunk)
             start += size
-        if threads == 1:
-            (<_VecChunk>chunks[0]).run()
-        else:
-            futures = [_worker_pool(threads - 1).submit(c.run) for c in chunks[1:]]
-            (<_VecChunk>chunks[0]).run()
+        self.stopping = False
+        futures = ([_worker_pool(threads - 1).submit(c.run) for c in chunks[1:]]
+                   if threads > 1 else [])
+        try:
+            (<_VecChunk>chunks[0]).run(True)
             for f in futures:
                 f.result()
+        except BaseException:
+            # Ctrl-C: the workers stop after their block (the tables' memory
+            # is theirs until then), and the tables, part stepped, need a
+            # reset before the next step.
+            self.ready = False
+            self.stopping = True
+            for f in futures:
+                while not f.done():
+                    try:
+                        f.exception()
+                    except BaseException:  # a second Ctrl-C: still wait
+                        pass
+            raise
         for chunk in chunks:
             if chunk.bad >= 0:
                 bad = chunk.bad

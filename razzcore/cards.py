@@ -146,10 +146,7 @@ def _parse_token_slow(text: str) -> int:
         suit = _SUIT_OF_CHAR.get(suit_text)
         if rank is not None and suit is not None:
             return 4 * rank + suit
-    raise CardError(
-        f"bad card {brief(token)} in {brief(text)}: expected a rank (A 2-9 T/10 J Q K) "
-        f"followed by a suit (c d h s)"
-    )
+    raise CardError(f"bad card {brief(token)} in {brief(text)}: {_EXPECTED}")
 
 
 def card_tokens(text: str) -> Iterator[str]:
@@ -159,12 +156,33 @@ def card_tokens(text: str) -> Iterator[str]:
     >>> list(card_tokens("As2d 10h, ??"))
     ['As', '2d', '10h', '??']
     """
+    for _, token in _word_tokens(text):
+        yield token
+
+
+def _word_tokens(text: str) -> Iterator[tuple[str, str]]:
+    """Each token of :func:`card_tokens` with the word it was cut from."""
     for word in text.replace(",", " ").split():
         i = 0
         while i < len(word):
             size = 3 if word.startswith("10", i) else 2
-            yield word[i : i + size]
+            yield word, word[i : i + size]
             i += size
+
+
+_EXPECTED = "expected a rank (A 2-9 T/10 J Q K) followed by a suit (c d h s)"
+
+
+def _bad_card(token: str, word: str, cards: str, unknown: bool = False) -> CardError:
+    """The error for ``token``, cut from ``word`` of ``cards``: a one-card word
+    is named whole (``'11h'``, not the ``'11'`` cut from it); a token cut from
+    glued cards names the word too."""
+    if len(word) <= 3 or word == cards.strip():
+        where = f"{brief(word if len(word) <= 3 else token)} in {brief(cards)}"
+    else:
+        where = f"{brief(token)} in {brief(word)} (of {brief(cards)})"
+    tail = ", or ?? for an unknown card" if unknown else ""
+    return CardError(f"bad card {where}: {_EXPECTED}{tail}")
 
 
 def parse_cards(cards: CardsLike) -> tuple[int, ...]:
@@ -183,16 +201,13 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
     """
     if isinstance(cards, str):
         out = []
-        for token in card_tokens(cards):
+        for word, token in _word_tokens(cards):
             code = _CODE_OF_TEXT.get(token)
             if code is None:
                 try:
                     code = _parse_token_slow(token)
                 except CardError:
-                    raise CardError(
-                        f"bad card {brief(token)} in {brief(cards)}: expected a rank "
-                        f"(A 2-9 T/10 J Q K) followed by a suit (c d h s)"
-                    ) from None
+                    raise _bad_card(token, word, cards) from None
             out.append(code)
         return tuple(out)
     if isinstance(cards, (bytes, bytearray, memoryview)):
@@ -229,17 +244,14 @@ def parse_cards_or_unknown(
     """
     if isinstance(cards, str):
         out: list[int | None] = []
-        for token in card_tokens(cards):
+        for word, token in _word_tokens(cards):
             if token == UNKNOWN:
                 out.append(None)
                 continue
             try:
                 out.append(parse_card(token))
             except CardError:
-                raise CardError(
-                    f"bad card {brief(token)} in {brief(cards)}: expected a rank "
-                    f"(A 2-9 T/10 J Q K) followed by a suit (c d h s), or ?? for an unknown card"
-                ) from None
+                raise _bad_card(token, word, cards, unknown=True) from None
         return tuple(out)
     if isinstance(cards, (bytes, bytearray, memoryview)):
         return parse_cards(cards)

@@ -29,6 +29,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "brief",
+    "counted",
 ]
 
 
@@ -52,6 +53,15 @@ def brief(value: object) -> str:
         return _REPR.repr(value)
     except Exception:  # a hostile __repr__
         return f"<{type(value).__name__} object>"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` with ``noun`` in the right number, as every message counts things.
+
+    >>> counted(1, "outcome"), counted(18_265_297_050, "outcome"), counted(2, "match", "matches")
+    ('1 outcome', '18,265,297,050 outcomes', '2 matches')
+    """
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {plural or noun + 's'}"
 
 
 def as_int(value: object) -> int | None:

@@ -21,6 +21,7 @@ from functools import total_ordering
 from typing import Any, Literal
 
 from . import _core
+from ._core import evaluate, evaluate_mask
 from ._kernels import kernel_info
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
 from .errors import BatchError, CardError, as_int, brief
@@ -42,8 +43,7 @@ __all__ = [
 ]
 
 NUM_CLASSES = 6175
-
-evaluate = _core.evaluate
+"""How many ace-to-five classes there are: ranks run from 1 (5-4-3-2-A) to 6175 (K-K-K-K-Q)."""
 
 
 def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int, ...]:
@@ -53,9 +53,6 @@ def _codes(cards: CardsLike, *, sizes: tuple[int, ...] = (5, 6, 7)) -> tuple[int
         raise CardError(f"a hand needs {want} cards, got {len(codes)}: {brief(cards)}")
     check_distinct(codes)
     return codes
-
-
-evaluate_mask = _core.evaluate_mask
 
 
 def cards_to_mask(cards: CardsLike) -> int:

@@ -86,7 +86,8 @@ def test_import_razzcore_leaves_the_heavy_modules_for_first_use() -> None:
     code = (
         "import sys, razzcore\n"
         "print(sorted(m for m in ('dataclasses', 'inspect', 'razzcore.odds', "
-        "'razzcore.engine', 'razzcore.histories', 'razzcore.sim') if m in sys.modules))\n"
+        "'razzcore.engine', 'razzcore.histories', 'razzcore.sim', 'razzcore.tracker') "
+        "if m in sys.modules))\n"
         "from razzcore.odds.hand_equity import EquityResult\n"
         "print('dataclasses' in sys.modules)\n"
     )
@@ -185,7 +186,7 @@ def test_every_room_is_reached_from_the_package() -> None:
 
     code = (
         "import razzcore\n"
-        "rooms = ['engine', 'odds', 'histories', 'sim', 'show', 'envs', 'cli']\n"
+        "rooms = ['engine', 'odds', 'histories', 'sim', 'tracker', 'show', 'envs', 'cli']\n"
         "assert all(getattr(razzcore, r).__name__ == 'razzcore.' + r for r in rooms)\n"
         "assert razzcore.show.replayer.page and razzcore.phh.loads\n"
         "assert set(rooms) <= set(dir(razzcore)) and 'attach' not in dir(razzcore)\n"

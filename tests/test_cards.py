@@ -115,3 +115,17 @@ def test_card_numbers_take_numpy_integers() -> None:
             card(bad, 0)  # type: ignore[arg-type]
         with pytest.raises(CardError, match="no card has suit"):
             card(0, bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("cards", "match"),
+    [("11h 2d 3c", r"bad card '11h' in '11h 2d 3c'"),
+     ("As 1h", r"bad card '1h' in 'As 1h'"),
+     ("As2d1x", r"bad card '1x' in 'As2d1x':"),
+     ("As2d11h 4c", r"bad card '11' in 'As2d11h' \(of 'As2d11h 4c'\)")],
+)
+def test_a_bad_card_is_named_by_the_whole_token_written(cards: str, match: str) -> None:
+    with pytest.raises(CardError, match=match):
+        parse_cards(cards)
+    with pytest.raises(CardError, match=match):
+        parse_cards_or_unknown(cards)

@@ -149,7 +149,7 @@ def test_play_writes_phhs_that_replays(tmp_path: pathlib.Path) -> None:
     target = tmp_path / "hands.phhs"
     proc = run("play", "--players", "3", "--hands", "25", "--seed", "9", "--phh", str(target))
     assert proc.returncode == 0, proc.stderr
-    assert "wrote 25 hand(s)" in proc.stdout
+    assert "wrote 25 hands" in proc.stdout
     histories = phh.loads_all(target.read_text())
     assert len(histories) == 25
     for hh in histories:
@@ -245,7 +245,7 @@ def test_replay_mismatch_exits_nonzero_naming_the_line(tmp_path: pathlib.Path) -
     proc = run("replay", str(path))
     assert proc.returncode == 1
     assert f"{path}:14: finishing_stacks mismatch" in proc.stderr
-    assert "[100, 100]" in proc.stderr and "[107, 93]" in proc.stderr
+    assert "the file says 100 / 100, the replay gives 107 / 93" in proc.stderr
     assert json.loads(run("replay", str(path), "--json").stdout)["matches"] is False
 
 
@@ -383,6 +383,7 @@ def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
     (tmp_path / "broken.txt").write_text(
         (stars / "example-razz.txt").read_text().replace("calls $0.50", "calls $0.40", 1)
     )
+    (tmp_path / "README.md").write_text("# notes\n\nNot a hand history.\n")
     assert _check_doc_commands(DOC, tmp_path) >= 15
 
 
@@ -471,7 +472,7 @@ def test_play_shows_progress_on_a_terminal_only() -> None:
     assert proc.returncode == 0
     assert b"/200000" in b"".join(chunks) and b"hand/s" in b"".join(chunks)
     piped = run("play", "--players", "2", "--hands", "200000", "--seed", "1", "--show", "0")
-    assert piped.stderr == "" and "200000 hands" in piped.stdout
+    assert piped.stderr == "" and "200,000 hands" in piped.stdout
 
 
 def test_huge_input_still_gives_one_short_line() -> None:
@@ -562,7 +563,13 @@ def test_convert_writes_nothing_when_no_hand_converts(tmp_path: pathlib.Path) ->
     junk = tmp_path / "junk.txt"
     junk.write_text("hello\n")
     out = tmp_path / "out.phhs"
-    proc = run("convert", str(junk), "-o", str(out))
+    assert_user_error(run("convert", str(junk), "-o", str(out)), "junk.txt",
+                      "is not a hand history")
+    assert not out.exists()
+    other_game = tmp_path / "holdem.txt"
+    other_game.write_text(
+        "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET\n")
+    proc = run("convert", str(other_game), "-o", str(out))
     assert proc.returncode == 2
     assert "no hand to write" in proc.stderr.splitlines()[-1]
     assert not out.exists()

@@ -4,6 +4,7 @@ standard input and output (``-``), and a bad hand or file among good ones."""
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import re
 
@@ -100,7 +101,7 @@ def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathl
     assert text.returncode == 2 and "##### good.phh" in text.stdout
     assert "(match the file)" in text.stdout
     page = run("replay", *files, "--html", "page.html", cwd=tmp_path)
-    assert page.returncode == 2 and "wrote 1 hand(s)" in page.stdout
+    assert page.returncode == 2 and "wrote 1 hand" in page.stdout
     assert page.stderr.count("(left out of the page)") == 2
 
 
@@ -141,7 +142,7 @@ def test_standard_input_with_files_in_messages_and_pages(tmp_path: pathlib.Path)
     files = json.loads(proc.stdout)["files"]
     assert files[1]["file"] == "-" and files[1]["finishing_stacks"] == [107, 93]
     proc = run("replay", "-", "--html", "page.html", stdin=HAND_PHH, cwd=tmp_path)
-    assert proc.returncode == 0 and "wrote 1 hand(s)" in proc.stdout
+    assert proc.returncode == 0 and "wrote 1 hand" in proc.stdout
     assert (tmp_path / "page.html").stat().st_size > 1000
     assert_user_error(run("replay", "-", "-", stdin=HAND_PHH), "more than once")
     assert_user_error(run("replay", "-", stdin=""), "<stdin>")
@@ -179,7 +180,7 @@ def test_convert_and_the_page_write_to_standard_output(tmp_path: pathlib.Path) -
     assert page.returncode == 0, page.stderr
     assert run("replay", "hands.phhs", "--html", "p.html", cwd=tmp_path).returncode == 0
     assert page.stdout == (tmp_path / "p.html").read_text(encoding="utf-8")
-    assert page.stderr == "wrote 5 hand(s) to standard output\n"
+    assert page.stderr == "wrote 5 hands to standard output\n"
 
 
 # ---------------------------------------------------------------- output names
@@ -197,3 +198,68 @@ def test_convert_refuses_an_output_name_of_another_format(tmp_path: pathlib.Path
     proc = run("convert", "one.phh", "--to", "pokerstars", "-o", "back.phhs", cwd=tmp_path)
     assert_user_error(proc, "back.phhs", "name the output .txt")
     assert not (tmp_path / "back.phhs").exists()
+
+
+def test_convert_names_the_output_path_when_it_cannot_be_written(tmp_path: pathlib.Path) -> None:
+    stars = str(ROOT / "data" / "pokerstars" / "example-razz.txt")
+    proc = run("convert", stars, "-o", "/nonexistent/x.phhs")
+    assert_user_error(proc, "/nonexistent/x.phhs", "does not exist", "nothing was written")
+    assert ".razzcore-" not in proc.stderr and ".tmp" not in proc.stderr
+    assert_user_error(run("convert", stars, "-o", str(tmp_path)), str(tmp_path))
+    if os.geteuid() != 0:  # root writes into a read-only folder
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        try:
+            proc = run("convert", stars, "-o", str(locked / "x.phhs"))
+            assert_user_error(proc, str(locked / "x.phhs"), "cannot write",
+                              "nothing was written")
+            assert ".razzcore-" not in proc.stderr
+        finally:
+            locked.chmod(0o700)
+
+
+def test_convert_takes_one_rule_for_output_names_both_ways(tmp_path: pathlib.Path) -> None:
+    stars = ROOT / "data" / "pokerstars" / "example-razz.txt"
+    proc = run("convert", str(stars), "-o", "out.txt", cwd=tmp_path)
+    assert_user_error(proc, "out.txt", ".phh", ".phhs", "nothing was written")
+    assert not (tmp_path / "out.txt").exists()
+    assert run("convert", str(stars), "-o", "one.phh", cwd=tmp_path).returncode == 0
+    proc = run("convert", "one.phh", "--to", "pokerstars", "-o", "back.phh", cwd=tmp_path)
+    assert_user_error(proc, "back.phh", "nothing was written")
+    assert run("convert", "one.phh", "--to", "pokerstars", "-o", "back.log",
+               cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize("name, text", [
+    ("README.md", "# razzcore\n\nA library.\n"),
+    ("pyproject.toml", '[project]\nname = "x"\n'),
+    ("notes.txt", "hello\n"),
+])
+def test_a_file_that_is_no_hand_history_is_one_line_and_exit_2(
+        tmp_path: pathlib.Path, name: str, text: str) -> None:
+    (tmp_path / name).write_text(text)
+    for args in (["replay", name], ["replay", name, "--html", "page.html"],
+                 ["convert", name, "-o", "out.phhs"],
+                 ["convert", name, "--to", "pokerstars", "-o", "out.txt"]):
+        proc = run(*args, cwd=tmp_path)
+        assert_user_error(proc, name, "is not a hand history", "neither PHH", "nor PokerStars")
+        assert len(proc.stderr.strip().splitlines()) == 1
+        assert "malformed" not in proc.stderr and "not valid TOML" not in proc.stderr
+    assert not (tmp_path / "out.phhs").exists() and not (tmp_path / "page.html").exists()
+
+
+def test_a_file_that_is_no_hand_history_among_good_ones_is_named(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "README.md").write_text("# notes\n")
+    proc = run("replay", "README.md", str(WSOP / "03-50-24.phh"), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "README.md is not a hand history" in proc.stderr
+    assert "match the file" in proc.stdout
+
+
+def test_the_replay_summary_counts_in_the_right_number(tmp_path: pathlib.Path) -> None:
+    one = tmp_path / "one.phhs"
+    one.write_text("[1]\n" + (WSOP / "03-50-24.phh").read_text())
+    proc = run("replay", str(one))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 hand replayed, 1 matches its finishing_stacks" in proc.stdout

@@ -96,6 +96,7 @@ FAILING_RUNS = {
     "play": ["--players", "9"],
     "replay": ["missing.phh"],
     "starting-hands": ["--players", "1"],
+    "stats": ["missing.txt"],
 }
 
 
@@ -131,14 +132,15 @@ def test_errors_under_json_are_a_json_object(command: str, tmp_path: pathlib.Pat
 @pytest.mark.parametrize("command", sorted(FAILING_RUNS))
 def test_option_errors_under_json_are_a_json_object(command: str) -> None:
     positional = {"equity": ["As 2d 3c", "Kh Qd Js"], "eval": ["As2d3c4h5s"],
-                  "replay": ["x.phh"]}.get(command, [])
+                  "replay": ["x.phh"], "stats": ["x.phh"]}.get(command, [])
     data = assert_json_error(run(command, *positional, "--json", "--no-such-option"), command,
                              "unrecognized arguments: --no-such-option",
                              f"razzcore {command} --help")
     assert data["command"] == command
     if command == "eval":
         return
-    flag = {"replay": "--profile", "bench": "--hands"}.get(command, "--seed")
+    flag = {"replay": "--profile", "bench": "--hands",
+            "stats": "--min-hands"}.get(command, "--seed")
     assert_json_error(run(command, flag, "--json"), command, flag)
 
 
@@ -157,7 +159,7 @@ def test_play_show_with_phh_prints_the_logs_and_writes_the_file(tmp_path: pathli
     base = ("play", "--players", "2", "--hands", "4", "--seed", "3", "--phh", str(target))
     proc = run(*base, "--show", "2")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("=== hand ") == 2 and "wrote 4 hand(s)" in proc.stdout
+    assert proc.stdout.count("=== hand ") == 2 and "wrote 4 hands" in proc.stdout
     assert len(phh.loads_all(target.read_text())) == 4
     logs = run("play", "--players", "2", "--hands", "4", "--seed", "3", "--show", "2").stdout
     assert proc.stdout.split("wrote")[0] == logs.split("4 hands, 2 players")[0]
@@ -169,7 +171,7 @@ def test_play_phh_writes_every_hand_and_show_prints_the_first(tmp_path: pathlib.
     target = tmp_path / "s.phhs"
     proc = run("play", "--hands", "5", "--seed", "2", "--show", "2", "--phh", str(target))
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("=== hand ") == 2 and "wrote 5 hand(s)" in proc.stdout
+    assert proc.stdout.count("=== hand ") == 2 and "wrote 5 hands" in proc.stdout
     assert len(phh.loads_all(target.read_text())) == 5
 
 
@@ -278,3 +280,20 @@ def test_players_hands_and_seats_are_counted_from_1(tmp_path: pathlib.Path) -> N
     # the readable log seats p1 as "Seat 1"
     out = run("replay", str(WSOP / "03-50-24.phh")).stdout
     assert "Seat 1: Talal Shakerchi" in out
+
+
+def test_an_option_value_with_a_minus_sign_reaches_its_check() -> None:
+    assert_user_error(run("play", "--stakes", "-1,2,4,8", "--hands", "10"),
+                      "ante must not be negative", "-1")
+    assert_user_error(run("play", "--stakes", "-1", "--hands", "10"), "--stakes -1")
+    assert "expected one argument" not in run("play", "--hands", "-5").stderr
+
+
+def test_a_bad_card_on_the_command_line_is_named_whole() -> None:
+    assert_user_error(run("eval", "11h", "2d", "3c", "4s", "5h"), "bad card '11h'")
+
+
+def test_counts_in_messages_are_in_the_right_number() -> None:
+    proc = run("equity", "As 2d 3c 4d 5d 6d 7d", "Kh Qd Js 9s 8s 7c 6c")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("exact, 1 outcome\n")

@@ -35,6 +35,7 @@ LAYERS = {
     "odds": 1,
     "histories": 2,
     "sim": 3,
+    "tracker": 3,
     "show": 4,
     "envs": 4,
     "cli": 5,

@@ -99,3 +99,44 @@ def test_library_raises_keyboard_interrupt(call: str) -> None:
     code = f"import razzcore\ntry:\n    {call}\nexcept KeyboardInterrupt:\n    print('stopped')"
     done = _interrupt(["-c", code])
     assert done.returncode == 0 and "stopped" in done.stdout, done.stderr
+
+
+_VECTOR = """
+import time
+import numpy as np
+import razzcore
+from razzcore.envs import VectorEnv
+env = VectorEnv({n}, 2, threads={threads}, seed=1)
+print("dealing", flush=True)
+try:
+    while True:
+        obs, mask, actor = env.reset()
+except KeyboardInterrupt:
+    stopped = time.monotonic()
+    try:  # a reset cut short leaves no table to step: the env asks for a reset
+        env.step(np.zeros({n}, dtype=np.int64))
+    except razzcore.RulesError as exc:
+        assert "reset()" in str(exc), exc
+    obs, mask, actor = env.reset()
+    env.step(mask.argmax(axis=1).astype(np.int64))  # usable again
+    print("stopped", stopped)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_vector_env_stops_on_ctrl_c_and_stays_usable(threads: int) -> None:
+    pytest.importorskip("gymnasium")
+    code = _VECTOR.format(n=1_000_000, threads=threads)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "dealing\n"
+        time.sleep(1.0)  # inside a reset of a million tables (seconds long)
+        sent = time.monotonic()
+        os.kill(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0 and out.startswith("stopped"), err
+    assert float(out.split()[1]) - sent < 1.0

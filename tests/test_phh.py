@@ -391,18 +391,20 @@ def test_commented_actions_replay() -> None:
 def test_readable_text() -> None:
     text = read("01-13-57.phh").to_text()
     lines = text.splitlines()
-    assert lines[0].startswith("Razz (fixed limit): ante 50000, bring-in 50000")
-    assert "Seat 3: Brian Rast (7875000 in chips)" in lines
-    assert "James Obst brings in for 50000" in lines
-    assert "Talal Shakerchi completes to 200000" in lines
+    assert lines[0].startswith("2023 World Series of Poker Event #43")
+    assert lines[0].endswith(" - Hand #26 - 2023-06-22")
+    assert lines[1].startswith("Razz (fixed limit): ante 50,000, bring-in 50,000")
+    assert "Seat 3: Brian Rast (7,875,000 in chips)" in lines
+    assert "James Obst brings in for 50,000" in lines
+    assert "Talal Shakerchi completes to 200,000" in lines
     assert "*** 7th street ***" in lines
     assert "Brian Rast: (6c 4c) 7h Qh 5s 3s (2s)" in lines
     assert "Brian Rast shows (6c 4c) 7h Qh 5s 3s (2s): Six-Five low, 6-5-4-3-2" in lines
-    assert "Pot 3900000: Brian Rast wins 3900000" in lines
-    assert lines[-1] == "Kristopher Tong: 5750000 -> 4100000 (-1650000)"
+    assert "Pot 3,900,000: Brian Rast wins 3,900,000" in lines
+    assert lines[-1] == "Kristopher Tong: 5,750,000 -> 4,100,000 (-1,650,000)"
     allin = read("03-50-24.phh").to_text().splitlines()
-    assert "Talal Shakerchi calls 150000, all-in" in allin
-    assert "Brian Rast raises to 750000" in allin
+    assert "Talal Shakerchi calls 150,000, all-in" in allin
+    assert "Brian Rast raises to 750,000" in allin
 
 
 def test_readable_text_side_pots_and_uncalled() -> None:

@@ -209,3 +209,23 @@ def test_an_illegal_action_names_the_player_by_its_name() -> None:
 def test_an_illegal_action_of_a_player_without_a_name_shows_the_player() -> None:
     with pytest.raises(razzcore.IllegalActionError, match=r"player <.*_Bad object at 0x\w+> at p1"):
         play([_Bad(), "basic"], 1, seed=1)
+
+
+class _WrongSignature:
+    name = "oneargs"
+
+    def act(self, view: HandView) -> str:
+        return "cc"
+
+
+class _NoAct:
+    name = "silent"
+
+
+def test_a_player_that_cannot_act_is_named_by_its_name() -> None:
+    with pytest.raises(RazzError, match=r"^player 'oneargs': its act must take"):
+        play([_WrongSignature(), "basic"], 1, seed=1)  # type: ignore[list-item]
+    with pytest.raises(RazzError, match=r"^player 'silent' has no act\(view, legal_actions\)"):
+        play([_NoAct(), "basic"], 1, seed=1)  # type: ignore[list-item]
+    with pytest.raises(RazzError, match=r"player 'bluffer' plays in Python"):
+        play([_Bad("bluffer"), "basic"], 1, seed=1, threads=2)

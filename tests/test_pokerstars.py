@@ -628,7 +628,7 @@ def test_replay_accepts_pokerstars_files(tmp_path: Path) -> None:
     done = run("replay", str(path), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "=== hand #100000000001 ===" in done.stdout
-    assert "finishing stacks: [965, 1060, 0] (match the file)" in done.stdout
+    assert "finishing stacks: $9.65 / $10.60 / $0 (match the file)" in done.stdout
 
 
 # ------------------------------------------------------------ header variants
@@ -731,7 +731,7 @@ def test_replay_page_leaves_out_a_malformed_hand(tmp_path: Path) -> None:
     done = run("replay", "mixed.txt", "--html", "m.html", cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert f"mixed.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
-    assert "wrote 1 hand(s) to m.html" in done.stdout
+    assert "wrote 1 hand to m.html" in done.stdout
     assert (tmp_path / "m.html").stat().st_size > 1000
     # a file of malformed hands only does not stop the next file
     (tmp_path / "bad.txt").write_text(BAD, encoding="utf-8")
@@ -739,7 +739,7 @@ def test_replay_page_leaves_out_a_malformed_hand(tmp_path: Path) -> None:
     done = run("replay", "bad.txt", "good.txt", "--html", "r.html", cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert f"bad.txt:{BAD_LINE}: hand #100000000001: the engine puts in 50" in done.stderr
-    assert "wrote 5 hand(s) to r.html" in done.stdout and (tmp_path / "r.html").exists()
+    assert "wrote 5 hands to r.html" in done.stdout and (tmp_path / "r.html").exists()
     done = run("replay", "bad.txt", "--html", "b.html", cwd=tmp_path)
     assert done.returncode == 2 and "no page written" in done.stderr
     assert not (tmp_path / "b.html").exists()

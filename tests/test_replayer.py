@@ -94,7 +94,7 @@ def test_steps_agree_with_a_replay_of_each_prefix(path: pathlib.Path) -> None:
     final = steps[-1]
     assert final["over"]
     assert final["stacks"] == [chips(v) for v in hh.finishing_stacks or ()]
-    assert data["result"]["matches"] is True
+    assert data["matches"] is True
     assert [row[2] for row in data["result"]["stacks"]] == final["stacks"]
 
 
@@ -201,7 +201,7 @@ def test_random_hands_of_every_size(profile: str, deal_in_absent: bool) -> None:
         assert [seat["out"] for seat in data["seats"]] == [not d for d in hand.dealt_in]
         assert steps[-1]["over"] and not any(s["over"] for s in steps[:-1] if s["who"] is None)
         assert steps[-1]["stacks"] == [chips(v) for v in hand.stacks]
-        assert data["result"]["matches"] is True
+        assert data["matches"] is True
         kinds = ["d" if t.startswith("d ") else "p" for t in hh.actions]
         groups = sum(1 for i, k in enumerate(kinds) if k == "p" or i == 0 or kinds[i - 1] != "d")
         assert len(steps) in (groups, groups + 1)  # + the engine's finishing showdown
@@ -237,9 +237,25 @@ def test_an_unfinished_hand_has_no_result() -> None:
                          ["d dh p1 ??????", "d dh p2 ??????", "p2 pb"], players=["A", "B"])
     data = replayer.hand_data(hh)
     assert data["result"] is None
+    assert data["complete"] is False and data["label"] == "Hand 1 · 2 players · incomplete"
+    assert data["incomplete"] == ("Incomplete: the history stops before the hand ends "
+                                  "(A to act).")
+    assert data["outcome"] == "" and data["matches"] is None
     assert [s["text"] for s in data["steps"]] == ["3rd street dealt", "B brings in for 2"]
     assert data["steps"][-1]["actor"] is None and not data["steps"][-1]["over"]
     assert data["steps"][0]["actor"] == 1
+
+
+def test_the_pot_is_empty_once_awarded_and_the_list_keeps_the_winner() -> None:
+    hh = phh.load(WSOP / "03-50-24.phh")
+    data = replayer.hand_data(hh)
+    over = [s for s in data["steps"] if s["over"]]
+    assert over and all(s["pots"] == ["Pot 0"] for s in over)
+    assert data["steps"][-2]["pots"] == ["Pot 5,300,000"]
+    assert "Brian Rast" not in data["label"] and data["outcome"] == "Brian Rast +2,650,000"
+    page = replayer.page(hh)
+    assert 'data-spoilers="false"' in page and "+2,650,000" not in page.split("<script")[0]
+    assert 'data-spoilers="true"' in replayer.page(hh, spoilers=True)
 
 
 def test_page_is_self_contained() -> None:
@@ -306,7 +322,7 @@ def test_engine_hands_of_eight_players_replay_to_their_stacks() -> None:
     for hh, data in zip(histories, page_data(replayer.page(histories)), strict=True):
         assert len(data["seats"]) == 8
         assert data["steps"][-1]["stacks"] == [chips(v) for v in hh.finishing_stacks or ()]
-        assert data["result"]["matches"] is True
+        assert data["matches"] is True
         for step in data["steps"]:  # an engine history knows every card
             assert all(c is not None for row in step["cards"] for c in row)
 
@@ -326,7 +342,7 @@ def test_cli_html_from_several_files(tmp_path: pathlib.Path) -> None:
     out = tmp_path / "page.html"
     proc = run("replay", str(WSOP_FILES[0]), "p8.phhs", "--html", str(out), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == f"wrote 4 hand(s) to {out}"
+    assert proc.stdout.strip() == f"wrote 4 hands to {out}"
     data = page_data(out.read_text(encoding="utf-8"))
     assert [len(d["seats"]) for d in data] == [5, 8, 8, 8]
     assert data[1]["label"].startswith("p8.phhs \u00b7 ")
@@ -351,8 +367,42 @@ def test_cli_html_reports_a_mismatch(tmp_path: pathlib.Path) -> None:
     proc = run("replay", "m.phh", "--html", "out.html", cwd=tmp_path)
     assert proc.returncode == 1
     assert "finishing_stacks mismatch" in proc.stderr
-    result = page_data((tmp_path / "out.html").read_text(encoding="utf-8"))[0]["result"]
-    assert result["matches"] is False and "6,450,001" in result["check"]
+    data = page_data((tmp_path / "out.html").read_text(encoding="utf-8"))[0]
+    assert data["matches"] is False and "6,450,001" in data["result"]["check"]
+
+
+def _truncated(tmp_path: pathlib.Path, keep_finishing_stacks: bool) -> pathlib.Path:
+    """The WSOP all-in hand with its last actions cut (the showdown and the
+    river are gone)."""
+    hh = phh.load(WSOP / "03-50-24.phh")
+    hh.actions = hh.actions[: hh.actions.index("p1 cc", 16)]
+    if not keep_finishing_stacks:
+        hh.finishing_stacks = None
+    path = tmp_path / "short.phh"
+    path.write_text(phh.dumps(hh), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("keep_finishing_stacks", [True, False])
+def test_cli_a_truncated_hand_has_one_status_with_and_without_html(
+        tmp_path: pathlib.Path, keep_finishing_stacks: bool) -> None:
+    path = _truncated(tmp_path, keep_finishing_stacks)
+    text = run("replay", str(path), cwd=tmp_path)
+    as_json = run("replay", str(path), "--json", cwd=tmp_path)
+    page = run("replay", str(path), "--html", "page.html", cwd=tmp_path)
+    want = 1 if keep_finishing_stacks else 0  # the file's stacks are not where it stops
+    assert [text.returncode, as_json.returncode, page.returncode] == [want] * 3
+    for proc in (text, as_json, page):
+        assert "short.phh: the hand is incomplete" in proc.stderr
+        assert ("finishing_stacks mismatch" in proc.stderr) == keep_finishing_stacks
+    assert "*** Incomplete *** (the hand stops before its end: Talal Shakerchi to act)" in (
+        text.stdout)
+    assert json.loads(as_json.stdout)["complete"] is False
+    data = page_data((tmp_path / "page.html").read_text(encoding="utf-8"))[0]
+    assert data["complete"] is False and data["label"].endswith(" · incomplete")
+    assert data["incomplete"].startswith("Incomplete: the history stops before the hand ends")
+    assert ("the replay stops with 150,000 / 24,400,000" in data["incomplete"]) == (
+        keep_finishing_stacks)
 
 
 def test_cli_several_files_as_json(tmp_path: pathlib.Path) -> None:

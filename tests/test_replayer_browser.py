@@ -53,9 +53,10 @@ def browser() -> Iterator[Any]:
 class Page:
     """A loaded replayer page, with every console message, error and request."""
 
-    def __init__(self, browser: Any, path: pathlib.Path) -> None:
+    def __init__(self, browser: Any, path: pathlib.Path,
+                 viewport: dict[str, int] | None = None) -> None:
         self.url = path.as_uri()
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.context.route("**/*", self._route)
@@ -285,6 +286,201 @@ def test_notebook_frame_shows_the_replayer(browser: Any, tmp_path: pathlib.Path)
         frame.locator("#last").click()
         assert frame.locator("#result").is_visible()
         assert frame.locator("#finishing tbody tr").count() == 2
+        view.check_clean()
+    finally:
+        view.close()
+
+
+# ------------------------------------------------------------------ a phone, money, spoilers
+
+PHONE = {"width": 390, "height": 844}
+STARS = ROOT / "data" / "pokerstars"
+
+
+def _cli(*args: str, cwd: pathlib.Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "razzcore", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def _mixed_page(tmp_path: pathlib.Path, *extra: str) -> pathlib.Path:
+    """A page of eight-handed engine hands (one with a community card), the
+    WSOP hand (a long title), PokerStars cash and tournament hands, and a
+    history cut before its end."""
+    hand = None
+    for seed in range(3, 40):
+        from razzcore.engine.hand import Hand
+        from razzcore.engine.rules import Rules
+
+        hand = Hand(Rules(1, 2, 5, 10), [500] * 8, seed=seed)
+        while hand.actor is not None:
+            legal = hand.legal_actions()
+            hand.act("cc" if "cc" in legal else legal[0])
+        if hand.community_card is not None:
+            break
+    assert hand is not None and hand.community_card is not None
+    (tmp_path / "community.phh").write_text(phh.dumps(hand), encoding="utf-8")
+    short = phh.load(HEADS_UP)
+    short.actions = short.actions[: short.actions.index("p1 cc", 16)]
+    short.finishing_stacks = None
+    (tmp_path / "short.phh").write_text(phh.dumps(short), encoding="utf-8")
+    made = _cli("play", "--players", "8", "--hands", "3", "--seed", "9", "--phh", "eight.phhs",
+                cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    proc = _cli("replay", "community.phh", str(HEADS_UP), str(STARS / "example-razz.txt"),
+                str(STARS / "line-kinds.txt"), "eight.phhs", "short.phh", "--html", "page.html",
+                *extra, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    return tmp_path / "page.html"
+
+
+def _reachable(view: Page, selector: str) -> None:
+    """Every element of ``selector`` can be brought on screen inside the
+    page's width and is the element a tap at its centre reaches."""
+    items = view.page.locator(selector)
+    assert items.count() > 0, selector
+    for i in range(items.count()):
+        item = items.nth(i)
+        item.scroll_into_view_if_needed()
+        box = item.bounding_box()
+        assert box is not None, selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (selector, box)
+        hit = view.page.evaluate(
+            "([x, y, i, sel]) => { const t = document.elementFromPoint(x, y);"
+            " const e = document.querySelectorAll(sel)[i]; return e === t || e.contains(t); }",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, i, selector])
+        assert hit, f"{selector} #{i} is covered"
+
+
+def test_the_page_fits_a_phone_screen(browser: Any, tmp_path: pathlib.Path) -> None:
+    """At 390 px wide: no sideways scrolling on any hand at any step, and the
+    step buttons, the hand list and every seat can be reached and tapped."""
+    path = _mixed_page(tmp_path)
+    count = len(json_data(path))
+    view = Page(browser, path, viewport=PHONE)
+    try:
+        hands = view.page.locator("#hand-list button")
+        assert hands.count() == count
+        for i in range(count):
+            hands.nth(i).scroll_into_view_if_needed()
+            hands.nth(i).click()
+            assert hands.nth(i).get_attribute("aria-current") == "true"
+            for key in ("Home", "End"):
+                view.page.keyboard.press(key)
+                width = view.page.evaluate(
+                    "Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+                assert width <= PHONE["width"], (i, key, width)
+                _reachable(view, ".seat")
+            _reachable(view, "#controls button")
+        _reachable(view, "#hand-list button")
+        # The buttons work from where they are: back to the start, one step on.
+        view.page.locator("#first").click()
+        assert view.text("#counter").startswith("Step 1 / ")
+        view.page.locator("#next").click()
+        assert view.text("#counter").startswith("Step 2 / ")
+        assert_not_blank(view.page.screenshot(full_page=True))
+        view.check_clean()
+    finally:
+        view.close()
+
+
+def json_data(path: pathlib.Path) -> list[dict[str, Any]]:
+    import json
+    import re
+
+    m = re.search(r'<script type="application/json" id="rz-data">(.*?)</script>',
+                  path.read_text(encoding="utf-8"), re.S)
+    assert m is not None
+    data: list[dict[str, Any]] = json.loads(m.group(1))
+    return data
+
+
+def test_the_hand_list_names_no_winner_before_the_last_step(
+        browser: Any, tmp_path: pathlib.Path) -> None:
+    path = _mixed_page(tmp_path)
+    data = json_data(path)
+    view = Page(browser, path)
+    try:
+        buttons = view.page.locator("#hand-list button")
+        assert buttons.all_inner_texts() == [h["label"] for h in data]
+        for h in data:
+            assert not h["outcome"] or h["outcome"] not in h["label"]
+        view.page.keyboard.press("ArrowRight")  # a step on: still no winner
+        assert buttons.nth(0).inner_text() == data[0]["label"]
+        view.page.keyboard.press("End")  # the last step: the first hand's winner
+        assert buttons.nth(0).inner_text() == f"{data[0]['label']} \u00b7 {data[0]['outcome']}"
+        assert buttons.all_inner_texts()[1:] == [h["label"] for h in data[1:]]
+        buttons.nth(1).click()
+        view.page.keyboard.press("Home")
+        assert buttons.nth(0).inner_text().endswith(data[0]["outcome"])  # seen stays seen
+        assert buttons.nth(1).inner_text() == data[1]["label"]
+        view.check_clean()
+    finally:
+        view.close()
+    spoiled = _mixed_page(tmp_path, "--spoilers")
+    view = Page(browser, spoiled)
+    try:
+        assert view.page.locator("#hand-list button").all_inner_texts() == [
+            f"{h['label']} \u00b7 {h['outcome']}" if h["outcome"] else h["label"] for h in data]
+        view.check_clean()
+    finally:
+        view.close()
+
+
+def test_the_community_card_is_labelled_and_the_pot_empties(
+        browser: Any, tmp_path: pathlib.Path) -> None:
+    path = _mixed_page(tmp_path)
+    steps = json_data(path)[0]["steps"]
+    view = Page(browser, path)
+    try:
+        for k, step in enumerate(steps):
+            community = view.page.locator("#community")
+            if step["community"]:
+                assert community.locator(".label").text_content() == "Community card"
+                label = community.locator(".card").get_attribute("aria-label")
+                assert label == step["community"]
+            else:
+                assert community.inner_text() == ""
+            pots = view.text("#pots")
+            assert (pots == "Pot 0") == step["over"], (k, pots)
+            view.page.keyboard.press("ArrowRight")
+        view.check_clean()
+    finally:
+        view.close()
+
+
+def test_seats_money_rake_and_an_incomplete_hand_on_the_page(
+        browser: Any, tmp_path: pathlib.Path) -> None:
+    path = _mixed_page(tmp_path)
+    data = json_data(path)
+    view = Page(browser, path)
+    try:
+        buttons = view.page.locator("#hand-list button")
+        cash = next(i for i, h in enumerate(data) if "100000000001" in h["label"])
+        buttons.nth(cash).click()
+        assert view.page.locator(".seat .no").all_inner_texts() == ["Seat 2", "Seat 4", "Seat 7"]
+        assert view.page.locator(".seat .stack").all_inner_texts() == ["$9.90", "$7.25", "$3.10"]
+        assert "bets $0.50/$1 USD" in view.text("#info")
+        assert not view.page.locator("#incomplete").is_visible()
+        view.page.keyboard.press("End")
+        assert view.page.locator("#finishing tfoot td").all_inner_texts() == [
+            "Rake", "", "", "$0.30"]
+        assert finishing_stacks(view)[0] == ["alpha", "$10", "$9.65", "-$0.35"]
+        tournament = next(i for i, h in enumerate(data) if "250000000001" in h["label"])
+        buttons.nth(tournament).click()
+        assert "Tournament #3141592653" in view.text("#info")
+        assert "Level 12" in view.text("#info")
+        assert view.page.locator(".seat .no").all_inner_texts() == [
+            "Seat 1", "Seat 3", "Seat 4", "Seat 6", "Seat 8"]
+        view.page.keyboard.press("End")
+        assert view.page.locator("#finishing tfoot tr").count() == 0  # no rake taken
+        buttons.nth(len(data) - 1).click()
+        assert buttons.nth(len(data) - 1).inner_text().endswith("incomplete")
+        assert view.page.locator("#incomplete").is_visible()
+        assert view.text("#incomplete").startswith(
+            "Incomplete: the history stops before the hand ends")
+        view.page.keyboard.press("End")
+        assert view.page.locator("#incomplete").is_visible()
+        assert not view.page.locator("#result").is_visible()
         view.check_clean()
     finally:
         view.close()

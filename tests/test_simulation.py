@@ -174,7 +174,8 @@ def test_random_seed_is_reported() -> None:
         ({"executor": object()}, "executor"),
         ({"executor": ThreadPoolExecutor, "threads": 2}, "threads or executor"),
         ({"record": -1}, "record"),
-        ({"record": 11}, "record"),
+        ({"record": 11}, r"record must be at most hands \(10\): the run plays 10 hands"),
+        ({"record": 10**9}, "record must be within 0..100,000"),
         ({"progress": "yes"}, "progress"),
     ],
 )

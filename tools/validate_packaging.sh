@@ -7,7 +7,7 @@
 #      --offline with no findings, and our hygiene rules (workflow-level
 #      `permissions: contents: read`, actions pinned by full commit hash,
 #      `persist-credentials: false`, wheels built from the sdist, trusted
-#      publishing with attestations);
+#      publishing with attestations, the docs site published on tags only);
 #   2. pyproject.toml: validate-pyproject with the schema store (so the
 #      [tool.cibuildwheel] table is checked too);
 #   3. cibuildwheel --print-build-identifiers for every row of the wheels.yml
@@ -161,11 +161,25 @@ if len(pp) != 1 or (pp[0].get("with") or {}).get("attestations") is not True:
 if any("password" in (s.get("with") or {}) for s in pp):
     errors.append("wheels.yml: trusted publishing takes no password/token")
 
+docs = yaml.safe_load(Path(".github/workflows/docs.yml").read_text())
+djobs = docs["jobs"]
+if set(docs[True].get("push", {})) != {"tags"}:  # `on:` reads as True in YAML 1.1
+    errors.append("docs.yml: pushes publish on version tags only")
+if not any("mkdocs build --strict" in str(s.get("run", "")) for s in djobs["build"]["steps"]):
+    errors.append("docs.yml: the build job must run mkdocs build --strict")
+deploy = djobs.get("deploy", {})
+if deploy.get("permissions") != {"pages": "write", "id-token": "write"}:
+    errors.append("docs.yml: deploy needs exactly permissions pages: write, id-token: write")
+if "refs/tags/v" not in str(deploy.get("if", "")):
+    errors.append("docs.yml: deploy must run on version tags only")
+if djobs["build"].get("permissions") not in (None, {"contents": "read"}):
+    errors.append("docs.yml: the build job reads the repository only")
+
 for e in errors:
     print("  ", e)
 if errors:
     sys.exit(1)
-print(f"ok: {len(paths)} workflows, {len(rows)} wheel runners")
+print(f"ok: {len(paths)} workflows, {len(rows)} wheel runners, the docs site on tags")
 EOF
 
 # ------------------------------------------------------------------ pyproject

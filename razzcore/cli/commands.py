@@ -3,7 +3,8 @@
 Subcommands: ``eval`` (rank and describe a low), ``play`` (deal many hands
 between built-in players in the compiled engine, any stakes), ``replay``
 (replay and check PHH or PokerStars hand histories, or write them as a
-replayer page), ``convert`` (PokerStars text to PHH and back),
+replayer page), ``convert`` (PokerStars text to PHH and back), ``stats``
+(each player's statistics over hand histories, and a result graph),
 ``equity`` (exact or Monte Carlo equity, hands or ranges), ``starting-hands``
 (the 455 three-card starts ranked) and ``bench`` (evaluator speed).
 ``--json`` gives machine-readable output.  Bad input exits with status 2 and
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
@@ -32,7 +34,7 @@ from .. import __version__
 from ..cards import parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES
-from ..errors import EquityError, RazzError, brief
+from ..errors import EquityError, RazzError, brief, counted
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -46,6 +48,7 @@ from .format import (
     table,
 )
 from .histories import cmd_convert, cmd_replay
+from .tracker import add_stats_parser, cmd_stats
 
 __all__ = ["build_parser", "main"]
 
@@ -110,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = _Parser(
         prog="razzcore",
-        description="Razz (seven-card stud low): evaluate, play, replay, equity, "
+        description="Razz (seven-card stud low): evaluate, play, replay, stats, equity, "
                     "starting hands, bench.",
         epilog="example:\n  razzcore play --players 6 --hands 1000 --seed 1\n"
                "  razzcore eval As 2d 3c 4h 7s Kd Kh",
@@ -172,6 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="OUT.html",
                    help="write one self-contained HTML page that replays the hands step by step "
                         "(- for standard output)")
+    p.add_argument("--spoilers", action="store_true",
+                   help="with --html: the hand list shows each hand's winner from the start "
+                        "(else only once the hand's last step has been shown)")
 
     p = _add(sub, "convert", "convert PokerStars hand histories to PHH, or PHH to PokerStars",
              "  razzcore convert session1.txt session2.txt -o hands.phhs\n"
@@ -183,6 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the file to write (- for standard output)")
     p.add_argument("--to", choices=["phh", "pokerstars"], default="phh",
                    help="the format to write (phh: a .phhs file of every razz hand)")
+
+    p = _add(sub, "stats", "each player's statistics over hand histories, and a result graph",
+             "  razzcore stats session1.txt session2.txt\n"
+             "  razzcore stats 'sessions/**/*.txt' --player Hero --plot hero.png\n"
+             "  razzcore stats hands.phhs --min-hands 100 --sort vpip --json")
+    add_stats_parser(p)
 
     p = _add(sub, "equity", "each hand's share of the pot at showdown",
              "  razzcore equity 'As 2d 3c' 'Kh Qd Js'\n"
@@ -292,7 +304,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(format_hand(hand, players=seat_names))
         print()
     if args.phh:
-        print(f"wrote {len(result.hand_list)} hand(s) to {args.phh}")
+        print(f"wrote {counted(len(result.hand_list), 'hand')} to {args.phh}")
     print(play_summary(result))
     return EXIT_OK
 
@@ -494,7 +506,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play,
-             "replay": cmd_replay, "convert": cmd_convert, "equity": _cmd_equity,
+             "replay": cmd_replay, "convert": cmd_convert, "stats": cmd_stats,
+             "equity": _cmd_equity,
              "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}
 
 
@@ -518,6 +531,7 @@ def _parse(words: list[str]) -> argparse.Namespace:
     the hands (``'As 2d 3c' --dead Kc 'Kh Qd Js'``)."""
     parser = build_parser()
     assert isinstance(parser, _Parser)
+    words = _joined_values(parser, words)
     args, extra = parser.parse_known_args(words)
     command: str = args.command
     if command == "equity":
@@ -526,6 +540,39 @@ def _parse(words: list[str]) -> argparse.Namespace:
     elif extra:
         parser.commands[command].error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+_DASHED_VALUE = re.compile(r"-[\d.]")
+
+
+def _joined_values(parser: _Parser, words: list[str]) -> list[str]:
+    """``--stakes -1,2,4,8`` as ``--stakes=-1,2,4,8``: argparse takes a word
+    starting with ``-`` for an option unless it is a plain negative number, so
+    an option's value that starts with a minus sign is joined to its option
+    and reaches the option's own check (which names the bad value).
+
+    >>> _joined_values(build_parser(), ["play", "--stakes", "-1,2,4,8", "--json"])
+    ['play', '--stakes=-1,2,4,8', '--json']
+    """
+    takes_value = {
+        option
+        for p in (parser, *parser.commands.values())
+        for action in p._actions
+        if action.option_strings and action.nargs != 0
+        for option in action.option_strings
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if (word in takes_value and i + 1 < len(words)
+                and _DASHED_VALUE.match(words[i + 1])):
+            out.append(f"{word}={words[i + 1]}")
+            i += 2
+            continue
+        out.append(word)
+        i += 1
+    return out
 
 
 def _run(words: list[str]) -> int:

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import format_cards
-from ..errors import RazzError
+from ..errors import RazzError, counted
 from ..evaluator import best_five, describe, evaluate
+from ..show.columns import aligned as table
 from ..sim.playing import PlayResult
 
 __all__ = [
@@ -42,17 +43,6 @@ def json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def table(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
-    """Rows of cells as aligned columns (``right``: right-aligned columns)."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = []
-    for r in rows:
-        cells = [c.rjust(w) if i in right else c.ljust(w)
-                 for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
-
-
 def eval_result(cards: Sequence[int]) -> dict[str, Any]:
     """What ``razzcore eval`` reports about 5 to 7 cards.
 
@@ -79,7 +69,7 @@ def play_summary(result: PlayResult) -> str:
     stacks = set(result.starting_stacks)
     stack_text = str(stacks.pop()) if len(stacks) == 1 else str(list(result.starting_stacks))
     lines = [
-        f"{_count(result.hands, 'hand')}, {len(result.players)} players, seed {result.seed}, "
+        f"{counted(result.hands, 'hand')}, {len(result.players)} players, seed {result.seed}, "
         f"{r.profile} rules: ante {r.ante}, bring-in {r.bring_in}, "
         f"bets {r.small_bet}/{r.big_bet}, stacks {stack_text}",
         "",
@@ -94,20 +84,12 @@ def play_summary(result: PlayResult) -> str:
     lines.append("")
     lines.append(
         f"{result.hands_per_second:,.0f} hands per second "
-        f"({_count(result.hands, 'hand')} in {result.seconds:.2f} s); "
+        f"({counted(result.hands, 'hand')} in {result.seconds:.2f} s); "
         f"showdown share {100 * result.showdown_share:.1f}% "
-        f"({_count(result.showdowns, 'hand')})"
+        f"({counted(result.showdowns, 'hand')})"
     )
     return "\n".join(lines)
 
-
-def _count(n: int, noun: str) -> str:
-    """``"1 hand"``, ``"2 hands"``.
-
-    >>> _count(1, "hand"), _count(1000, "hand")
-    ('1 hand', '1000 hands')
-    """
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def one_line(message: str, limit: int = 400) -> str:

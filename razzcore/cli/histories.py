@@ -14,22 +14,34 @@ import argparse
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import PHHError, RazzError
+from ..errors import PHHError, RazzError, counted
+from ..histories.files import (
+    PHH_SUFFIXES,
+    STDIN,
+    check_history_text,
+    display_name,
+    holds_many,
+    is_phh_text,
+    phh_tables,
+    read_text,
+)
 from .format import EXITS, json_text, one_line, os_message
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = EXITS
 
 __all__ = [
+    "PHH_SUFFIXES",
     "STDIN",
     "action_line",
+    "check_history_text",
     "cmd_convert",
     "cmd_replay",
     "display_name",
     "field_line",
+    "hand_report",
     "holds_many",
     "is_phh_text",
     "located",
@@ -39,58 +51,6 @@ __all__ = [
     "stars_places",
     "where",
 ]
-
-STDIN = "-"
-"""The file name that stands for standard input."""
-STDIN_NAME = "<stdin>"
-"""How messages name standard input."""
-
-
-def display_name(path: str) -> str:
-    """How messages name ``path`` (``<stdin>`` for ``-``)."""
-    return STDIN_NAME if path == STDIN else path
-
-
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-``: standard input): UTF-8, a BOM allowed (as
-    PokerStars writes)."""
-    if path == STDIN:
-        raw = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as fp:
-            raw = fp.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RazzError(f"{display_name(path)}: not UTF-8 text (byte {exc.start}): hand "
-                        f"histories are read as UTF-8; re-save the file as UTF-8") from None
-
-
-def holds_many(path: str, text: str) -> bool:
-    """Whether PHH ``text`` holds many hands: a ``.phhs`` file, or standard
-    input whose TOML is all tables (``[1]``, ``[2]``, ...).
-
-    >>> holds_many("-", "[1]\\nantes = [0, 0]\\n"), holds_many("-", "antes = [0, 0]\\n")
-    (True, False)
-    """
-    if path != STDIN:
-        return path.endswith(".phhs")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
-
-
-def is_phh_text(path: str, text: str) -> bool:
-    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name or TOML."""
-    if path.endswith((".phh", ".phhs")):
-        return True
-    try:
-        return bool(tomllib.loads(text))
-    except tomllib.TOMLDecodeError:
-        return False
-
 
 _TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
 
@@ -141,11 +101,11 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
     file, line and hand (the other hands still load)."""
     import warnings
 
-    from ..histories._pokerstars_lines import looks_like_pokerstars
-
     text = read_text(path)
+    if not text.strip():
+        raise RazzError(f"{display_name(path)}: no hands in the file (it is empty)")
     multi = holds_many(path, text)
-    if looks_like_pokerstars(text):
+    if check_history_text(path, text):
         from ..histories.pokerstars import PokerStarsWarning, loads_report
 
         with warnings.catch_warnings():  # each malformed hand is reported below
@@ -218,23 +178,17 @@ def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], 
 def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any]], list[str]]:
     """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
     raised reading them all: the good ones, and a message for each bad one."""
-    from ..histories.phh import HandHistory
-
-    try:
-        tables = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:  # not TOML at all: nothing loads
-        raise RazzError(located(path, text, 0, False, exc)) from None
+    tables = phh_tables(text)
+    if tables and not tables[0][0]:  # not TOML at all: nothing loads
+        raise RazzError(located(path, text, 0, False, exc))
     hands: list[tuple[int, Any]] = []
     left_out: list[str] = []
-    for i, (key, table) in enumerate(tables.items()):
-        label = f"hand {i + 1}: "
-        try:
-            if not isinstance(table, dict):
-                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
-                               field=key)
-            hands.append((i, HandHistory.from_mapping(table)))
-        except PHHError as bad:
-            left_out.append(one_line(located(path, text, i, True, bad, label)))
+    for i, (_, got) in enumerate(tables):
+        if isinstance(got, PHHError):
+            label = f"hand {i + 1}: "
+            left_out.append(one_line(located(path, text, i, True, got, label)))
+        else:
+            hands.append((i, got))
     return hands, left_out
 
 
@@ -299,6 +253,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _one_stdin(paths)
     if args.html:
         return _replay_html(paths, args)
+    if args.spoilers:
+        raise RazzError("--spoilers is for the page: add --html OUT.html")
     status = EXIT_OK
     outputs = []
     several = len(paths) > 1
@@ -330,9 +286,13 @@ def _hand_error(path: str, text: str, i: int, multi: bool, stars: bool, label: s
 
 
 def _mismatch(path: str, text: str, i: int, multi: bool, stars: bool, label: str,
-              want: Any, got: Any) -> str:
+              report: dict[str, Any]) -> str:
+    """Where and how the finishing stacks of the file and of the replay
+    differ (amounts as the file writes them)."""
     err = PHHError("mismatch", field="finishing_stacks")
     place = display_name(path) if stars else where(path, text, i, multi, err)
+    want = " / ".join(report["expected_finishing_stacks_text"])
+    got = " / ".join(report["finishing_stacks_text"])
     return (f"{place}: {label}finishing_stacks mismatch: "
             f"the file says {want}, the replay gives {got}\n")
 
@@ -344,8 +304,37 @@ def _label(i: int, multi: bool, stars: bool, hh: Any) -> str:
     return f"hand {i + 1}: " if multi else ""
 
 
+def hand_report(hh: Any, stacks: Sequence[int], complete: bool) -> dict[str, Any]:
+    """What ``--json`` says of one replayed hand: the finishing stacks the
+    replay gives (``stacks``) and those the file says, whether they match,
+    whether the history runs to the end of the hand (``complete``), the
+    seats, and every amount both as an integer (cents or chips, as
+    ``unit`` says) and as the file writes it (``..._text``)."""
+    from ..histories.money import money_of
+
+    money = money_of(hh)
+    want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
+    report: dict[str, Any] = {
+        "finishing_stacks": list(stacks), "expected_finishing_stacks": want,
+        "matches": None if want is None else list(stacks) == want, "complete": complete,
+    }
+    report["finishing_stacks_text"] = [money(v) for v in stacks]
+    report["expected_finishing_stacks_text"] = None if want is None else [money(v) for v in want]
+    report.update(money.as_json())
+    report["seats"] = hh.seats
+    report["players"] = hh.players
+    return report
+
+
+def _incomplete(path: str, label: str) -> str:
+    """The note for a hand whose history stops before the hand ends."""
+    return (f"{display_name(path)}: {label}the hand is incomplete: its history stops before "
+            f"the hand ends\n")
+
+
 def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[int, Any]:
-    from ..histories.text import format_hand
+    from ..histories.money import money_of
+    from ..histories.text import format_history
 
     text, multi, histories, stars, left_out = read_histories(path)
     if several and not args.json:
@@ -365,30 +354,35 @@ def _replay_file(path: str, args: argparse.Namespace, several: bool) -> tuple[in
             left_out.append(one_line(message))
             sys.stderr.write(f"razzcore replay: error: {left_out[-1]} (left out)\n")
             continue
-        got = list(hand.stacks)
-        want = None if hh.finishing_stacks is None else list(hh.finishing_stacks)
-        ok = None if want is None else got == want
-        reports.append({"hand": i + 1, "finishing_stacks": got,
-                        "expected_finishing_stacks": want, "matches": ok,
-                        "payoffs": list(hand.payoffs or ())})
+        report = hand_report(hh, hand.stacks, hand.is_over)
+        report["payoffs"] = list(hand.payoffs or ())
+        money = money_of(hh)
+        report["payoffs_text"] = [money.signed(v) for v in report["payoffs"]]
+        report["rake"] = hand.rake if hand.is_over else 0
+        report["rake_text"] = money(report["rake"])
+        reports.append({"hand": i + 1, **report})
+        ok = report["matches"]
         if not args.json:
             if multi:
                 print(f"=== {label[:-2] if stars else f'hand {i + 1}'} ===")
-            print(format_hand(hand, players=hh.players, dealt=hh.dealt_cards()))
-            verdict = {None: "(the file has no finishing_stacks)",
-                       True: "(match the file)", False: f"(the file says {want})"}[ok]
-            print(f"finishing stacks: {got} {verdict}")
+            print(format_history(hh, hand))
+            said = " / ".join(report["expected_finishing_stacks_text"] or ())
+            verdict = {None: "(the file has no finishing_stacks)", True: "(match the file)",
+                       False: f"(the file says {said})"}[ok]
+            print(f"finishing stacks: {' / '.join(report['finishing_stacks_text'])} {verdict}")
             if multi:
                 print()
+        if not hand.is_over:
+            sys.stderr.write(_incomplete(path, label))
         if ok is False:
-            sys.stderr.write(_mismatch(path, text, i, multi, stars, label, want, got))
+            sys.stderr.write(_mismatch(path, text, i, multi, stars, label, report))
     status = EXIT_USAGE if left_out else (
         EXIT_MISMATCH if any(r["matches"] is False for r in reports) else EXIT_OK)
     if multi and not args.json:
         good = sum(1 for r in reports if r["matches"])
         tail = f", {len(left_out)} left out" if left_out else ""
-        hands = "hand" if len(reports) == 1 else "hands"
-        print(f"{len(reports)} {hands} replayed, {good} match their finishing_stacks{tail}")
+        print(f"{counted(len(reports), 'hand')} replayed, {good:,} "
+              f"{'matches its' if good == 1 else 'match their'} finishing_stacks{tail}")
     if not multi:  # the one hand's object: no place to give
         return status, {k: v for k, v in reports[0].items() if k != "hand"}
     return status, ({"hands": reports, "left_out": left_out} if left_out else {"hands": reports})
@@ -408,6 +402,8 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
         try:
             text, multi, histories, stars, left_out = read_histories(path)
         except (RazzError, OSError) as exc:
+            if len(paths) == 1:  # the command's error
+                raise
             message = one_line(os_message(exc) if isinstance(exc, OSError) else str(exc))
             sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
             status = EXIT_USAGE
@@ -424,10 +420,11 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
                 sys.stderr.write(f"razzcore replay: error: {message} (left out of the page)\n")
                 status = EXIT_USAGE
                 continue
-            result = data["result"]
-            if result is not None and result["matches"] is False:
-                sys.stderr.write(_mismatch(path, text, i, multi, stars, label,
-                                           hh.finishing_stacks, result["finishing_stacks"]))
+            report = hand_report(hh, data["finishing_stacks"], data["complete"])
+            if not report["complete"]:
+                sys.stderr.write(_incomplete(path, label))
+            if report["matches"] is False:
+                sys.stderr.write(_mismatch(path, text, i, multi, stars, label, report))
                 status = max(status, EXIT_MISMATCH)
             if len(paths) > 1:
                 name = display_name(path) if path == STDIN else os.path.basename(path)
@@ -435,14 +432,14 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
             hands.append(data)
     if not hands:
         raise RazzError("no hand could be replayed: no page written")
-    page = render(hands)
+    page = render(hands, spoilers=args.spoilers)
     if args.html == STDIN:  # the page on stdout, the note on stderr
         sys.stdout.write(page)
-        sys.stderr.write(f"wrote {len(hands)} hand(s) to standard output\n")
+        sys.stderr.write(f"wrote {counted(len(hands), 'hand')} to standard output\n")
         return status
     with open(args.html, "w", encoding="utf-8") as fp:
         fp.write(page)
-    print(f"wrote {len(hands)} hand(s) to {args.html}")
+    print(f"wrote {counted(len(hands), 'hand')} to {args.html}")
     return status
 
 
@@ -452,31 +449,49 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
 def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     """Each input's path and text, after checking that the output is not one
     of them and that each is in the format ``--to`` converts from."""
-    from ..histories._pokerstars_lines import looks_like_pokerstars
-
     _one_stdin(args.files)
     if args.output != STDIN and os.path.exists(args.output):
         for path in args.files:
             if path != STDIN and os.path.exists(path) and os.path.samefile(path, args.output):
                 raise RazzError(f"{args.output} is also an input: write the output to "
                                 f"another file (nothing was written)")
-    if args.to == "pokerstars" and args.output.endswith((".phh", ".phhs")):
-        raise RazzError(f"-o {args.output}: --to pokerstars writes PokerStars text; name the "
-                        f"output .txt (nothing was written)")
+    _check_output(args.output, args.to)
     inputs = []
     for path in args.files:
         text = read_text(path)
         name = display_name(path)
         if not text.strip():
             raise RazzError(f"{name}: the file is empty")
-        if args.to == "pokerstars" and looks_like_pokerstars(text):
+        stars = check_history_text(path, text)
+        if args.to == "pokerstars" and stars:
             raise RazzError(f"{name} is PokerStars text: to convert it to PHH, leave out "
-                        f"--to pokerstars")
-        if args.to == "phh" and not looks_like_pokerstars(text) and is_phh_text(path, text):
+                            f"--to pokerstars")
+        if args.to == "phh" and not stars:
             raise RazzError(f"{name} is a PHH file: to convert PHH to PokerStars text, add "
-                        f"--to pokerstars")
+                            f"--to pokerstars")
         inputs.append((path, text))
     return inputs
+
+
+def _check_output(output: str, to: str) -> None:
+    """The output's name fits what is written (:data:`PHH_SUFFIXES` for PHH,
+    any other name for PokerStars text) and its folder exists: checked before
+    any work, so nothing is half done."""
+    if output == STDIN:
+        return
+    phh_name = output.endswith(PHH_SUFFIXES)
+    if to == "pokerstars" and phh_name:
+        raise RazzError(f"-o {output}: --to pokerstars writes PokerStars text; name the "
+                        f"output .txt (nothing was written)")
+    if to == "phh" and not phh_name:
+        raise RazzError(f"-o {output}: PHH is written to a .phh (one hand) or .phhs file; "
+                        f"other names are for PokerStars text (--to pokerstars) "
+                        f"(nothing was written)")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        raise RazzError(f"-o {output}: the folder {folder} does not exist (nothing was written)")
+    if os.path.isdir(output):
+        raise RazzError(f"-o {output}: is a folder; name a file (nothing was written)")
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -485,7 +500,11 @@ def _write_atomically(path: str, text: str) -> None:
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
+    except OSError as exc:  # named by the output, not by the temporary file
+        raise RazzError(f"cannot write {path}: {exc.strerror or exc} (nothing was written)"
+                        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
@@ -496,14 +515,13 @@ def _write_atomically(path: str, text: str) -> None:
             os.umask(umask)
             os.chmod(temp, 0o666 & ~umask)
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as exc:
         os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise RazzError(f"cannot write {path}: {exc.strerror or exc} (nothing was "
+                            f"written)") from None
         raise
 
-
-def _count(number: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -534,7 +552,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                     label = f"hand {i + 1}: " if multi else ""
                     out.append(one_line(f"{place}: {label}{reason}"))
         body = "\n\n".join(texts)
-        summary = f"{_count(converted, 'hand')} written as PokerStars text"
+        summary = f"{counted(converted, 'hand')} written as PokerStars text"
     else:
         hands: list[phh.HandHistory] = []
         for path, text in inputs:
@@ -556,7 +574,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                             f"holds one hand; nothing was written)")
         body = phh.dumps(hands[0]) if args.output.endswith(".phh") else phh.dumps_all(hands)
         skipped = "hand of another game" if other == 1 else "hands of other games"
-        summary = (f"{_count(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
+        summary = (f"{counted(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
                    f"{malformed} malformed")
     for line in out:
         sys.stderr.write(line + "\n")

@@ -581,16 +581,16 @@ class HandHistory:
         return dealt_cards(self.parsed_actions(), self.player_count)
 
     def to_text(self, **rule_options: Any) -> str:
-        """A readable hand history (see :func:`razzcore.histories.text.format_hand`).
+        """A readable hand history (see :func:`razzcore.histories.text.format_history`):
+        the seats numbered and the amounts written as the history has them.
 
         >>> print(loads(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9],
         ...     ["d dh p1 AcAdKd", "d dh p2 2c2d3c", "p1 pb", "p2 f"]))).to_text().splitlines()[0])
         Razz (fixed limit): ante 0, bring-in 1, bets 2/4 - rules: tda
         """
-        from .text import format_hand
+        from .text import format_history
 
-        return format_hand(self.replay(**rule_options), players=self.players,
-                           dealt=self.dealt_cards())
+        return format_history(self, self.replay(**rule_options))
 
     def _repr_html_(self) -> str:
         """The replayer page in a notebook (an ``<iframe>``, so that its

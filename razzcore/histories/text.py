@@ -32,12 +32,16 @@ Bob: 50 -> 57 (+7)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..cards import format_card
 from ..engine.hand import Hand
+from ..engine.rules import Rules
 from ..evaluator import describe
+from .money import CHIPS, Money, money_of
 
-__all__ = ["betting_words", "format_hand"]
+__all__ = ["betting_words", "format_hand", "format_history", "heading", "seat_labels",
+           "stakes_text"]
 
 _STREETS = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 
@@ -73,11 +77,96 @@ def betting_words(who: str, verb: str, put_in: int, total: int, facing: int,
     return f"{who} raises to {chips(total)}"
 
 
+def seat_labels(count: int, seats: Sequence[int] | None = None) -> list[str]:
+    """How each of ``count`` players' seats is called: ``Seat 7`` by the
+    table's seat numbers (``seats``, a hand history's field) when given,
+    else ``Seat 1`` to ``Seat N`` in order.
+
+    >>> seat_labels(3, [2, 4, 7]), seat_labels(2)
+    (['Seat 2', 'Seat 4', 'Seat 7'], ['Seat 1', 'Seat 2'])
+    """
+    if seats is None or len(seats) != count:
+        return [f"Seat {s + 1}" for s in range(count)]
+    return [f"Seat {number}" for number in seats]
+
+
+def stakes_text(rules: Rules, money: Money = CHIPS) -> str:
+    """The ante, the bring-in and the bets of ``rules``, written by ``money``.
+
+    >>> from razzcore.histories.money import CENT
+    >>> stakes_text(Rules(10, 25, 50, 100), Money(CENT, "$", "USD"))
+    'ante $0.10, bring-in $0.25, bets $0.50/$1 USD'
+    """
+    return (f"ante {money(rules.ante)}, bring-in {money(rules.bring_in)}, "
+            f"bets {money.stakes(rules.small_bet, rules.big_bet)}")
+
+
+def heading(hh: Any) -> list[str]:
+    """What a hand history says of where the hand was played, in words: the
+    event, the tournament (number, buy-in) and its level, the table, the
+    hand number and the date, each present part once.
+
+    >>> from razzcore import pokerstars
+    >>> heading(pokerstars.EXAMPLE)
+    ['Hand #100000000001', "Table 'Example I' 8-max", '2026-05-04 21:15:07 ET']
+    """
+    meta = hh.user_fields.get("_pokerstars")
+    meta = meta if isinstance(meta, dict) else {}
+    out = []
+    if hh.event:
+        out.append(str(hh.event))
+    if hh.hand is not None:
+        out.append(f"Hand #{hh.hand}")
+    if meta.get("tournament"):
+        buy_in = f", {meta['buy_in']}" if meta.get("buy_in") else ""
+        out.append(f"Tournament #{meta['tournament']}{buy_in}")
+    if hh.level is not None:
+        out.append(f"Level {hh.level}")
+    if hh.table is not None:
+        size = f" {hh.seat_count}-max" if hh.seat_count else ""
+        out.append(f"Table '{hh.table}'{size}")
+    if hh.year and hh.month and hh.day:
+        date = f"{hh.year:04d}-{hh.month:02d}-{hh.day:02d}"
+        if hh.time is not None:
+            date += f" {hh.time.isoformat()}"
+        zone = hh.time_zone_abbreviation or hh.time_zone
+        out.append(f"{date} {zone}" if zone else date)
+    return out
+
+
+def format_history(hh: Any, hand: Hand) -> str:
+    """The readable text of hand history ``hh`` (a
+    :class:`~razzcore.histories.phh.HandHistory`) from ``hand``, its replay:
+    :func:`format_hand` with the history's heading, player names, seat
+    numbers and money.
+
+    >>> from razzcore import pokerstars
+    >>> text = format_history(pokerstars.EXAMPLE, pokerstars.EXAMPLE.replay())
+    >>> print("\\n".join(text.splitlines()[:4] + text.splitlines()[-5:]))
+    Hand #100000000001 - Table 'Example I' 8-max - 2026-05-04 21:15:07 ET
+    Razz (fixed limit): ante $0.10, bring-in $0.25, bets $0.50/$1 USD - rules: online
+    Seat 2: alpha ($10 in chips)
+    Seat 4: bravo [x] ($7.35 in chips)
+    Pot $6.75: bravo [x] wins $6.45
+    Rake $0.30
+    alpha: $10 -> $9.65 (-$0.35)
+    bravo [x]: $7.35 -> $10.60 (+$3.25)
+    charlie: $3.20 -> $0 (-$3.20)
+    """
+    return format_hand(hand, players=hh.players, dealt=hh.dealt_cards(), seats=hh.seats,
+                       money=money_of(hh), heading=heading(hh))
+
+
 def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
-                dealt: Sequence[Sequence[int | None]] | None = None) -> str:
+                dealt: Sequence[Sequence[int | None]] | None = None,
+                seats: Sequence[int] | None = None, money: Money = CHIPS,
+                heading: Sequence[str] = ()) -> str:
     """The hand as plain text: seats and stacks, each street's cards and
-    actions with amounts, the showdown with hand descriptions, the pots and
-    who won what, and every seat's result.  ``players`` names the seats.
+    actions with amounts, the showdown with hand descriptions, the pots, the
+    rake and who won what, and every seat's result.  ``players`` names the
+    seats; ``seats`` numbers them as the table does (else 1 to N);
+    ``money`` writes the amounts (whole chips unless told otherwise);
+    ``heading`` (where the hand was played) opens the text on one line.
 
     Every card is shown (this is a record of the hand, not one seat's view),
     except, for a replayed hand history, the cards it does not know:
@@ -94,27 +183,26 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
     rules = hand.rules
     n = len(hand.starting_stacks)
     start = list(hand.starting_stacks)
+    labels = seat_labels(n, seats)
     names = [
-        players[s] if players is not None and s < len(players) and players[s] else f"Seat {s + 1}"
+        players[s] if players is not None and s < len(players) and players[s] else labels[s]
         for s in range(n)
     ]
-    out = [
-        f"Razz (fixed limit): ante {rules.ante}, bring-in {rules.bring_in}, "
-        f"bets {rules.small_bet}/{rules.big_bet} - rules: {rules.profile}"
-    ]
+    out = [" - ".join(heading)] if heading else []
+    out.append(f"Razz (fixed limit): {stakes_text(rules, money)} - rules: {rules.profile}")
     for s in range(n):
         extra = "" if hand.dealt_in[s] else ", not dealt in"
-        if names[s] == f"Seat {s + 1}":
-            out.append(f"Seat {s + 1}: {start[s]} in chips{extra}")
+        if names[s] == labels[s]:
+            out.append(f"{labels[s]}: {money(start[s])} in chips{extra}")
         else:
-            out.append(f"Seat {s + 1}: {names[s]} ({start[s]} in chips{extra})")
+            out.append(f"{labels[s]}: {names[s]} ({money(start[s])} in chips{extra})")
     log = hand._log  # the engine's structured history (razzcore/_hand.pxi)
     antes = [(s, e[2]) for e in log if e[0] == "ante" for s in (e[1],)]
     if antes:
         if all(a == rules.ante for _, a in antes):
-            out.append(f"Antes: {rules.ante} each")
+            out.append(f"Antes: {money(rules.ante)} each")
         else:
-            out.append("Antes: " + ", ".join(f"{names[s]} {a}" for s, a in antes))
+            out.append("Antes: " + ", ".join(f"{names[s]} {money(a)}" for s, a in antes))
     stacks = list(start)
     for s, a in antes:
         stacks[s] -= a
@@ -141,7 +229,7 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             continue
         if kind == "back":  # the part of a wager nobody matched (R17)
             stacks[e[1]] += e[2]
-            out.append(f"Uncalled {e[2]} returned to {names[e[1]]}")
+            out.append(f"Uncalled {money(e[2])} returned to {names[e[1]]}")
             continue
         if kind in ("dh", "db"):
             s = -1
@@ -197,7 +285,7 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
         else:  # pb, cc: the chips put in
             amount = e[2]
             total = bets[s] + amount
-        line = betting_words(who, kind, amount, total, facing, completing)
+        line = betting_words(who, kind, amount, total, facing, completing, money)
         bets[s] += amount
         stacks[s] -= amount
         high = max(high, bets[s])
@@ -210,13 +298,15 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             won.setdefault(award.pot, []).append((award.seat, award.amount))
         for i, pot in enumerate(pots):
             title = "Pot" if len(pots) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
-            winners = ", ".join(f"{names[s]} wins {amt}" for s, amt in won.get(i, []))
-            out.append(f"{title} {pot.amount}: {winners}")
+            winners = ", ".join(f"{names[s]} wins {money(amt)}" for s, amt in won.get(i, []))
+            out.append(f"{title} {money(pot.amount)}: {winners}")
+        if hand.rake:
+            out.append(f"Rake {money(hand.rake)}")
         final = hand.stacks
         for s in range(n):
             d = final[s] - start[s]
-            out.append(f"{names[s]}: {start[s]} -> {final[s]} ({d:+d})")
+            out.append(f"{names[s]}: {money(start[s])} -> {money(final[s])} ({money.signed(d)})")
     else:
-        out.append(f"(hand in progress: {names[hand.actor] if hand.actor is not None else '-'}"
-                   " to act)")
+        who = names[hand.actor] if hand.actor is not None else "nobody"
+        out.append(f"*** Incomplete *** (the hand stops before its end: {who} to act)")
     return "\n".join(out)

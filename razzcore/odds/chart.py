@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, overload
 from .. import _core
 from .._parallel import SubmitExecutor
 from ..cards import RANKS
-from ..errors import EquityError, as_int, brief
+from ..errors import EquityError, as_int, brief, counted
 from .hand_equity import (
     CHUNK_TRIALS,
     UNITS,
@@ -297,10 +297,10 @@ class StartingHands(Sequence[StartingHand]):
 
     def __str__(self) -> str:
         if self.exact:
-            head = f"exact, {self.outcomes:,} outcomes"
+            head = f"exact, {counted(self.outcomes, 'outcome')}"
         else:
-            head = f"Monte Carlo, {self.trials:,} trials per class, seed {self.seed}"
-        lines = [f"starting hands vs {self.players - 1} random hand(s), {head}",
+            head = f"Monte Carlo, {counted(self.trials or 0, 'trial')} per class, seed {self.seed}"
+        lines = [f"starting hands vs {counted(self.players - 1, 'random hand')}, {head}",
                  " rank  hand  equity" + ("" if self.exact else "   ±stderr")]
         for r in self.rows:
             line = f"{r.rank:5}  {r.ranks}  {100 * r.equity:6.2f}%"

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from .. import _core
 from .._parallel import SubmitExecutor, check_executor, progress_bar
 from ..cards import UNKNOWN, CardLike, CardsLike, format_card, parse_cards_or_unknown
-from ..errors import CardError, EquityError, as_int, brief
+from ..errors import CardError, EquityError, as_int, brief, counted
 from .ranges import Range
 
 __all__ = ["EquityResult"]
@@ -545,9 +545,9 @@ class EquityResult:
 
     def __str__(self) -> str:
         if self.exact:
-            head = f"exact, {self.outcomes:,} outcomes"
+            head = f"exact, {counted(self.outcomes, 'outcome')}"
         else:
-            head = f"Monte Carlo, {self.outcomes:,} trials, seed {self.seed}"
+            head = f"Monte Carlo, {counted(self.outcomes, 'trial')}, seed {self.seed}"
         if self.community:
             head += ", community card on 7th street"
         if self.combos is not None:

@@ -1,6 +1,7 @@
 """The presentation room: pictures and text of cards, hands and histories —
-SVG (:mod:`.svg`), the plain-text table of a hand (:mod:`.table`) and the
-replayer page (:mod:`.replayer`).  It reads state and never decides: every
+SVG (:mod:`.svg`), the plain-text table of a hand (:mod:`.table`), the
+replayer page (:mod:`.replayer`), and the tracker's table and result graph
+(:mod:`.tracker`; text columns in :mod:`.columns`).  It reads state and never decides: every
 number it shows comes from the engine or a history.
 
 >>> from razzcore.show import svg
@@ -16,10 +17,11 @@ from .._lazy import attach
 
 _HOMES: dict[str, str] = {
 }
-_MODULES = {"svg": "svg", "table": "table", "replayer": "replayer"}
+_MODULES = {"svg": "svg", "table": "table", "replayer": "replayer", "tracker": "tracker",
+            "columns": "columns"}
 __getattr__, __dir__ = attach(__name__, _HOMES, globals(), _MODULES)
 
 if TYPE_CHECKING:
-    from . import replayer, svg, table
+    from . import columns, replayer, svg, table, tracker
 
-__all__ = ["replayer", "svg", "table"]
+__all__ = ["columns", "replayer", "svg", "table", "tracker"]

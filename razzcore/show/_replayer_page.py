@@ -24,10 +24,11 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
 </head>
 <body>
 @@sprite@@
-<div id="app">
+<div id="app" data-spoilers="@@spoilers@@">
 <nav id="hands" aria-label="Hands"><h2>Hands</h2><ol id="hand-list"></ol></nav>
 <main>
-<header><h1 id="title"></h1><p id="info"></p></header>
+<header><h1 id="title"></h1><p id="info"></p><p id="incomplete" role="status" hidden></p>
+</header>
 <div id="table" role="region" aria-label="Table">
 <div id="felt"></div>
 <div id="center">
@@ -52,7 +53,7 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
 <div><h2>Awards</h2><ul id="awards"></ul></div>
 <div><h2>Finishing stacks</h2>
 <table id="finishing"><thead><tr><th>Player</th><th>Start</th><th>Finish</th><th>Net</th>
-</tr></thead><tbody></tbody></table><p id="check"></p></div>
+</tr></thead><tbody></tbody><tfoot></tfoot></table><p id="check"></p></div>
 </section>
 </main>
 </div>
@@ -88,7 +89,9 @@ color:#fff;width:36%}
 #street{font-size:20px;font-weight:bold}
 #pots{font-size:15px;margin-top:4px}
 #community{margin-top:6px;min-height:4px}
+#community{display:flex;gap:6px;align-items:center;justify-content:center}
 #community .card{width:36px;height:50px}
+#community .label{font-size:12px;text-transform:uppercase;letter-spacing:.04em}
 #action{margin-top:8px;background:rgba(0,0,0,.35);border-radius:6px;padding:6px 8px;
 font-size:15px;min-height:1.6em}
 .seat{position:absolute;transform:translate(-50%,-50%);width:256px;background:#fff;
@@ -97,7 +100,12 @@ border-radius:10px;padding:6px 8px;box-shadow:0 2px 6px rgba(0,0,0,.3);border:3p
 .seat.actor{border-color:#f2b705;background:#fff8e1}
 .seat.folded,.seat.out{opacity:.5}
 .seat .top{display:flex;justify-content:space-between;gap:6px;align-items:baseline}
-.seat .name{font-weight:bold;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.seat .name{font-weight:bold;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
+flex:1;min-width:0}
+.seat .no{color:#667;font-size:11px;white-space:nowrap}
+.seat .top{flex-wrap:wrap;gap:0 6px}
+.seat .name{flex-basis:100%;order:-1}
+.seat .stack{margin-left:auto}
 .seat .stack{color:#334;white-space:nowrap}
 .seat .cards{display:flex;gap:2px;min-height:51px;margin:4px 0 2px}
 .card{width:32px;height:45px;flex:none}
@@ -126,6 +134,32 @@ padding:10px 16px;max-width:1200px}
 #finishing th,#finishing td{padding:2px 10px;text-align:right;border-bottom:1px solid #dde}
 #finishing th:first-child,#finishing td:first-child{text-align:left}
 #check{color:#445;font-size:12px;margin:4px 0}
+#finishing tfoot td{color:#556;font-style:italic;border-bottom:0}
+#incomplete{margin:0 0 8px;padding:6px 10px;border-radius:6px;background:#fde8c8;
+color:#6b3a00;font-weight:bold}
+#incomplete[hidden]{display:none}
+header h1,header p{overflow-wrap:anywhere}
+@media (max-width:1023px){
+#app{flex-direction:column}
+#hands{order:2;width:auto;position:static;max-height:40vh}
+main{padding:8px}
+#table{height:auto;min-width:0;max-width:none;display:grid;
+grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:6px}
+#felt{display:none}
+#center{position:static;transform:none;width:auto;grid-column:1/-1;
+background:radial-gradient(#1b7a4c,#0f5c3a);border-radius:10px;padding:8px}
+.seat{position:static;transform:none;width:auto;min-width:0;padding:4px 6px}
+.seat .cards{min-height:0}
+.seat .cards .card{flex:1 1 0;min-width:0;max-width:32px;height:auto;aspect-ratio:40/56}
+#controls{position:sticky;bottom:0;z-index:2;background:#eef1f5;flex-wrap:wrap;gap:6px;
+padding:6px 0;margin:6px 0}
+#controls button{padding:8px 10px;min-height:40px}
+#counter{min-width:0}
+.keys{display:none}
+#result{flex-direction:column;gap:8px;padding:8px}
+#finishing{width:100%}
+#finishing th,#finishing td{padding:2px 4px}
+}
 """
 
 PAGE_SCRIPT = r"""
@@ -133,7 +167,8 @@ PAGE_SCRIPT = r"""
   "use strict";
   var hands = JSON.parse(document.getElementById("rz-data").textContent);
   var SVG = "http://www.w3.org/2000/svg";
-  var cur = 0, step = 0;
+  var cur = 0, step = 0, seen = [];
+  var spoilers = $("app").dataset.spoilers === "true";
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -156,10 +191,14 @@ PAGE_SCRIPT = r"""
     node.textContent = "";
     items.forEach(function (t) { node.appendChild(el("li", null, t)); });
   }
+  function listLabel(i) {
+    var h = hands[i];
+    return h.label + ((spoilers || seen[i]) && h.outcome ? " \u00b7 " + h.outcome : "");
+  }
   function buildList() {
     var list = $("hand-list");
     hands.forEach(function (h, i) {
-      var li = el("li"), b = el("button", null, h.label);
+      var li = el("li"), b = el("button", null, listLabel(i));
       b.type = "button";
       b.addEventListener("click", function () { choose(i); });
       li.appendChild(b);
@@ -179,6 +218,7 @@ PAGE_SCRIPT = r"""
       box.style.left = (50 + 36 * Math.cos(a)) + "%";
       box.style.top = (50 + 40 * Math.sin(a)) + "%";
       var top = el("div", "top");
+      if (seat.seat !== seat.name) { top.appendChild(el("span", "no", seat.seat)); }
       top.appendChild(el("span", "name", seat.name));
       top.appendChild(el("span", "stack"));
       box.appendChild(top);
@@ -215,11 +255,19 @@ PAGE_SCRIPT = r"""
     $("pots").textContent = st.pots.join(" \u00b7 ");
     var comm = $("community");
     comm.textContent = "";
-    if (st.community !== "") { comm.appendChild(card(st.community, true)); }
+    if (st.community !== "") {
+      comm.appendChild(el("span", "label", "Community card"));
+      comm.appendChild(card(st.community, true));
+    }
     $("action").textContent = st.text;
     $("counter").textContent = "Step " + (step + 1) + " / " + h.steps.length;
     $("first").disabled = $("prev").disabled = step === 0;
     $("next").disabled = $("last").disabled = last;
+    if (last && !seen[cur]) {
+      seen[cur] = true;
+      var buttons = document.querySelectorAll("#hand-list button");
+      if (buttons[cur]) { buttons[cur].textContent = listLabel(cur); }
+    }
     var res = h.result;
     $("result").hidden = !(last && res);
     if (last && res) {
@@ -232,6 +280,13 @@ PAGE_SCRIPT = r"""
         row.forEach(function (v) { tr.appendChild(el("td", null, v)); });
         body.appendChild(tr);
       });
+      var foot = $("finishing").tFoot;
+      foot.textContent = "";
+      if (res.rake) {
+        var tr = el("tr");
+        ["Rake", "", "", res.rake].forEach(function (v) { tr.appendChild(el("td", null, v)); });
+        foot.appendChild(tr);
+      }
       $("check").textContent = res.check;
     }
   }
@@ -246,6 +301,8 @@ PAGE_SCRIPT = r"""
     var h = hands[i];
     $("title").textContent = h.title;
     $("info").textContent = h.info;
+    $("incomplete").hidden = !h.incomplete;
+    $("incomplete").textContent = h.incomplete;
     document.querySelectorAll("#hand-list button").forEach(function (b, j) {
       b.setAttribute("aria-current", j === i ? "true" : "false");
     });

@@ -4,12 +4,17 @@
 and records, after every step, what the table shows: each seat's stack, bet,
 cards (a card the history does not know stays a back), the pots, the street,
 the action just taken; the last step of a finished hand carries the
-showdown, the awards and every finishing stack.  :func:`render` writes those
-records into one HTML page (the data as JSON, card pictures from
+showdown, the awards, the rake and every finishing stack; a history that
+stops before the hand ends is marked incomplete.  Amounts are written as the
+history has them (:mod:`razzcore.histories.money`: ``$0.50`` in a cash game,
+``1,500`` chips) and seats by the table's seat numbers.  :func:`render` writes
+those records into one HTML page (the data as JSON, card pictures from
 :mod:`razzcore.show.svg` as inline SVG symbols, inline CSS and script: no network
 request, no other file); :func:`page` does both for a list of hand
 histories, whatever reader made them.  The page's script only shows the
-recorded steps: ←/→ step, Home/End jump, a list picks the hand.
+recorded steps: ←/→ step, Home/End jump, a list picks the hand (each hand's
+winner is named there once its last step has been shown, or from the start
+with ``spoilers=True``).  It fits a phone's screen as well as a desktop's.
 
 >>> from razzcore import phh
 >>> hh = phh.HandHistory([2, 2], 5, 10, 20, [100, 100],
@@ -20,6 +25,8 @@ recorded steps: ←/→ step, Home/End jump, a list picks the hand.
 ['3rd street dealt', 'Bob brings in for 5', 'Ann completes to 10', 'Bob folds']
 >>> data["result"]["stacks"]
 [['Ann', '100', '107', '+7'], ['Bob', '100', '93', '-7']]
+>>> data["label"], data["outcome"], data["complete"]
+('Hand 1 · 2 players', 'Ann +7', True)
 >>> page([hh]).count("<script")
 2
 """
@@ -37,9 +44,10 @@ from ..engine.hand import Hand
 from ..engine.notation import Action
 from ..errors import PHHError
 from ..evaluator import describe
+from ..histories.money import Money, money_of
 from ..histories.phh import HandHistory
 from ..histories.replay import dealt_cards
-from ..histories.text import betting_words
+from ..histories.text import betting_words, heading, seat_labels, stakes_text
 from ._replayer_page import PAGE_SCRIPT, PAGE_STYLE, PAGE_TEMPLATE
 from .svg import card_symbols
 
@@ -48,14 +56,6 @@ __all__ = ["hand_data", "notebook_frame", "page", "render"]
 _STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
             7: "7th street"}
 _PREFIX = "rz-"  # the page's card symbols: rz-As, rz-As-down, rz-back
-
-
-def _chips(n: int) -> str:
-    return f"{n:,}"
-
-
-def _signed(n: int) -> str:
-    return f"{n:+,}"
 
 
 class _Snap:
@@ -80,11 +80,12 @@ class _Snap:
 def _names(hh: HandHistory) -> list[str]:
     n = hh.player_count
     given = hh.players or []
-    return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(n)]
+    labels = seat_labels(n, hh.seats)
+    return [given[s] if s < len(given) and given[s] else labels[s] for s in range(n)]
 
 
 def _action_text(a: Action, names: Sequence[str], before: _Snap, street: int,
-                 hand: Hand) -> str:
+                 hand: Hand, money: Money) -> str:
     """What a player action did, in words (amounts from the state before it)."""
     s = a.seat or 0
     who = names[s]
@@ -106,21 +107,23 @@ def _action_text(a: Action, names: Sequence[str], before: _Snap, street: int,
         total = a.amount or 0
         amount = total - bet
         completing = street == 3 and rules.has_bring_in and high < rules.small_bet
-    text = betting_words(who, a.verb, amount, total, high, completing, _chips)
+    text = betting_words(who, a.verb, amount, total, high, completing, money)
     if amount and amount >= stack:
         text += ", all-in"
     return text
 
 
-def _pots_text(pots: Sequence[tuple[int, tuple[int, ...]]], bets: Sequence[int]) -> list[str]:
-    live = [amount for amount, _ in pots if amount]
+def _pots_text(pots: Sequence[tuple[int, tuple[int, ...]]], bets: Sequence[int],
+               money: Money, over: bool) -> list[str]:
+    """The pots in the middle (none once they are awarded) and the bets."""
+    live = [] if over else [amount for amount, _ in pots if amount]
     out = []
     for i, amount in enumerate(live):
         title = "Pot" if len(live) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
-        out.append(f"{title} {_chips(amount)}")
+        out.append(f"{title} {money(amount)}")
     if any(bets):
-        out.append(f"bets {_chips(sum(bets))}")
-    return out or ["Pot 0"]
+        out.append(f"bets {money(sum(bets))}")
+    return out or [f"Pot {money(0)}"]
 
 
 class _Builder:
@@ -128,6 +131,7 @@ class _Builder:
 
     def __init__(self, hh: HandHistory, rule_options: dict[str, Any]) -> None:
         self.hh = hh
+        self.money = money_of(hh)
         self.names = _names(hh)
         self.n = hh.player_count
         self.actions = hh.parsed_actions()
@@ -198,7 +202,7 @@ class _Builder:
                 who = None
             else:
                 group_open = False
-                text = _action_text(a, self.names, prev, street, self.hand)
+                text = _action_text(a, self.names, prev, street, self.hand, self.money)
                 who = a.seat
                 if a.verb == "sm" and a.seat is not None and a.cards and None not in a.cards:
                     trusted[a.seat].update(c for c in a.cards if c is not None)
@@ -245,6 +249,7 @@ class _Builder:
             elif e.rank is not None and shown[e.seat] == set(e.cards):
                 lows[e.seat] = describe(e.rank, "short")
         board = community[0] if community else None
+        money = self.money
         won = [0] * self.n
         if snap.over:
             for award in self.hand.awards:
@@ -254,16 +259,16 @@ class _Builder:
             "text": text,
             "who": who,
             "actor": snap.actor,
-            "stacks": [_chips(v) for v in snap.stacks],
-            "bets": [_chips(v) if v else "" for v in snap.bets],
+            "stacks": [money(v) for v in snap.stacks],
+            "bets": [money(v) if v else "" for v in snap.bets],
             "allin": [v == 0 and not f and self.hand.dealt_in[s] and not snap.over
                       for s, (v, f) in enumerate(zip(snap.stacks, snap.folded, strict=True))],
-            "pots": _pots_text(snap.pots, snap.bets),
+            "pots": _pots_text(snap.pots, snap.bets, money, snap.over),
             "folded": list(snap.folded),
             "cards": self._cards(dealt, shown, not any_deal, snap),
             "community": (None if board is None else format_card(board)) if community else "",
             "lows": lows,
-            "won": [f"wins {_chips(v)}" if v else "" for v in won],
+            "won": [f"wins {money(v)}" if v else "" for v in won],
             "over": snap.over,
         }
 
@@ -278,33 +283,58 @@ class _Builder:
     # ------------------------------------------------------------ result
 
     def result(self) -> dict[str, Any] | None:
+        """The end of a finished hand (``None`` for a history that stops
+        before the hand ends)."""
         hand = self.hand
         if not hand.is_over:
             return None
         names = self.names
+        money = self.money
         pots = hand.pots
         titles = ["Pot" if len(pots) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
                   for i in range(len(pots))]
-        awards = [f"{names[a.seat]} wins {_chips(a.amount)} from the "
+        awards = [f"{names[a.seat]} wins {money(a.amount)} from the "
                   f"{titles[a.pot].lower()}" for a in hand.awards]
         shows = []
         for e in hand.showdown:
             low = describe(e.rank, "long") if e.shown and e.rank is not None else "mucked"
             shows.append(f"{names[e.seat]}: {low}")
         start = hand.starting_stacks
-        stacks = [[names[s], _chips(start[s]), _chips(hand.stacks[s]),
-                   _signed(hand.stacks[s] - start[s])] for s in range(self.n)]
+        stacks = [[names[s], money(start[s]), money(hand.stacks[s]),
+                   money.signed(hand.stacks[s] - start[s])] for s in range(self.n)]
+        return {"showdown": shows, "awards": awards, "stacks": stacks, "check": self.check(),
+                "rake": money(hand.rake) if hand.rake else None}
+
+    def matches(self) -> bool | None:
+        """Whether the replay ends with the finishing stacks the history
+        gives (``None`` when it gives none)."""
         want = self.hh.finishing_stacks
-        matches = None if want is None else list(want) == list(hand.stacks)
+        return None if want is None else list(want) == list(self.hand.stacks)
+
+    def check(self) -> str:
+        """The finishing stacks of the history against the replay's, in words."""
+        matches = self.matches()
         if matches is None:
-            check = ""
-        elif matches:
-            check = "The finishing stacks match the hand history."
-        else:
-            check = (f"The hand history says the finishing stacks are "
-                     f"{', '.join(_chips(v) for v in want or ())}; the replay gives these.")
-        return {"showdown": shows, "awards": awards, "stacks": stacks, "check": check,
-                "matches": matches, "finishing_stacks": list(hand.stacks)}
+            return ""
+        if matches:
+            return "The finishing stacks match the hand history."
+        said = " / ".join(self.money(v) for v in self.hh.finishing_stacks or ())
+        return f"The hand history says the finishing stacks are {said}; the replay gives these."
+
+    def incomplete(self) -> str:
+        """What the page says of a history that stops before the hand ends
+        (empty for a finished hand)."""
+        hand = self.hand
+        if hand.is_over:
+            return ""
+        who = self.names[hand.actor] if hand.actor is not None else "nobody"
+        text = f"Incomplete: the history stops before the hand ends ({who} to act)."
+        if self.matches() is False:
+            stacks = " / ".join(self.money(v) for v in hand.stacks)
+            said = " / ".join(self.money(v) for v in self.hh.finishing_stacks or ())
+            text += (f" The hand history says the finishing stacks are {said}; the replay "
+                     f"stops with {stacks}.")
+        return text
 
 
 def _hand_name(hh: HandHistory, number: int) -> str:
@@ -319,7 +349,11 @@ def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
               **rule_options: Any) -> dict[str, Any]:
     """Replay ``hh`` and record what the replayer page shows at each step
     (plain JSON data: strings, numbers, lists).  ``number`` and ``label``
-    name the hand in the page's list; ``rule_options`` go to
+    name the hand in the page's list (``outcome``, who won most, is added
+    to it once the hand's last step has been shown); ``complete`` says
+    whether the history runs to the end of the hand (``incomplete`` says
+    where it stops), ``finishing_stacks`` are the replay's last stacks and
+    ``matches`` whether they are the history's; ``rule_options`` go to
     :meth:`HandHistory.replay <razzcore.histories.phh.HandHistory.replay>`.
 
     A history the engine cannot replay raises
@@ -330,32 +364,40 @@ def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
     builder = _Builder(hh, rule_options)
     steps = builder.steps()
     result = builder.result()
-    rules = builder.hand.rules
+    hand = builder.hand
     names = builder.names
-    date = ""
-    if hh.year and hh.month and hh.day:
-        date = f"{hh.year:04d}-{hh.month:02d}-{hh.day:02d}"
-    seats = [{"name": names[s], "out": not builder.hand.dealt_in[s]} for s in range(builder.n)]
+    money = builder.money
+    labels = seat_labels(builder.n, hh.seats)
+    seats = [{"name": names[s], "seat": labels[s], "out": not hand.dealt_in[s]}
+             for s in range(builder.n)]
+    outcome = ""
+    if result is not None:
+        payoffs = hand.payoffs or (0,) * builder.n
+        best = max(range(builder.n), key=lambda s: payoffs[s])
+        outcome = f"{names[best]} {money.signed(payoffs[best])}"
     if label is None:
         label = f"{_hand_name(hh, number)} · {builder.n} players"
-        if result is not None:
-            payoffs = builder.hand.payoffs or (0,) * builder.n
-            best = max(range(builder.n), key=lambda s: payoffs[s])
-            label += f" · {names[best]} {_signed(payoffs[best])}"
+        if result is None:
+            label += " · incomplete"
+    told = {hh.event, f"Hand #{hh.hand}"}  # in the title
     return {
         "title": _title(hh, number),
         "label": label,
+        "outcome": outcome,
         "info": " · ".join(x for x in (
-            f"Razz, ante {_chips(rules.ante)}, bring-in {_chips(rules.bring_in)}, "
-            f"bets {_chips(rules.small_bet)}/{_chips(rules.big_bet)}", date,
+            f"Razz, {stakes_text(hand.rules, money)}",
+            *(part for part in heading(hh) if part not in told),
             ", ".join(x for x in (hh.venue, hh.city, hh.country) if x)) if x),
         "seats": seats,
         "up": builder.up(),
-        "cards": sorted({c for s in range(builder.n) for c in builder.hand.hole_cards(s)}
-                        | ({builder.hand.community_card}
-                           if builder.hand.community_card is not None else set())),
+        "cards": sorted({c for s in range(builder.n) for c in hand.hole_cards(s)}
+                        | ({hand.community_card} if hand.community_card is not None else set())),
         "steps": steps,
         "result": result,
+        "complete": hand.is_over,
+        "incomplete": builder.incomplete(),
+        "finishing_stacks": list(hand.stacks),
+        "matches": builder.matches(),
     }
 
 
@@ -369,8 +411,10 @@ def _script_json(data: Any) -> str:
 
 
 def render(hands: Sequence[dict[str, Any]], *, title: str | None = None,
-           four_color: bool = False) -> str:
-    """The replayer page for hands recorded by :func:`hand_data`.
+           four_color: bool = False, spoilers: bool = False) -> str:
+    """The replayer page for hands recorded by :func:`hand_data`.  The hand
+    list names each hand's winner once its last step has been shown, or
+    from the start with ``spoilers``.
 
     >>> render([])
     Traceback (most recent call last):
@@ -388,6 +432,7 @@ def render(hands: Sequence[dict[str, Any]], *, title: str | None = None,
         "style": PAGE_STYLE,
         "sprite": card_symbols(codes, four_color=four_color, prefix=_PREFIX),
         "data": _script_json(public),
+        "spoilers": "true" if spoilers else "false",
         "script": PAGE_SCRIPT,
     }
     # One pass, so that text inside the data is never read as a placeholder.
@@ -395,11 +440,12 @@ def render(hands: Sequence[dict[str, Any]], *, title: str | None = None,
 
 
 def page(histories: Sequence[HandHistory] | HandHistory, *, title: str | None = None,
-         four_color: bool = False, **rule_options: Any) -> str:
+         four_color: bool = False, spoilers: bool = False, **rule_options: Any) -> str:
     """One self-contained HTML page replaying ``histories`` (any reader's
     :class:`~razzcore.histories.phh.HandHistory` objects, or a single one); with several
-    hands, a list chooses the hand.  Errors name the hand: ``hand 2: action 5 ...``;
-    anything but hand histories raises :class:`~razzcore.errors.PHHError`.
+    hands, a list chooses the hand (``spoilers``: see :func:`render`).  Errors
+    name the hand: ``hand 2: action 5 ...``; anything but hand histories
+    raises :class:`~razzcore.errors.PHHError`.
 
     >>> page(None)
     Traceback (most recent call last):
@@ -424,7 +470,7 @@ def page(histories: Sequence[HandHistory] | HandHistory, *, title: str | None = 
                 raise
             raise PHHError(f"hand {i + 1}: {exc}", field=exc.field,
                            action_index=exc.action_index) from None
-    return render(hands, title=title, four_color=four_color)
+    return render(hands, title=title, four_color=four_color, spoilers=spoilers)
 
 
 def notebook_frame(page_html: str, height: int = 900) -> str:

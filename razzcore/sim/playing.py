@@ -149,8 +149,8 @@ def _check_act_signature(player: object) -> None:
         inspect.signature(player.act).bind(None, ())  # type: ignore[attr-defined]
     except TypeError:
         raise RazzError(
-            f"{brief(player)}.act must take (view, legal_actions) and return one of the legal "
-            f"action strings"
+            f"player {_player_label(player)}: its act must take (view, legal_actions) and "
+            f"return one of the legal action strings"
         ) from None
     except ValueError:  # no signature to inspect (a builtin): trust it
         pass
@@ -192,7 +192,8 @@ def _make_players(
             _check_act_signature(p)
             out.append((p, _builtin_policy(p)))
         else:
-            raise RazzError(f"a player needs an act(view, legal_actions) method: {brief(p)}")
+            raise RazzError(f"player {_player_label(p)} has no act(view, legal_actions) method: "
+                            f"a player needs one")
     if not 2 <= len(out) <= 8:
         raise RazzError(f"a razz table has 2 to 8 players, not {len(out)}")
     return out
@@ -330,7 +331,7 @@ def play(
                                tuple(_player_name(p) for p in table), hands, seed, threads,
                                executor, progress, keep)
     if threads is not None and threads != 1:
-        custom = next(brief(p) for p, name in seats if name is None)
+        custom = "player " + next(_player_label(p) for p, name in seats if name is None)
         raise RazzError(f"threads runs tables of built-in players in the compiled engine; "
                         f"{custom} plays in Python: give an executor instead")
     if chunk_size is None:

@@ -180,6 +180,16 @@ def _check_count(name: str, value: object, low: int, high: int) -> int:
     return n
 
 
+def _check_record(record: object, hands: int) -> int:
+    """How many hands to keep as histories: no more than the run plays, nor
+    than :data:`MAX_RECORD`; the error says which bound was passed."""
+    n = _check_count("record", record, 0, MAX_RECORD)
+    if n > hands:
+        raise RazzError(f"record must be at most hands ({hands:,}): the run plays {hands:,} "
+                        f"{'hand' if hands == 1 else 'hands'}, so it cannot keep {n:,}")
+    return n
+
+
 def check_seed(seed: object) -> int:
     """A run's seed: ``seed`` as an int, or a fresh 63-bit one for ``None``
     (the one rule of :func:`simulate`, :func:`razzcore.play` and the command)."""
@@ -261,7 +271,7 @@ def simulate(
     n = len(table)
     names = _check_policies(policy, n)
     hands = _check_count("hands", hands, 0, MAX_HANDS)
-    record = _check_count("record", record, 0, min(hands, MAX_RECORD))
+    record = _check_record(record, hands)
     seed = check_seed(seed)
     stream = seed % (1 << 64)
     threads = _check_workers(threads, executor, hands)

@@ -1,0 +1,93 @@
+"""Tracker speed: PokerStars text to the players' statistics table, hands per
+second on one core, beside the steps it is made of, in the same run.
+
+The hands are those of ``benchmarks/pokerstars_import.py`` (random 2- to
+8-player razz hands of the ``online`` profile, cash game, rake on most pots),
+written once as PokerStars text with ``razzcore.histories.pokerstars.dumps``
+and saved to a temporary file.  Timed on the same text:
+
+* ``razzcore.stats(path)``: read the file, replay and check each hand
+  (the PokerStars reader), replay each ``HandHistory`` on the engine again and
+  count it (the figure of the target, >= 20,000 hands/s on one core);
+* ``pokerstars.loads(text)``: reading alone;
+* ``razzcore.stats(histories)``: the replay and the counting alone, on the
+  histories ``loads`` returned.
+
+Run::
+
+    python benchmarks/stats_throughput.py [--hands 4000] [--repeat 5] [--clock cpu]
+    python benchmarks/stats_throughput.py --profile
+
+Prints the median hands/s of ``--repeat`` measurements of each (one process:
+one core).  ``--profile`` runs ``stats`` once under cProfile and prints the
+functions that take the most time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pokerstars_import import make_hands
+
+from razzcore import pokerstars, stats
+
+
+def measure(fn: Callable[[], Any], count: int, repeat: int,
+            clock: Callable[[], float]) -> float:
+    rates = []
+    for _ in range(repeat):
+        start = clock()
+        fn()
+        rates.append(count / (clock() - start))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                        help="CPU time of this process (default: other load on the machine "
+                             "does not count) or wall time")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    text = pokerstars.dumps(make_hands(args.hands, args.seed))
+    histories = pokerstars.loads(text)
+    count = len(histories)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "session.txt")
+        with open(path, "w", encoding="utf-8") as fp:
+            fp.write(text)
+        table = stats(path)
+        assert table.hand_count == count and not table.skipped
+        if args.profile:
+            prof = cProfile.Profile()
+            prof.runcall(stats, path)
+            pstats.Stats(prof).sort_stats("tottime").print_stats(18)
+            return
+        clock = time.process_time if args.clock == "cpu" else time.perf_counter
+        rows = [
+            ("razzcore.stats(path): text to table", measure(lambda: stats(path), count,
+                                                            args.repeat, clock)),
+            ("pokerstars.loads(text): reading alone",
+             measure(lambda: pokerstars.loads(text), count, args.repeat, clock)),
+            ("razzcore.stats(histories): replay and count",
+             measure(lambda: stats(histories), count, args.repeat, clock)),
+        ]
+    print(f"{count} PokerStars razz hands, {len(table)} players, median of {args.repeat} "
+          f"({args.clock} clock, one core)")
+    for name, rate in rows:
+        print(f"{name:<46} {rate:>10,.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""The ``razzcore stats`` subcommand (internal to :mod:`razzcore.cli.commands`):
+each player's statistics over hand-history files, as a table or JSON, and a
+player's result graph.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..errors import RazzError
+from ..show.tracker import format_stats, plot_results
+from ..tracker.reading import stats
+from ..tracker.table import COLUMNS, StatsRow
+from .format import EXITS, json_text, one_line
+
+EXIT_OK = EXITS[0]
+
+__all__ = ["add_stats_parser", "cmd_stats"]
+
+
+def add_stats_parser(p: argparse.ArgumentParser) -> None:
+    """The options of ``razzcore stats``."""
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="PokerStars text files, .phh or .phhs files, or globs of them "
+                        "('sessions/**/*.txt')")
+    p.add_argument("--player", metavar="NAME", default=None,
+                   help="only this player's row (and the player --plot draws)")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: the rows (each fraction with its counts), the hands "
+                        "counted and the hands left out")
+    p.add_argument("--plot", metavar="OUT.png", default=None,
+                   help="draw the player's cumulative net in big bets, with the showdown and "
+                        "non-showdown lines (--player, else the player with the most hands; "
+                        "needs matplotlib: pip install 'razzcore[plot]')")
+    p.add_argument("--min-hands", type=int, default=0, metavar="N",
+                   help="only players dealt into N hands or more")
+    p.add_argument("--sort", choices=COLUMNS, default="hands", metavar="COLUMN",
+                   help="order the rows by this column, the largest first (player: "
+                        "alphabetically); one of: " + ", ".join(COLUMNS) + " (hands)")
+
+
+def _sorted(rows: list[StatsRow], column: str) -> list[StatsRow]:
+    if column == "player":
+        return sorted(rows, key=lambda r: r.player)
+
+    def key(r: StatsRow) -> tuple[bool, float, str]:
+        value = getattr(r, column)
+        return (value is None, -(value or 0), r.player)
+
+    return sorted(rows, key=key)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Run ``razzcore stats``."""
+    if args.min_hands < 0:
+        raise RazzError(f"--min-hands must be 0 or more, not {args.min_hands}")
+    table = stats(args.files, player=args.player)
+    for skipped in table.skipped:
+        sys.stderr.write(f"razzcore stats: {one_line(str(skipped))} (left out)\n")
+    if args.player is not None and not table.rows:
+        raise RazzError(f"no hand has a player named {args.player!r}")
+    rows = _sorted([r for r in table.rows if r.hands >= args.min_hands], args.sort)
+    plotted = None
+    if args.plot is not None:
+        if not table.rows:
+            raise RazzError("no hands to plot")
+        plotted = args.player if args.player is not None else table.rows[0].player
+        plot_results(table.hands, args.plot, player=plotted)
+    if args.json:
+        out: dict[str, Any] = {
+            "rows": [r.to_dict() for r in rows],
+            "hands": table.hand_count,
+            "skipped": [{"where": s.where, "error": s.error} for s in table.skipped],
+        }
+        if plotted is not None:
+            out["plot"] = {"player": plotted, "file": args.plot}
+        print(json_text(out))
+        return EXIT_OK
+    print(format_stats(rows))
+    left = f", {len(table.skipped)} left out" if table.skipped else ""
+    plural = "" if table.hand_count == 1 else "s"
+    print(f"{table.hand_count:,} hand{plural}{left}; fractions of the hands dealt, except bi fold "
+          f"(of completions faced after the bring-in), steal (of chances) and wsd (of wtsd)")
+    if plotted is not None:
+        print(f"{plotted}'s results drawn in {args.plot}")
+    return EXIT_OK

@@ -1,0 +1,186 @@
+"""Hand-history files of either kind: the text of a file, whether it is
+PokerStars text or PHH (one hand, or a ``.phhs`` file of many), and every
+hand that loads, each malformed hand left out with the error naming it.
+
+>>> import os, tempfile
+>>> from razzcore import pokerstars
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "session.txt")
+>>> with open(path, "w") as fp:
+...     _ = fp.write(pokerstars.dumps([pokerstars.EXAMPLE]))
+>>> found = read_file(path)
+>>> len(found.hands), found.errors, found.pokerstars
+(1, [], True)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+import warnings
+from typing import NamedTuple
+
+from ..errors import PHHError, RazzError
+from ._pokerstars_lines import looks_like_pokerstars
+from .phh import HandHistory, loads, loads_all
+
+__all__ = ["PHH_SUFFIXES", "STDIN", "FileHands", "check_history_text", "display_name",
+           "holds_many", "is_phh_text", "phh_tables", "read_file", "read_text"]
+
+STDIN = "-"
+"""The file name that stands for standard input."""
+STDIN_NAME = "<stdin>"
+"""How messages name standard input."""
+
+
+def display_name(path: str) -> str:
+    """How messages name ``path`` (``<stdin>`` for ``-``)."""
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of ``path`` (``-``: standard input): UTF-8, a BOM allowed (as
+    PokerStars writes)."""
+    path = os.fspath(path)
+    if path == STDIN:
+        raw = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as fp:
+            raw = fp.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RazzError(f"{display_name(path)}: not UTF-8 text (byte {exc.start}): hand "
+                        f"histories are read as UTF-8; re-save the file as UTF-8") from None
+
+
+def holds_many(path: str, text: str) -> bool:
+    """Whether PHH ``text`` holds many hands: a ``.phhs`` file, or standard
+    input whose TOML is all tables (``[1]``, ``[2]``, ...).
+
+    >>> holds_many("-", "[1]\\nantes = [0, 0]\\n"), holds_many("-", "antes = [0, 0]\\n")
+    (True, False)
+    """
+    if path != STDIN:
+        return path.endswith(".phhs")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
+
+
+PHH_SUFFIXES = (".phh", ".phhs")
+"""The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many);
+any other name holds PokerStars text: the one rule for reading and writing."""
+
+_PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
+
+
+def is_phh_text(path: str, text: str) -> bool:
+    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
+    TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
+    each of its tables.
+
+    >>> is_phh_text("-", 'variant = "R"\\n'), is_phh_text("-", '[tool]\\nname = "x"\\n')
+    (True, False)
+    """
+    if path.endswith(PHH_SUFFIXES):
+        return True
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    if not data:
+        return False
+    if _PHH_KEYS & data.keys():
+        return True
+    return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())
+
+
+def check_history_text(path: str, text: str) -> bool:
+    """Whether ``text`` is PokerStars text (``True``) or PHH (``False``); a
+    file that is neither is one :class:`RazzError` naming it.
+
+    >>> check_history_text("README.md", "# razzcore\\n")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: README.md is not a hand history: neither PHH ...
+    """
+    if looks_like_pokerstars(text):
+        return True
+    if is_phh_text(path, text):
+        return False
+    raise RazzError(f"{display_name(path)} is not a hand history: neither PHH (TOML with a "
+                    f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
+
+
+def phh_tables(text: str) -> list[tuple[str, HandHistory | PHHError]]:
+    """Each table of a ``.phhs`` text (``[1]``, ``[2]``...) with its hand,
+    or the error that keeps it from loading, in file order; for a text that
+    is not TOML, the error of the whole text under the key ``""``.
+
+    >>> [(key, type(got).__name__) for key, got in phh_tables("[1]\\nantes = 3\\n")]
+    [('1', 'PHHError')]
+    """
+    try:
+        tables = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return [("", PHHError(f"not TOML: {exc}"))]
+    out: list[tuple[str, HandHistory | PHHError]] = []
+    for key, table in tables.items():
+        try:
+            if not isinstance(table, dict):
+                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
+                               field=key)
+            out.append((key, HandHistory.from_mapping(table)))
+        except PHHError as bad:
+            out.append((key, bad))
+    return out
+
+
+class FileHands(NamedTuple):
+    """What :func:`read_file` found: the ``hands`` with their places in the
+    file (from 0), each malformed hand's place (``None``: the whole file)
+    and error message, and whether the file is PokerStars text (else PHH)."""
+
+    hands: list[tuple[int, HandHistory]]
+    errors: list[tuple[int | None, str]]
+    pokerstars: bool
+
+
+def read_file(path: str | os.PathLike[str]) -> FileHands:
+    """Every hand of the PokerStars or PHH file at ``path``; a malformed
+    hand is left out and named in ``errors`` (a PokerStars error names the
+    hand number and line).  A file that cannot be read, is empty or is no
+    hand history raises :class:`OSError` or :class:`~razzcore.errors.RazzError`."""
+    name = os.fspath(path)
+    text = read_text(name)
+    if not text.strip():
+        raise RazzError(f"{display_name(name)}: no hands in the file (it is empty)")
+    if check_history_text(name, text):
+        from .pokerstars import PokerStarsWarning, loads_report
+
+        with warnings.catch_warnings():  # each malformed hand is in the report
+            warnings.simplefilter("ignore", PokerStarsWarning)
+            report = loads_report(text, on_error="skip")
+        return FileHands(list(enumerate(report.hands)),
+                         [(None, str(exc)) for exc in report.errors], True)
+    if not holds_many(name, text):
+        try:
+            return FileHands([(0, loads(text))], [], False)
+        except PHHError as exc:
+            return FileHands([], [(None, str(exc))], False)
+    try:
+        return FileHands(list(enumerate(loads_all(text))), [], False)
+    except PHHError:
+        pass
+    hands: list[tuple[int, HandHistory]] = []
+    errors: list[tuple[int | None, str]] = []
+    for i, (key, got) in enumerate(phh_tables(text)):
+        if isinstance(got, HandHistory):
+            hands.append((i, got))
+        else:
+            errors.append((i if key else None, str(got)))
+    return FileHands(hands, errors, False)

@@ -1,0 +1,118 @@
+"""The tracker's pictures: its table as text, and a player's result graph.
+
+:func:`format_stats` writes :class:`~razzcore.tracker.StatsRow` rows as one
+line per player; :func:`plot_results` draws a player's cumulative net over
+the hands, in big bets, with the showdown and non-showdown lines beside the
+total (as trackers draw them), with matplotlib (``pip install
+'razzcore[plot]'``).
+
+>>> from razzcore.tracker.table import StatsRow
+>>> from razzcore.tracker.counting import COUNTS
+>>> row = StatsRow.from_counts("Ann", dict.fromkeys(COUNTS, 1), {20: 1})
+>>> print(format_stats([row]).splitlines()[0])
+player  hands  net  bb/100  vpip  compl  bi fold  steal  4th  5th  6th  7th  wtsd  wsd  wwsd  agg
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import MissingDependencyError, RazzError
+from ..tracker.table import HandRecord, StatsRow
+from .columns import aligned
+
+__all__ = ["format_stats", "plot_results", "result_lines"]
+
+# (header, the row's attribute) of each fraction shown as a percentage
+_SHARES = (
+    ("vpip", "vpip"), ("compl", "complete"), ("bi fold", "bring_in_fold"), ("steal", "steal"),
+    ("4th", "saw_4th"), ("5th", "saw_5th"), ("6th", "saw_6th"), ("7th", "saw_7th"),
+    ("wtsd", "wtsd"), ("wsd", "wsd"), ("wwsd", "won_without_showdown"),
+)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def format_stats(rows: Sequence[StatsRow]) -> str:
+    """The rows as a text table, one line per player: hands, net chips, big
+    bets per 100 hands, each fraction as a percentage (``-`` where it has no
+    hands to count) and the aggression factor.  The counts beside each
+    fraction are in the rows (``razzcore stats --json``)."""
+    head = ["player", "hands", "net", "bb/100", *(h for h, _ in _SHARES), "agg"]
+    lines = [head]
+    for r in rows:
+        lines.append([
+            r.player, f"{r.hands:,}", f"{r.net:+,}", f"{r.big_bets_per_100:+.1f}",
+            *(_percent(getattr(r, name)) for _, name in _SHARES),
+            "-" if r.aggression is None else f"{r.aggression:.2f}",
+        ])
+    if not rows:
+        return "no hands"
+    return aligned(lines, right=tuple(range(1, len(head))))
+
+
+def result_lines(records: Sequence[HandRecord]) -> tuple[list[float], list[float], list[float]]:
+    """The cumulative net in big bets after each of ``records`` (one
+    player's hands in order): in all hands, in those that reached the
+    showdown, and in those that did not.
+
+    >>> result_lines([HandRecord("Ann", "1", None, 20, True, 20),
+    ...               HandRecord("Ann", "2", None, -10, False, 20)])
+    ([1.0, 0.5], [1.0, 1.0], [0.0, -0.5])
+    """
+    total: list[float] = []
+    shown: list[float] = []
+    unshown: list[float] = []
+    t = s = u = 0.0
+    for r in records:
+        bb = r.net / r.big_bet
+        t += bb
+        if r.showdown:
+            s += bb
+        else:
+            u += bb
+        total.append(t)
+        shown.append(s)
+        unshown.append(u)
+    return total, shown, unshown
+
+
+def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
+                 player: str, title: str | None = None) -> None:
+    """Draw ``player``'s cumulative net over the hands of ``records`` (in
+    their order), in big bets, beside its showdown and non-showdown parts,
+    and save the picture to ``path`` (its format from the extension: .png,
+    .svg, .pdf).  Needs matplotlib (the ``plot`` extra)."""
+    mine = [r for r in records if r.player == player]
+    if not mine:
+        raise RazzError(f"no hand has a player named {player!r}: nothing to plot")
+    figure = _figure_class()
+    total, shown, unshown = result_lines(mine)
+    x = list(range(1, len(mine) + 1))
+    fig = figure(figsize=(8, 4.5), dpi=100)  # no pyplot: no window, no global state
+    ax = fig.subplots()
+    ax.plot(x, total, color="#1b7837", linewidth=1.8, label=f"net ({total[-1]:+.1f} BB)")
+    ax.plot(x, shown, color="#2166ac", linewidth=1.2,
+            label=f"at showdown ({shown[-1]:+.1f} BB)")
+    ax.plot(x, unshown, color="#b2182b", linewidth=1.2,
+            label=f"without showdown ({unshown[-1]:+.1f} BB)")
+    ax.axhline(0, color="#888888", linewidth=0.6)
+    ax.set_xlabel("hands")
+    ax.set_ylabel("big bets won")
+    ax.set_title(title or f"{player}: {len(mine):,} hands")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(os.fspath(path))
+
+
+def _figure_class() -> Any:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MissingDependencyError.of("matplotlib", "plot", "the result graph") from None
+    return Figure

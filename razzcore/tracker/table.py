@@ -1,0 +1,293 @@
+"""The tracker's results: a row of statistics per player, a record per
+player and hand, and the hands left out.
+
+A :class:`StatsTable` holds, for each player, the counts of
+:data:`~razzcore.tracker.counting.COUNTS` (and the net per big bet size);
+its :attr:`~StatsTable.rows` are :class:`StatsRow` dataclasses with each
+fraction beside its counts.  Tables of parts of the hands merge (``+``)
+into the table of all of them.
+
+>>> from razzcore.tracker.counting import COUNTS
+>>> counts = dict.fromkeys(COUNTS, 0) | {"hands": 4, "net": -30, "vpip": 1, "calls": 2}
+>>> row = StatsRow.from_counts("Ann", counts, {20: -30})
+>>> row.vpip, row.vpip_count, row.big_bets_per_100
+(0.25, 1, -37.5)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..errors import RazzError, brief
+from .counting import COUNTS
+
+__all__ = ["COLUMNS", "HandRecord", "Skipped", "StatsRow", "StatsTable", "merge"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One player's result in one hand: ``player``, the history's ``hand``
+    id (its ``hand`` field; else the file and the hand's place in it, or
+    ``None`` for a history given as an object),
+    ``date`` (``None`` when the history has none), ``net`` chips (rake
+    taken), whether the player reached the ``showdown``, and the hand's
+    ``big_bet`` (to count results in big bets)."""
+
+    player: str
+    hand: str | None
+    date: datetime.datetime | datetime.date | None
+    net: int
+    showdown: bool
+    big_bet: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready values (the date in ISO format).
+
+        >>> HandRecord("Ann", "7", None, -4, False, 20).to_dict()["net"]
+        -4
+        """
+        out = dataclasses.asdict(self)
+        out["date"] = None if self.date is None else self.date.isoformat()
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Skipped:
+    """A hand (or a whole file) left out: ``where`` names it (file and hand),
+    ``error`` says what is wrong with it."""
+
+    where: str
+    error: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.error}" if self.where else self.error
+
+
+def _share(count: int, total: int) -> float | None:
+    return count / total if total else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StatsRow:
+    """One player's statistics (see docs/stats.md for each definition).
+
+    Each fraction (0..1, ``None`` when its denominator is 0) has its count
+    beside it (``vpip`` and ``vpip_count``); fractions of hands divide by
+    ``hands``, ``bring_in_fold`` by ``bring_in_faced``, ``steal`` by
+    ``steal_chances`` and ``wsd`` by ``wtsd_count``.  ``aggression`` is
+    ``aggressive_actions / calls`` (``None`` without a call)."""
+
+    player: str
+    hands: int
+    net: int
+    big_bets_per_100: float
+    vpip: float | None
+    vpip_count: int
+    complete: float | None
+    complete_count: int
+    bring_in_fold: float | None
+    bring_in_fold_count: int
+    bring_in_faced: int
+    steal: float | None
+    steal_count: int
+    steal_chances: int
+    saw_4th: float | None
+    saw_4th_count: int
+    saw_5th: float | None
+    saw_5th_count: int
+    saw_6th: float | None
+    saw_6th_count: int
+    saw_7th: float | None
+    saw_7th_count: int
+    wtsd: float | None
+    wtsd_count: int
+    wsd: float | None
+    wsd_count: int
+    won_without_showdown: float | None
+    won_without_showdown_count: int
+    aggression: float | None
+    aggressive_actions: int
+    calls: int
+
+    @classmethod
+    def from_counts(cls, player: str, counts: Mapping[str, int],
+                    net_by_big_bet: Mapping[int, int]) -> StatsRow:
+        """The row of ``player`` from its counts (named as
+        :data:`~razzcore.tracker.counting.COUNTS`) and its net chips by the
+        hands' big bet (for ``big_bets_per_100``)."""
+        hands = counts["hands"]
+        big_bets = sum(net / bet for bet, net in sorted(net_by_big_bet.items()))
+        each = {name: _share(counts[name], hands)
+                for name in ("vpip", "complete", "saw_4th", "saw_5th", "saw_6th", "saw_7th",
+                             "wtsd", "won_without_showdown")}
+        return cls(
+            player=player, hands=hands, net=counts["net"],
+            big_bets_per_100=100 * big_bets / hands if hands else 0.0,
+            vpip=each["vpip"], vpip_count=counts["vpip"],
+            complete=each["complete"], complete_count=counts["complete"],
+            bring_in_fold=_share(counts["bring_in_fold"], counts["bring_in_faced"]),
+            bring_in_fold_count=counts["bring_in_fold"], bring_in_faced=counts["bring_in_faced"],
+            steal=_share(counts["steal"], counts["steal_chances"]),
+            steal_count=counts["steal"], steal_chances=counts["steal_chances"],
+            saw_4th=each["saw_4th"], saw_4th_count=counts["saw_4th"],
+            saw_5th=each["saw_5th"], saw_5th_count=counts["saw_5th"],
+            saw_6th=each["saw_6th"], saw_6th_count=counts["saw_6th"],
+            saw_7th=each["saw_7th"], saw_7th_count=counts["saw_7th"],
+            wtsd=each["wtsd"], wtsd_count=counts["wtsd"],
+            wsd=_share(counts["wsd"], counts["wtsd"]), wsd_count=counts["wsd"],
+            won_without_showdown=each["won_without_showdown"],
+            won_without_showdown_count=counts["won_without_showdown"],
+            aggression=_share(counts["aggressive_actions"], counts["calls"]),
+            aggressive_actions=counts["aggressive_actions"], calls=counts["calls"],
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as a dict, keyed by :data:`COLUMNS`."""
+        return {name: getattr(self, name) for name in COLUMNS}
+
+
+#: The columns of a row, in order: the keys of :meth:`StatsTable.to_dicts`,
+#: of ``razzcore stats --json`` and the names ``--sort`` takes.
+COLUMNS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(StatsRow))
+
+
+class _Player:
+    """One player's running counts."""
+
+    __slots__ = ("by_bet", "counts")
+
+    def __init__(self) -> None:
+        self.counts = [0] * len(COUNTS)
+        self.by_bet: dict[int, int] = {}
+
+    def add(self, counts: Sequence[int], big_bet: int) -> None:
+        mine = self.counts
+        for i, v in enumerate(counts):
+            mine[i] += v
+        self.by_bet[big_bet] = self.by_bet.get(big_bet, 0) + counts[1]
+
+    def merge(self, other: _Player) -> None:
+        mine = self.counts
+        for i, v in enumerate(other.counts):
+            mine[i] += v
+        for bet, net in other.by_bet.items():
+            self.by_bet[bet] = self.by_bet.get(bet, 0) + net
+
+    def row(self, name: str) -> StatsRow:
+        return StatsRow.from_counts(name, dict(zip(COUNTS, self.counts, strict=True)),
+                                    self.by_bet)
+
+
+class StatsTable:
+    """Each player's statistics over the hands read (see :func:`razzcore.stats`).
+
+    * :attr:`rows`: one :class:`StatsRow` per player, the most hands first
+      (then by name);
+    * :attr:`hands`: a :class:`HandRecord` per player and hand, in the order
+      the hands were read (what the result graphs draw);
+    * :attr:`skipped`: each malformed hand (or unreadable file) left out, as
+      :class:`Skipped`;
+    * ``str(table)``: the table as text; :meth:`to_dicts`; :meth:`to_pandas`;
+    * ``a + b``: the table of the hands of both (``a``'s first).
+    """
+
+    def __init__(self) -> None:
+        self._players: dict[str, _Player] = {}
+        self.hands: list[HandRecord] = []
+        self.skipped: list[Skipped] = []
+        self.hand_count = 0
+        """The hands counted (each once, whatever its players)."""
+
+    def _add(self, name: str, counts: Sequence[int], big_bet: int) -> None:
+        player = self._players.get(name)
+        if player is None:
+            player = self._players[name] = _Player()
+        player.add(counts, big_bet)
+
+    @property
+    def rows(self) -> list[StatsRow]:
+        """One row per player: the most hands first, then by name."""
+        rows = [p.row(name) for name, p in self._players.items()]
+        rows.sort(key=lambda r: (-r.hands, r.player))
+        return rows
+
+    def row(self, player: str) -> StatsRow:
+        """The row of ``player`` (:class:`~razzcore.errors.RazzError` when no
+        hand of the table has that player)."""
+        found = self._players.get(player)
+        if found is None:
+            raise RazzError(f"no hand has a player named {brief(player)}")
+        return found.row(player)
+
+    def players(self) -> list[str]:
+        """The players' names, as :attr:`rows` orders them."""
+        return [r.player for r in self.rows]
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """The rows as dicts keyed by :data:`COLUMNS` (JSON-ready).
+
+        >>> StatsTable().to_dicts()
+        []
+        """
+        return [r.to_dict() for r in self.rows]
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas ``DataFrame`` indexed by ``player``
+        (:class:`~razzcore.errors.MissingDependencyError` without pandas)."""
+        try:
+            pd = importlib.import_module("pandas")
+        except ImportError:
+            from ..errors import MissingDependencyError
+
+            raise MissingDependencyError.of(
+                "pandas", "pandas", "StatsTable.to_pandas") from None
+        frame = pd.DataFrame(self.to_dicts(), columns=list(COLUMNS))
+        return frame.set_index("player")
+
+    def __add__(self, other: object) -> StatsTable:
+        if not isinstance(other, StatsTable):
+            return NotImplemented
+        return merge([self, other])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StatsTable):
+            return NotImplemented
+        return (self.rows == other.rows and self.hands == other.hands
+                and self.skipped == other.skipped and self.hand_count == other.hand_count)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __len__(self) -> int:
+        return len(self._players)
+
+    def __repr__(self) -> str:
+        return (f"<StatsTable: {len(self)} players, {self.hand_count} hands, "
+                f"{len(self.skipped)} skipped>")
+
+    def __str__(self) -> str:
+        from ..show.tracker import format_stats
+
+        return format_stats(self.rows)
+
+
+def merge(tables: Iterable[StatsTable]) -> StatsTable:
+    """The table of the hands of ``tables`` together, in their order.
+
+    >>> merge([StatsTable(), StatsTable()]).hand_count
+    0
+    """
+    out = StatsTable()
+    for t in tables:
+        for name, p in t._players.items():
+            mine = out._players.get(name)
+            if mine is None:
+                mine = out._players[name] = _Player()
+            mine.merge(p)
+        out.hands.extend(t.hands)
+        out.skipped.extend(t.skipped)
+        out.hand_count += t.hand_count
+    return out
