@@ -399,6 +399,15 @@ static int rz_ps_cards(rz_ps *ps, const char *line, const char *s, int64_t n, ui
     return count;
 }
 
+/* a + b for the sums of amounts (a >= 0, 0 <= b <= MAX_CHIPS), held at
+ * 2**58: thousands of lines of the largest amount never overflow (such a
+ * hand is refused by the replay's checks). */
+RZ_INLINE int64_t rz_ps_add(int64_t a, int64_t b)
+{
+    const int64_t limit = (int64_t)1 << 58;
+    return a > limit - b ? limit : a + b;
+}
+
 /* Take card c (not seen before): 0, or RZ_PSE_twice. */
 static int rz_ps_take(rz_ps *ps, int c)
 {

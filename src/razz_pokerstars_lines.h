@@ -270,8 +270,8 @@ static int rz_ps_action(rz_ps *ps, int p, const char *s, const char *r, int64_t 
         return rz_ps_fail(ps, RZ_PSE_positive, 0, 0, 0, 0);
     if (code == RZ_PS_CBR)
         ps->raised = 1;
-    ps->bets[p] += amount;
-    ps->put[p] += amount;
+    ps->bets[p] = rz_ps_add(ps->bets[p], amount);
+    ps->put[p] = rz_ps_add(ps->put[p], amount);
     if (ps->bets[p] > ps->high)
         ps->high = ps->bets[p];
     return rz_ps_event_add(ps, code, p, allin, code == RZ_PS_CBR ? ps->bets[p] : amount);
@@ -301,7 +301,7 @@ static int rz_ps_money(rz_ps *ps, const char *s, int64_t n)
         else if (p != top || amount != back)
             rz_ps_set(&ps->pending, RZ_PSE_uncalled_wrong, ps->line, back, top, 0, 0);
         ps->bets[top] -= back;
-        ps->back[p] += amount;
+        ps->back[p] = rz_ps_add(ps->back[p], amount);
         ps->money_line[p] = ps->line;
         return 0;
     }
@@ -342,7 +342,7 @@ static int rz_ps_money(rz_ps *ps, const char *s, int64_t n)
     }
     if (rz_ps_amount_at(ps, s, s + best + 11, s + best + 11 + sp, &amount))
         return ps->err.code;
-    ps->won[p] += amount;
+    ps->won[p] = rz_ps_add(ps->won[p], amount);
     ps->money_line[p] = ps->line;
     if (pot == 0 && !rz_ps_is(t, m, "main pot"))
         return rz_ps_fail(ps, RZ_PSE_side_zero, 0, 0, 0, 0);
@@ -499,7 +499,7 @@ static int rz_ps_line(rz_ps *ps, const char *s, int64_t n)
             if (rz_ps_amount_at(ps, s, r0 + 15, r0 + k, &ps->antes[p]))
                 return ps->err.code;
             ps->ante_line[p] = ps->line;
-            ps->put[p] += ps->antes[p];
+            ps->put[p] = rz_ps_add(ps->put[p], ps->antes[p]);
             return 0;
         }
         if (ps->section == RZ_PS_SHOWDOWN && (r = rz_ps_show(ps, p, s, r0, m)) != 2)
