@@ -10,6 +10,10 @@ per batch of hands) as a PNG and prints the final evaluation.
 Needs the ``rl`` and ``plot`` extras (numpy, gymnasium, pettingzoo, matplotlib)::
 
     python examples/train_numpy_agent.py --hands 10000 --out learning_curve.png
+
+``--save agent.npz`` also keeps the trained weights; ``examples/numpy_agent.py``
+seats them at a table as a :class:`razzcore.envs.AgentPlayer` (``razzcore play
+--lineup numpy_agent:load`` from the ``examples`` folder).
 """
 
 from __future__ import annotations
@@ -100,9 +104,13 @@ def main(argv: list[str] | None = None) -> float:
     parser.add_argument("--eval-hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="learning_curve.png", help="the PNG to write")
+    parser.add_argument("--save", default=None, help="write the trained weights (.npz) here")
     args = parser.parse_args(argv)
 
     policy, curve = train(args.hands, args.batch, args.lr, args.seed)
+    if args.save:
+        np.savez(args.save, w=policy.w, b=policy.b)
+        print(f"weights written to {args.save}")
     mean, stderr = evaluate(policy, args.eval_hands, args.seed + 1)
 
     import matplotlib

@@ -4,6 +4,7 @@ every room's face (a public subpackage's ``__all__``)."""
 
 from __future__ import annotations
 
+import html
 import importlib
 import os
 import pathlib
@@ -114,10 +115,16 @@ def test_api_pages_show_signatures_and_examples(site: pathlib.Path) -> None:
     docstring's example as code."""
     page = (site / "api" / "razzcore" / "index.html").read_text(encoding="utf-8")
     start = page.index('id="razzcore.evaluate"')
-    entry = page[start:page.index('id="razzcore.evaluate_batch"')]
-    assert "CardsLike" in entry and "Rank of the best ace-to-five low" in entry
-    assert "language-pycon" in entry or "highlight" in entry
-    assert "&gt;&gt;&gt;" in entry and ":class:" not in entry
+    end = re.compile(r'<h\d [^>]*class="doc doc-heading"').search(page, start + 1)
+    entry = page[start:end.start() if end else len(page)]
+    signature = entry[entry.index("doc-signature"):entry.index("doc doc-contents")]
+    assert "cards" in signature and "CardsLike" in signature and "int" in signature
+    text = _entry_text(page, "razzcore.evaluate")
+    assert "Rank of the best ace-to-five low" in text
+    example = entry[entry.index("doc doc-contents"):]
+    assert 'class="language-pycon' in example or "highlight" in example
+    assert ">>> evaluate(" in html.unescape(re.sub(r"<[^>]+>", "", example))
+    assert ":class:" not in text and "CardError" in text
 
 
 def test_rules_have_short_anchors(site: pathlib.Path) -> None:

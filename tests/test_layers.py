@@ -3,14 +3,14 @@
 Every import between razzcore's modules is read from the source (module level,
 inside functions and under ``TYPE_CHECKING`` alike) and checked against the
 layers of ``docs/architecture.md``: cards and the evaluator at the root, then
-the engine and the odds, the histories, the presentation and the environments,
-and the command line on top.  A module imports its own room or a lower layer,
-never a higher one nor a sibling room, and no modules import each other in a
-circle.  A name taken from the package itself (``from razzcore import play``)
-counts as an import of the module that holds it, and ``import razzcore`` as an
-import of the top (only the command line may).  The one allowance is a display
-hook, a method named ``_repr_*_`` (Jupyter) or ``__str__`` (print), importing
-the presentation room inside the method.
+the engine and the odds, the histories, the simulation, the presentation and the
+environments, a person's seat, and the command line on top. A module imports its
+own room or a lower layer, never a higher one nor a sibling room, and no modules
+import each other in a circle. A name taken from the package itself (``from
+razzcore import play``) counts as an import of the module that holds it, and
+``import razzcore`` as an import of the top (only the command line may). The one
+allowance is a display hook, a method named ``_repr_*_`` (Jupyter) or
+``__str__`` (print), importing the presentation room inside the method.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ LAYERS = {
     "tracker": 3,
     "show": 4,
     "envs": 4,
-    "cli": 5,
+    "seat": 5,
+    "cli": 6,
 }
 DISPLAY_HOOK = re.compile(r"^(_repr_\w+_|__str__)$")
 TOP = "razzcore"  # `import razzcore` reaches every room: the top of the layers

@@ -6,6 +6,7 @@
   itself whose names defined at the root are rendered there and the others
   linked to their room.  A name added to an ``__all__``, or a new room, is on
   the site at the next build.
+- A page added to docs/ and not yet in mkdocs.yml's nav joins the guides.
 - The home page is README.md, its ``docs/`` links made relative to the site.
 - The replayer guide embeds a real hand: the replayer page of a WSOP final
   table hand from the conformance data, made at build time.
@@ -132,14 +133,33 @@ def package_page() -> str:
     ])
 
 
+def _listed(nav: Any) -> set[str]:
+    """Every page path the nav names."""
+    if isinstance(nav, str):
+        return {nav}
+    if isinstance(nav, dict):
+        return set().union(*(_listed(v) for v in nav.values()))
+    if isinstance(nav, list):
+        return set().union(*(_listed(v) for v in nav))
+    return set()
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     toc = config.mdx_configs.setdefault("toc", {})
     toc["slugify"] = rule_slug
     nav = config.nav or []
+    listed = _listed(nav)
+    # a page of docs/ the nav does not name yet is a guide, titled by its heading
+    extra = sorted(
+        name for name in os.listdir(config.docs_dir)
+        if name.endswith(".md") and name not in listed
+        and not config.exclude_docs.match_file(name))
     for entry in nav:
         if isinstance(entry, dict) and "API reference" in entry:
             entry["API reference"] = [f"{API}/razzcore.md",
                                       *(f"{API}/{room}.md" for room in rooms())]
+        if isinstance(entry, dict) and isinstance(entry.get("Guides"), list):
+            entry["Guides"].extend(extra)
     return config
 
 

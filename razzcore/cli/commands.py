@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from typing import Any, NoReturn
 
 from .. import __version__
-from ..cards import parse_cards
+from ..cards import RANKS, check_distinct, parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES
 from ..errors import EquityError, RazzError, brief, counted
@@ -42,6 +42,7 @@ from .format import (
     check_amount,
     eval_result,
     json_text,
+    omaha_result,
     one_line,
     os_message,
     play_summary,
@@ -125,16 +126,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.commands = sub.choices
     profiles = list(PROFILES)
 
-    p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards",
-             "  razzcore eval As 2d 3c 4h 7s Kd Kh\n  razzcore eval 'As2d3c4h7s' --json")
-    p.add_argument("cards", nargs="+", metavar="CARDS",
+    p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards "
+             "(or of an Omaha hole and board)",
+             "  razzcore eval As 2d 3c 4h 7s Kd Kh\n  razzcore eval 'As2d3c4h7s' --json\n"
+             "  razzcore eval As 2d 3c 4h 9s Kd Kh --qualifier 8\n"
+             "  razzcore eval --omaha 'As 2d 7h 8c' '3c 4d 6h Ks Qd' --qualifier 8")
+    p.add_argument("cards", nargs="*", metavar="CARDS",
                    help="5 to 7 cards such as As 2d 10h (separate or in one word)")
+    p.add_argument("--omaha", nargs=2, metavar=("HOLE", "BOARD"), default=None,
+                   help="an Omaha low instead: exactly two of the 4-6 HOLE cards and "
+                        "three of the 3-5 BOARD cards (each quoted as one word)")
+    p.add_argument("--qualifier", type=int, default=None, metavar="Q",
+                   help="count only a Q-or-better low (8: eight-or-better; 5..13)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = _add(sub, "play", "deal many hands between built-in players and summarise them",
              "  razzcore play --players 6 --hands 1000 --seed 1\n"
              "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
              "  razzcore play --players 2 --hands 1 --lineup basic --show 1\n"
+             "  razzcore play --players 4 --human 1 --lineup basic --hands 20 --phh mine.phhs\n"
+             "  razzcore play --players 3 --lineup mybots:CautiousPlayer,basic --hands 500\n"
              "  razzcore play --players 8 --hands 1000000 --lineup basic,random,calldown "
              "--stakes 2,5,10,20 --threads 4")
     p.add_argument("--players", type=int, default=6, metavar="N", help="seats, 2..8 (6)")
@@ -148,9 +159,18 @@ def build_parser() -> argparse.ArgumentParser:
                         f"({','.join(map(str, DEFAULT_RULES))})")
     p.add_argument("--stack", type=int, default=DEFAULT_STACK, metavar="CHIPS",
                    help=f"starting stack of every seat, each hand ({DEFAULT_STACK})")
-    p.add_argument("--lineup", default="basic,random", metavar="NAMES",
-                   help=f"built-in players seated in turn, any case: {', '.join(PLAYER_TYPES)} "
-                        "(basic,random)")
+    p.add_argument("--lineup", default=None, metavar="NAMES",
+                   help=f"players seated in turn: built-in names, any case "
+                        f"({', '.join(PLAYER_TYPES)}), or package.module:Name, a Player "
+                        "class or factory (basic,random; with --human, the other seats "
+                        "take as many of them as there are)")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT",
+                   help="sit at this seat (1..N) yourself and play at the terminal; the "
+                        "stacks carry over from hand to hand (--hands is then the most)")
+    p.add_argument("--rebuy", action="store_true",
+                   help="with --human: top a broke seat back up to --stack (otherwise the "
+                        "session ends when a seat is out of chips)")
+    p.add_argument("--pokerstars", metavar="FILE", help="write the hands as PokerStars text")
     p.add_argument("--threads", type=int, default=None, metavar="T",
                    help="threads (default: one per CPU from 32768 hands on; results do not "
                         "depend on it)")
@@ -229,6 +249,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=None, metavar="K", help="print the best K only")
     p.add_argument("--json", action="store_true", help="print JSON")
 
+    p = _add(sub, "serve", "play razz in your browser against the built-in or your own players",
+             "  razzcore serve\n  razzcore serve --players 6 --lineup basic,random --open\n"
+             "  razzcore serve --port 0 --players 3 --lineup mybots:CautiousPlayer")
+    p.add_argument("--port", type=int, default=8765, metavar="PORT",
+                   help="the port (8765; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", metavar="HOST",
+                   help="the address to listen on (127.0.0.1: this computer only)")
+    p.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2..8 (4)")
+    p.add_argument("--human", type=int, default=1, metavar="SEAT", help="your seat, 1..N (1)")
+    p.add_argument("--lineup", default="basic", metavar="NAMES",
+                   help="the other seats' players in turn: built-in names or "
+                        "package.module:Name (basic)")
+    p.add_argument("--hands", type=int, default=1000, metavar="H",
+                   help="the most hands of a session (1000)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed of the first session (later sessions, or other tabs, draw "
+                        "their own)")
+    p.add_argument("--profile", choices=profiles, default="online", help="rule profile")
+    p.add_argument("--stakes", default=",".join(map(str, DEFAULT_RULES)), metavar="A,B,S,L",
+                   help="ante, bring-in, small bet, big bet "
+                        f"({','.join(map(str, DEFAULT_RULES))})")
+    p.add_argument("--stack", type=int, default=DEFAULT_STACK, metavar="CHIPS",
+                   help=f"every seat's starting stack ({DEFAULT_STACK})")
+    p.add_argument("--rebuy", action="store_true",
+                   help="top a broke seat back up (otherwise the session ends there)")
+    p.add_argument("--pace", type=int, default=700, metavar="MS",
+                   help="milliseconds between the other players' actions on the page (700)")
+    p.add_argument("--open", action="store_true", help="open the page in your web browser")
+
     p = _add(sub, "bench", "time the evaluator beside a pure-Python reference and pokerkit",
              "  razzcore bench\n  razzcore bench --hands 1000000 --json")
     p.add_argument("--hands", type=int, default=100_000, metavar="N",
@@ -241,15 +290,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    text = " ".join(args.cards)
-    cards = parse_cards(text)
-    if not 5 <= len(cards) <= 7:
-        raise _Fail(f"a hand has 5 to 7 cards, got {len(cards)}: {text}")
-    result = eval_result(cards)
+    if args.qualifier is not None and not 5 <= args.qualifier <= 13:
+        raise _Fail(f"--qualifier must be 5..13 (8: eight-or-better), not {args.qualifier}")
+    if args.omaha is not None:
+        if args.cards:
+            raise _Fail("give the cards either as CARDS or as --omaha HOLE BOARD, not both")
+        hole, board = (parse_cards(part) for part in args.omaha)
+        if not 4 <= len(hole) <= 6:
+            raise _Fail(f"an Omaha hole has 4 to 6 cards, got {len(hole)}: {args.omaha[0]}")
+        if not 3 <= len(board) <= 5:
+            raise _Fail(f"an Omaha board has 3 to 5 cards, got {len(board)}: {args.omaha[1]}")
+        check_distinct(hole + board)
+        result = omaha_result(hole, board, args.qualifier)
+    else:
+        text = " ".join(args.cards)
+        cards = parse_cards(text)
+        if not 5 <= len(cards) <= 7:
+            raise _Fail(f"a hand has 5 to 7 cards, got {len(cards)}: {text}")
+        result = eval_result(cards, args.qualifier)
     if args.json:
         print(json_text(result))
         return EXIT_OK
     print(result["description"])
+    if result["rank"] is None:
+        print(f"no {args.qualifier}-or-better low (five different ranks, none above "
+              f"{RANKS[args.qualifier - 1]})")
+        return EXIT_OK
     print(f"rank {result['rank']} of 6175 (1 is the best)")
     print(f"best five: {' '.join(result['best_five'])}")
     return EXIT_OK
@@ -272,25 +338,40 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 def _cmd_play(args: argparse.Namespace) -> int:
     from ..engine.rules import Rules
     from ..sim.playing import MAX_HANDS, play
+    from .seat import DEFAULT_LINEUP, cmd_play_human, lineup_names, write_histories
 
+    if args.human is not None:
+        return cmd_play_human(args, Rules(*_stakes(args.stakes), profile=args.profile))
+    if args.rebuy:
+        raise _Fail("--rebuy tops up a broke seat in a session at the terminal: add --human "
+                    "SEAT, or leave it out (every hand of play starts from --stack)")
     check_amount("--players", args.players, 2, 8)
     check_amount("--hands", args.hands, 1, MAX_HANDS)
     check_amount("--stack", args.stack, 1)
     if args.threads is not None:
         check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
-    lineup = _names("--lineup", args.lineup, list(PLAYER_TYPES), "player")
+    lineup = lineup_names("--lineup", DEFAULT_LINEUP if args.lineup is None else args.lineup)
     rules = Rules(*_stakes(args.stakes), profile=args.profile)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
+    if args.pokerstars:
+        _check_phh_target(args.pokerstars + ".phhs", args.hands)  # the same bound
     # The library's play: every player is built in, so the hands run in the engine.
     result = play(args.players, args.hands, seed=args.seed, rules=rules, stacks=args.stack,
                   lineup=lineup, threads=args.threads,
                   progress=_progress_wanted(args.hands, 100_000),
-                  keep_hands=args.hands if args.phh else min(args.show, args.hands))
+                  keep_hands=args.hands if args.phh or args.pokerstars
+                  else min(args.show, args.hands))
     seat_names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
     if args.phh:
         _write_phh(args.phh, result.hand_list, seat_names)
+    if args.pokerstars:
+        from ..histories.phh import HandHistory
+
+        write_histories([dataclasses.replace(HandHistory.from_hand(hand), players=seat_names,
+                                             hand=j + 1)
+                         for j, hand in enumerate(result.hand_list)], None, args.pokerstars)
     if args.json:
         data = result.to_dict()
         if args.phh:
@@ -303,8 +384,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(f"=== hand {j + 1} ===")
         print(format_hand(hand, players=seat_names))
         print()
-    if args.phh:
-        print(f"wrote {counted(len(result.hand_list), 'hand')} to {args.phh}")
+    for path in (args.phh, args.pokerstars):
+        if path:
+            print(f"wrote {counted(len(result.hand_list), 'hand')} to {path}")
     print(play_summary(result))
     return EXIT_OK
 
@@ -330,21 +412,6 @@ def _resolve_show(args: argparse.Namespace, default: int) -> None:
     if args.json and args.show:
         raise _Fail("--show prints readable hand logs and --json prints only the summary: "
                     "leave out one of them")
-
-
-def _names(flag: str, text: str, known: Sequence[str], noun: str) -> list[str]:
-    """The comma list of built-in names of ``flag``, in lower case; an empty
-    or unknown name is refused by its position (counted from 1).  How they
-    sit is :func:`razzcore.play`'s to say."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for i, name in enumerate(names):
-        if not name:
-            raise _Fail(f"{flag} {brief(text)}: name {i + 1} of the list is empty; give "
-                        f"names separated by single commas, such as {','.join(known[:2])}")
-        if name not in known:
-            raise _Fail(f"{flag}: unknown {noun} {brief(text.split(',')[i].strip())}; choose "
-                        f"one of {', '.join(known)} (one, or a comma list seated in turn)")
-    return names
 
 
 def _check_phh_target(path: str, hands: int) -> None:
@@ -498,14 +565,22 @@ def _cmd_bench(args: argparse.Namespace) -> int:
                      f"{r['hands_per_second']:,.0f}",
                      f"{r['hands_per_second'] / base['hands_per_second']:,.1f}x"])
     print(table(rows, right=(1, 2, 3, 4)))
-    print(f"random 7-card hands, seed {out['seed']}; razzcore agrees with the reference: "
+    print(f"random 7-card hands (Omaha: 4-card holes, 5-card boards), seed {out['seed']}; "
+          "razzcore agrees with the reference: "
           f"{'yes' if out['agrees'] else 'NO'}")
     if not out["pokerkit"]:
         print("(pokerkit is not installed: pip install pokerkit to compare)")
     return EXIT_OK if out["agrees"] else EXIT_MISMATCH
 
 
-_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play,
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from ..engine.rules import Rules
+    from .seat import cmd_serve
+
+    return cmd_serve(args, Rules(*_stakes(args.stakes), profile=args.profile))
+
+
+_COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "serve": _cmd_serve,
              "replay": cmd_replay, "convert": cmd_convert, "stats": cmd_stats,
              "equity": _cmd_equity,
              "starting-hands": _cmd_starting_hands, "bench": _cmd_bench}

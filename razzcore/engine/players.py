@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from .._core import basic_decide
 from ..errors import RazzError, as_int, brief
@@ -32,6 +32,8 @@ __all__ = [
     "CalldownPlayer",
     "Player",
     "RandomPlayer",
+    "is_builtin",
+    "load_player",
     "make_player",
 ]
 
@@ -204,14 +206,79 @@ PLAYER_TYPES: dict[str, type[_BuiltIn]] = {
 :func:`razzcore.play` take, the policies of :func:`razzcore.simulate` too."""
 
 
-def make_player(name: str, seed: int | None = None) -> _BuiltIn:
-    """A built-in player by name, in any case: ``"random"``, ``"calldown"``
-    or ``"basic"``.
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A player by name: a built-in one, in any case (``"random"``,
+    ``"calldown"``, ``"basic"``), or ``"package.module:Name"``, where
+    ``Name`` is a player class or a factory in an importable module, called
+    with no argument (each call makes a new player, one per seat).
 
     >>> make_player("basic"), make_player("Random", 3), make_player("calldown")
     (BasicRazzPlayer(limit=8), RandomPlayer(3), CalldownPlayer())
+    >>> make_player("razzcore.engine.players:CalldownPlayer")
+    CalldownPlayer()
+    >>> make_player("razzcore.engine.players:Nobody")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: player 'razzcore.engine.players:Nobody': module ... has no Nobody
     """
+    if isinstance(name, str) and ":" in name:
+        return load_player(name)
     kind = PLAYER_TYPES.get(name.strip().lower()) if isinstance(name, str) else None
     if kind is None:
-        raise RazzError(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)}")
+        raise RazzError(f"unknown player {brief(name)}; choose one of {', '.join(PLAYER_TYPES)} "
+                        f"or give package.module:Name")
     return RandomPlayer(seed) if kind is RandomPlayer else kind()
+
+
+def is_builtin(name: object) -> bool:
+    """Whether ``name`` names a built-in player (any case).
+
+    >>> is_builtin("Basic"), is_builtin("mybots:Bot")
+    (True, False)
+    """
+    return isinstance(name, str) and name.strip().lower() in PLAYER_TYPES
+
+
+def load_player(spec: str) -> Player:
+    """A new player from ``"package.module:Name"``: the module is imported
+    and ``Name`` (a dotted path inside it is allowed) is called with no
+    argument; what it returns must have ``act(view, legal_actions)``.  Any
+    failure is a :class:`~razzcore.errors.RazzError` naming the spec.
+
+    >>> load_player("razzcore.engine.players:BasicRazzPlayer")
+    BasicRazzPlayer(limit=8)
+    >>> load_player("no.such.module:Bot")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: player 'no.such.module:Bot': cannot import no.such.module: ...
+    """
+    import importlib
+
+    def fail(why: str) -> RazzError:
+        return RazzError(f"player {brief(spec)}: {why}")
+
+    if not isinstance(spec, str):
+        raise RazzError(f"a player spec is a string package.module:Name, not {brief(spec)}")
+    module_name, _, attr = spec.strip().partition(":")
+    if not module_name or not attr or ":" in attr:
+        raise fail("write it package.module:Name (a module path, one colon, a name)")
+    try:
+        target: object = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise fail(f"cannot import {module_name}: {exc}") from None
+    except Exception as exc:  # the module itself failed while loading
+        raise fail(f"importing {module_name} raised {type(exc).__name__}: {exc}") from None
+    for part in attr.split("."):
+        if not part.isidentifier() or not hasattr(target, part):
+            raise fail(f"module {module_name} has no {attr}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise fail(f"{attr} is a {type(target).__name__}, not a player class or factory")
+    try:
+        player = target()
+    except Exception as exc:
+        raise fail(f"{attr}() raised {type(exc).__name__}: {exc} (it is called with no "
+                   f"argument)") from None
+    if not callable(getattr(player, "act", None)):
+        raise fail(f"{attr}() gave {brief(player)}, which has no act(view, legal_actions)")
+    return cast(Player, player)

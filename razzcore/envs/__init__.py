@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ._aec import RazzAECEnv, aec_env
     from ._gym import GymEnv
     from ._openspiel import register_openspiel
+    from ._player import AgentPlayer
     from ._vector import VectorEnv
 
 # The adapters load their library on first use (PEP 562).
@@ -30,6 +31,7 @@ _HOMES = {
     "GymEnv": "_gym",
     "register_openspiel": "_openspiel",
     "VectorEnv": "_vector",
+    "AgentPlayer": "_player",
 }
 __getattr__, __dir__ = attach(__name__, _HOMES, globals())
 
@@ -52,6 +54,7 @@ _register_with_gymnasium()
 __all__ = [
     "ACTIONS",
     "DEFAULT_STACK",
+    "AgentPlayer",
     "GymEnv",
     "RazzAECEnv",
     "VectorEnv",

@@ -38,6 +38,7 @@ __all__ = [
     "action_string",
     "default_rules",
     "encode",
+    "legal_action",
     "observation_size",
 ]
 
@@ -116,13 +117,22 @@ def action_string(hand: Hand, index: object) -> str:
     >>> action_string(Hand(Rules(2, 5, 10, 20), [100, 100], seed=1), 2)
     'cbr 10'
     """
+    return legal_action(hand.legal_actions(), index)
+
+
+def legal_action(legal: Sequence[str], index: object) -> str:
+    """The action of ``legal`` (PHH strings) that index ``index`` (0..2)
+    plays; :class:`~razzcore.IllegalActionError` when the mask rules it out.
+
+    >>> legal_action(["pb", "cbr 10"], 1), legal_action(["f", "cc", "cbr 20"], 2)
+    ('pb', 'cbr 20')
+    """
     try:
         i = int(index)  # type: ignore[call-overload]
     except (TypeError, ValueError):
         raise IllegalActionError(f"an action is an index 0..2, not {brief(index)}") from None
     if isinstance(index, bool) or not 0 <= i <= 2 or i != index:
         raise IllegalActionError(f"an action is an index 0..2, not {brief(index)}")
-    legal = hand.legal_actions()
     for a in legal:
         if (
             (i == 0 and a == "f")

@@ -87,7 +87,7 @@ class VectorEnv:
 
     >>> env = VectorEnv(2, players=3, seed=7)
     >>> _, mask, actor = env.reset()
-    >>> env.hand(0).actor == actor[0]
+    >>> env.hand(0).actor == int(actor[0])
     True
     """
 

@@ -14,7 +14,7 @@ built with :mod:`xml.etree.ElementTree`, so text is always escaped.
 * :func:`card_symbols`: the same card pictures as ``<symbol>`` definitions,
   for pages that draw many cards with ``<use>`` (the hand replayer).
 
->>> from razzcore import svg
+>>> from razzcore.show import svg
 >>> pic = svg.cards("As 2d 3c")
 >>> pic.startswith("<svg") and pic.count('class="card"') == 3
 True

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
-from ..engine.players import BasicRazzPlayer, CalldownPlayer, Player, make_player
+from ..engine.players import BasicRazzPlayer, CalldownPlayer, Player, is_builtin, make_player
 from ..errors import IllegalActionError, RazzError, as_int, brief
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_RULES", "DEFAULT_STACK", "MAX_HANDS", "PlayResult", "SubmitExecutor", "hand_seed",
-    "play",
+    "play", "play_turns", "reseed_players",
 ]
 
 DEFAULT_RULES = (1, 3, 10, 20)
@@ -92,24 +92,52 @@ class _Chunk:
             winnings, pots_won, showdowns, hands)
 
 
-def _play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
-    """Play ``hand`` to the end, asking ``players[seat]`` for every decision
-    (each sees only ``hand.view(seat)``); an illegal choice names the player."""
+def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None = None
+               ) -> int | None:
+    """Ask ``players[seat]`` for each decision of ``hand`` (each sees only
+    ``hand.view(seat)``) until the hand ends (returns ``None``), a seat whose
+    player is ``None`` (played from outside: a person) is to act, or
+    ``limit`` decisions were made; returns the seat to act then.  An illegal
+    choice names the player.  The one loop of :func:`play` and of a
+    :class:`~razzcore.sim.session.Session`.
+
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.rules import Rules
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+    >>> play_turns(h, [None, BasicRazzPlayer()])   # p2 brings in, then p1 decides
+    0
+    >>> h.history[-1]
+    'p2 pb'
+    """
     n = len(hand.starting_stacks)
     if len(players) != n:
         raise RazzError(f"{len(players)} players for a table of {n} seats")
+    made = 0
     while True:
         seat = hand.actor
         if seat is None:
-            return hand
+            return None
+        player = players[seat]
+        if player is None or (limit is not None and made >= limit):
+            return seat
         view = hand.view(seat)
-        action = players[seat].act(view, view.legal_actions)  # the same legal actions
+        action = player.act(view, view.legal_actions)  # the same legal actions
         try:
             hand.act(action)
         except IllegalActionError as exc:
             raise IllegalActionError(
-                f"player {_player_label(players[seat])} at p{seat + 1}: {exc}"
+                f"player {_player_label(player)} at p{seat + 1}: {exc}"
             ) from None
+        made += 1
+
+
+def reseed_players(players: Sequence[Player | None], seed: int, index: int) -> None:
+    """Before hand ``index`` of a run seeded with ``seed``: each player with a
+    ``reseed`` method restarts from its own seed (:func:`hand_seed`)."""
+    for s, p in enumerate(players):
+        reseed = getattr(p, "reseed", None)
+        if reseed is not None:
+            reseed(hand_seed(seed, index, 1 + s))
 
 
 def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
@@ -122,12 +150,9 @@ def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
     n = len(job.stacks)
     out = _Chunk([0] * n, [0] * n, 0, [])
     for j in range(start, stop):
-        for s, p in enumerate(players):
-            reseed = getattr(p, "reseed", None)
-            if reseed is not None:
-                reseed(hand_seed(job.seed, j, 1 + s))
+        reseed_players(players, job.seed, j)
         hand = Hand(job.rules, job.stacks, rng=random.Random(hand_seed(job.seed, j)))
-        _play_hand(hand, players)
+        play_turns(hand, players)
         payoffs = hand.payoffs or (0,) * n
         for s in range(n):
             out.winnings[s] += payoffs[s]
@@ -185,9 +210,13 @@ def _make_players(
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
     out: list[tuple[Player, str | None]] = []
     for p in players:
-        if isinstance(p, str):
+        if isinstance(p, str) and is_builtin(p):
             player = make_player(p)
-            out.append((player, player.name))
+            out.append((player, getattr(player, "name", None)))
+        elif isinstance(p, str):  # package.module:Name
+            player = make_player(p)
+            _check_act_signature(player)
+            out.append((player, _builtin_policy(player)))
         elif callable(getattr(p, "act", None)):
             _check_act_signature(p)
             out.append((p, _builtin_policy(p)))

@@ -165,6 +165,10 @@ def _check_policies(policy: object, n: int) -> tuple[str, ...]:
     out = []
     for name in names:  # names are taken in any case, as play() and --lineup take them
         key = name.strip().lower() if isinstance(name, str) else None
+        if key not in _core.ENGINE_POLICIES and isinstance(name, str) and ":" in name:
+            raise RazzError(f"policy {brief(name)}: simulate runs the built-in policies in C "
+                            f"({', '.join(POLICIES)}); a Python player plays with "
+                            f"razzcore.play")
         if key not in _core.ENGINE_POLICIES:
             raise RazzError(f"policy must be one of {', '.join(POLICIES)}, not {brief(name)}")
         out.append(key)
