@@ -86,7 +86,7 @@ extensions = [
                  "razzcore/_equity.pxi", "razzcore/_hand.pxi", "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi", "razzcore/_pokerstars.pxi",
                  "razzcore/_replay.pxi", "razzcore/_view.pxi",
-                 "src/razz_py.h",
+                 "src/razz_py.h", "src/razz_lowgames.h",
                  "src/tablegen.py"],
         extra_compile_args=_cargs,
         extra_link_args=_largs,

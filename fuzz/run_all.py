@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGETS = ("cards", "evaluate", "batch", "mask", "equity", "ranges", "phh", "hand",
-           "pokerstars", "engine", "obs")
+           "pokerstars", "engine", "obs", "lowgames")
 REPORT_MARKERS = ("ERROR: AddressSanitizer", "runtime error:", "ERROR: LeakSanitizer",
                   "Uncaught Python exception", "==ERROR", "deadly signal", "Traceback")
 

@@ -76,10 +76,23 @@ cdef extern from "razz_simd.h" nogil:
     const char *rz_kernel_name(int k)
     Py_ssize_t rz_batch_auto(const uint8_t *hands, Py_ssize_t n, int width, uint16_t *out,
                              int check)
+    Py_ssize_t rz_batch_auto_limit(const uint8_t *hands, Py_ssize_t n, int width,
+                                   uint16_t *out, int check, unsigned limit)
+
+cdef extern from "razz_lowgames.h" nogil:
+    enum: RZ_NO_LIMIT
+    unsigned rz_qual_limit(int q)
+    int rz_lowgames_init()
+    uint16_t rz_omaha_low(const uint8_t *hole, int h, const uint8_t *board, int b)
+    uint16_t rz_omaha_limit(const uint8_t *hole, int h, const uint8_t *board, int b,
+                            unsigned limit)
+    Py_ssize_t rz_omaha_batch(const uint8_t *holes, int h, const uint8_t *boards, int b,
+                              Py_ssize_t n, uint16_t *out, int check, unsigned limit)
 
 cdef extern from "razz_py.h":
     int rz_py_eval_seq(object cards)
     int rz_py_eval_mask(uint64_t mask) nogil
+    int rz_py_codes(object cards, uint8_t *buf, int lo, int hi)
 
 # The slot table is not in the binary: fill it (src/razz_eval.h) before anything
 # can look a hand up.  Module execution holds the import lock, so this runs once
@@ -91,6 +104,9 @@ if _fill:
         "the build is broken: rebuild razzcore"
     )
 del _fill
+if rz_lowgames_init():
+    raise ImportError("razzcore._core: the Omaha low tables failed their start-up check; "
+                      "the build is broken: rebuild razzcore")
 NUM_CLASSES = 6175
 rz_init_class_ranks()  # fill RZ_CLASS_RANKS once, before anything can read it
 TABLE_DIGEST = RZ_TABLE_DIGEST.decode("ascii")
@@ -104,20 +120,49 @@ FULL_MASK = (1 << 52) - 1
 
 # ---------------------------------------------------------------- single hands
 
-def evaluate(cards):
+def evaluate(cards, *, qualifier=None):
     """Rank of the best ace-to-five low of 5, 6 or 7 cards (1 = best .. 6175).
 
     ``cards`` is a tuple/list of codes (the fast path: no Python objects are
     created), text cards, or one string (``"As 2d 3c 4h 5s"``).  Duplicates,
     codes outside 0..51 and wrong counts raise :class:`~razzcore.CardError`.
 
+    ``qualifier=8`` (or 5..13: the highest rank allowed) keeps only a low of
+    five distinct ranks none above it (eight-or-better: ranks 1..56) and
+    returns ``None`` when the cards hold none.
+
     >>> evaluate((0, 4, 8, 12, 16)), evaluate("As 2d 3c 4h 5s"), evaluate("Kc Ks Kd Kh Qs")
     (1, 1, 6175)
+    >>> evaluate("As 2d 3c 4h 8s Kd Kh", qualifier=8), evaluate("As 2d 3c 4h 9s", qualifier=8)
+    (22, None)
     """
     cdef int rank = rz_py_eval_seq(cards)  # src/razz_py.h: exact ints 0..51
-    if rank:
+    if not rank:
+        rank = _evaluate_slow(cards)
+    if qualifier is None:
         return rank
-    return _evaluate_slow(cards)
+    if <unsigned>rank <= qualifier_limit(qualifier):
+        return rank
+    return None
+
+
+cpdef unsigned qualifier_limit(object qualifier) except 0:
+    """The last qualifying rank of ``qualifier`` (None: no qualifier, 65535; 5..13:
+    C(qualifier, 5), 56 for eight-or-better); anything else raises CardError.
+
+    >>> qualifier_limit(8), qualifier_limit(9), qualifier_limit(None)
+    (56, 126, 65535)
+    """
+    if qualifier is None:
+        return RZ_NO_LIMIT
+    if type(qualifier) is int and 5 <= qualifier <= 13:
+        return rz_qual_limit(<int>qualifier)
+    if not isinstance(qualifier, bool) and PyIndex_Check(qualifier):
+        q = operator.index(qualifier)
+        if 5 <= q <= 13:
+            return rz_qual_limit(<int>q)
+    raise CardError(f"qualifier must be None or a rank 5..13 (8: eight-or-better), "
+                    f"not {brief(qualifier)}")
 
 
 cdef object _evaluate_slow(object cards):
@@ -232,11 +277,42 @@ cdef class _Chunk:
     cdef Py_ssize_t n
     cdef int width
     cdef bint check
+    cdef unsigned limit
     cdef public Py_ssize_t bad
 
     def run(self):
         with nogil:
-            self.bad = rz_batch_auto(self.hands, self.n, self.width, self.out, self.check)
+            self.bad = rz_batch_auto_limit(self.hands, self.n, self.width, self.out, self.check,
+                                           self.limit)
+
+
+cdef class _OmahaChunk:
+    cdef const uint8_t *holes
+    cdef const uint8_t *boards
+    cdef uint16_t *out
+    cdef Py_ssize_t n
+    cdef int h, b
+    cdef bint check
+    cdef unsigned limit
+    cdef public Py_ssize_t bad
+
+    def run(self):
+        with nogil:
+            self.bad = rz_omaha_batch(self.holes, self.h, self.boards, self.b, self.n, self.out,
+                                      self.check, self.limit)
+
+
+cdef Py_ssize_t _run_chunks(list chunks) except -2:
+    """Run (start, chunk) pairs, the first on this thread and the others on the
+    pool; the first bad row over all chunks (or -1)."""
+    futures = [_worker_pool(len(chunks) - 1).submit(c.run) for _, c in chunks[1:]]
+    chunks[0][1].run()
+    for f in futures:
+        f.result()
+    for start, chunk in chunks:
+        if chunk.bad >= 0:
+            return start + chunk.bad
+    return -1
 
 
 _pool = None
@@ -304,13 +380,14 @@ def _describe_bad_row(bytes row, Py_ssize_t i):
     return f"row {i} is invalid"
 
 
-def batch(hands, int width, out, threads, bint check):
+def batch(hands, int width, out, threads, bint check, unsigned limit=RZ_NO_LIMIT):
     """Evaluate ``hands`` (a C-contiguous buffer of rows of ``width`` uint8
     codes) into ``out`` (a C-contiguous buffer of as many uint16).
 
     Called by :func:`razzcore.evaluate_batch`, which checks formats and shapes
     and explains errors; this function re-checks every length it relies on, so
-    no call can read or write outside either buffer.
+    no call can read or write outside either buffer.  Ranks above ``limit``
+    (:func:`qualifier_limit`) are written as 0.
     """
     cdef Py_buffer hb, ob
     cdef Py_ssize_t n, start, size, bad = -1
@@ -348,7 +425,7 @@ def batch(hands, int width, out, threads, bint check):
             nthreads = _resolve_threads(threads, n)
             if nthreads == 1:
                 with nogil:
-                    bad = rz_batch_auto(hp, n, width, op, check)
+                    bad = rz_batch_auto_limit(hp, n, width, op, check, limit)
             else:
                 chunks = []
                 start = 0
@@ -360,19 +437,13 @@ def batch(hands, int width, out, threads, bint check):
                     chunk.n = size
                     chunk.width = width
                     chunk.check = check
+                    chunk.limit = limit
                     chunk.bad = -1
                     chunks.append((start, chunk))
                     start += size
-                futures = [_worker_pool(nthreads - 1).submit(c.run) for _, c in chunks[1:]]
-                (<_Chunk>chunks[0][1]).run()
-                for f in futures:
-                    f.result()
-                for start, chunk in chunks:
-                    if chunk.bad >= 0:
-                        bad = start + chunk.bad
-                        break
+                bad = _run_chunks(chunks)
             if staged is not None:
-                memcpy(ob.buf, <const void *>op, 2 * n)
+                memcpy(ob.buf, <const void *>op, <size_t>ob.len)
             if bad >= 0:
                 row = PyBytes_FromStringAndSize(<const char *>hp + width * bad, width)
                 raise BatchError(_describe_bad_row(row, bad), row=bad)
@@ -380,6 +451,165 @@ def batch(hands, int width, out, threads, bint check):
             PyBuffer_Release(&ob)
     finally:
         PyBuffer_Release(&hb)
+
+
+# ---------------------------------------------------------------- Omaha low
+
+def evaluate_omaha(hole, board, *, qualifier=None):
+    """Rank of the best Omaha low: exactly two of the 4, 5 or 6 ``hole`` cards and
+    exactly three of the 3, 4 or 5 ``board`` cards (the scale of :func:`evaluate`).
+
+    With ``qualifier=8`` (or 5..13) only a low of five distinct ranks none above
+    it counts, and ``None`` means there is none.  Cards as for :func:`evaluate`
+    (tuples or lists of codes are the fast path); a card twice, in the hole or
+    on the board or across both, raises :class:`~razzcore.CardError`.
+
+    >>> evaluate_omaha("As 2d 7h 8c", "3c 4d 6h Ks Qd")    # 6-4-3-2-A
+    2
+    >>> evaluate_omaha("As 2d 9h Tc", "3c 4d Jh Ks Qd", qualifier=8) is None
+    True
+    """
+    cdef uint8_t hb[7]
+    cdef uint8_t bb[7]
+    cdef int h = rz_py_codes(hole, hb, 4, 6)
+    cdef int b = rz_py_codes(board, bb, 3, 5)
+    cdef unsigned limit = qualifier_limit(qualifier)
+    cdef uint16_t rank
+    cdef uint64_t seen = 0
+    cdef int i
+    if h and b:
+        for i in range(h):
+            seen |= (<uint64_t>1) << hb[i]
+        for i in range(b):
+            seen |= (<uint64_t>1) << bb[i]
+        if rz_mask_count(seen) != h + b:
+            h = 0
+    if not (h and b):
+        codes_h, codes_b = _omaha_codes(hole, board)
+        h, b = len(codes_h), len(codes_b)
+        for i in range(h):
+            hb[i] = <uint8_t>codes_h[i]
+        for i in range(b):
+            bb[i] = <uint8_t>codes_b[i]
+    rank = rz_omaha_limit(hb, h, bb, b, limit)
+    return rank if rank else None
+
+
+def _omaha_codes(hole, board):
+    """Parse and validate an Omaha hole and board, with errors that say what was wrong."""
+    codes_h = parse_cards(hole)
+    codes_b = parse_cards(board)
+    if not 4 <= len(codes_h) <= 6:
+        raise CardError(f"an Omaha hole needs 4, 5 or 6 cards, got {len(codes_h)}: {brief(hole)}")
+    if not 3 <= len(codes_b) <= 5:
+        raise CardError(f"an Omaha board needs 3, 4 or 5 cards, got {len(codes_b)}: "
+                        f"{brief(board)}")
+    check_distinct(list(codes_h) + list(codes_b))
+    return codes_h, codes_b
+
+
+def _describe_bad_omaha_row(bytes hole, bytes board, Py_ssize_t i):
+    codes = list(hole) + list(board)
+    for c in codes:
+        if c >= 52:
+            part = "hole" if c in hole else "board"
+            return f"row {i} holds card code {c} ({part}), outside 0..51"
+    for c in codes:
+        if codes.count(c) > 1:
+            where = ("hole and board" if c in hole and c in board
+                     else "hole" if c in hole else "board")
+            return f"row {i} holds card code {c} twice ({where})"
+    return f"row {i} is invalid"
+
+
+def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
+                unsigned limit=RZ_NO_LIMIT):
+    """Evaluate Omaha rows: ``holes`` (C-contiguous rows of ``h`` uint8 codes) with
+    ``boards`` (as many rows of ``b``) into ``out`` (as many uint16; 0 = no
+    qualifying low).  Called by :func:`razzcore.evaluate_omaha_batch`, which
+    checks formats and explains errors; every length relied on is re-checked here.
+    """
+    cdef Py_buffer hb, bb, ob
+    cdef Py_ssize_t n, start, size, bad = -1
+    cdef int k, nthreads
+    cdef const uint8_t *hp
+    cdef const uint8_t *bp
+    cdef uint16_t *op
+    cdef _OmahaChunk chunk
+    if h < 4 or h > 6:
+        raise BatchError(f"holes must have 4, 5 or 6 cards per row, not {h}")
+    if b < 3 or b > 5:
+        raise BatchError(f"boards must have 3, 4 or 5 cards per row, not {b}")
+    PyObject_GetBuffer(holes, &hb, PyBUF_C_CONTIGUOUS)
+    try:
+        PyObject_GetBuffer(boards, &bb, PyBUF_C_CONTIGUOUS)
+        try:
+            PyObject_GetBuffer(out, &ob, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+            try:
+                n = hb.len // h
+                if hb.len != n * h:
+                    raise BatchError(f"{hb.len} bytes are not whole hole rows of {h} cards")
+                if bb.len != n * b:
+                    raise BatchError(f"boards hold {bb.len} bytes, not {n} rows of {b} cards")
+                if ob.len != 2 * n:
+                    raise BatchError(f"out has room for {ob.len // 2} ranks, but there are {n} rows")
+                if n == 0:
+                    return
+                hp = <const uint8_t *>hb.buf
+                bp = <const uint8_t *>bb.buf
+                # `out` sharing memory with the holes or boards: read private copies
+                hcopy = bcopy = None
+                if _overlaps(hp, hb.len, ob.buf, ob.len):
+                    hcopy = PyBytes_FromStringAndSize(<const char *>hp, hb.len)
+                    hp = <const uint8_t *>PyBytes_AS_STRING(hcopy)
+                if _overlaps(bp, bb.len, ob.buf, ob.len):
+                    bcopy = PyBytes_FromStringAndSize(<const char *>bp, bb.len)
+                    bp = <const uint8_t *>PyBytes_AS_STRING(bcopy)
+                staged = None
+                if (<uintptr_t>ob.buf) & 1:
+                    staged = array.array("H", bytes(2 * n))
+                    op = <uint16_t *><uintptr_t>staged.buffer_info()[0]
+                else:
+                    op = <uint16_t *>ob.buf
+                nthreads = _resolve_threads(threads, n)
+                if nthreads == 1:
+                    with nogil:
+                        bad = rz_omaha_batch(hp, h, bp, b, n, op, check, limit)
+                else:
+                    chunks = []
+                    start = 0
+                    for k in range(nthreads):
+                        size = (n - start) // (nthreads - k)
+                        chunk = _OmahaChunk()
+                        chunk.holes = hp + h * start
+                        chunk.boards = bp + b * start
+                        chunk.out = op + start
+                        chunk.n = size
+                        chunk.h = h
+                        chunk.b = b
+                        chunk.check = check
+                        chunk.limit = limit
+                        chunk.bad = -1
+                        chunks.append((start, chunk))
+                        start += size
+                    bad = _run_chunks(chunks)
+                if staged is not None:
+                    memcpy(ob.buf, <const void *>op, <size_t>ob.len)
+                if bad >= 0:
+                    raise BatchError(_describe_bad_omaha_row(
+                        PyBytes_FromStringAndSize(<const char *>hp + h * bad, h),
+                        PyBytes_FromStringAndSize(<const char *>bp + b * bad, b), bad), row=bad)
+            finally:
+                PyBuffer_Release(&ob)
+        finally:
+            PyBuffer_Release(&bb)
+    finally:
+        PyBuffer_Release(&hb)
+
+
+cdef bint _overlaps(const void *a, Py_ssize_t alen, const void *b, Py_ssize_t blen):
+    return (<uintptr_t>a < <uintptr_t>b + <uintptr_t>blen
+            and <uintptr_t>b < <uintptr_t>a + <uintptr_t>alen)
 
 
 # ---------------------------------------------------------------- batch kernels

@@ -21,7 +21,7 @@ from functools import total_ordering
 from typing import Any, Literal
 
 from . import _core
-from ._core import evaluate, evaluate_mask
+from ._core import evaluate, evaluate_mask, evaluate_omaha
 from ._kernels import kernel_info
 from .cards import RANK_NAMES, RANKS, CardsLike, check_distinct, format_cards, parse_cards
 from .errors import BatchError, CardError, as_int, brief
@@ -37,6 +37,8 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
     "kernel_info",
     "rank_board",
     "rank_histogram",
@@ -85,38 +87,46 @@ def rank_histogram(ncards: int = 7) -> list[int]:
     return _core.rank_histogram(n)
 
 
-def _as_rows(hands: Any, cards_per_hand: int | None) -> tuple[memoryview, int]:
-    """The hands as a C-contiguous uint8 view, and the cards per row."""
+def _as_rows(hands: Any, cards_per_hand: int | None, *, name: str = "hands",
+             widths: tuple[int, int, int] = (5, 6, 7),
+             per_row: str = "cards_per_hand") -> tuple[memoryview, int]:
+    """The rows of ``name`` as a C-contiguous uint8 view, and the cards per row
+    (one of ``widths``; a flat buffer takes it from ``per_row``)."""
+    allowed = f"{widths[0]}, {widths[1]} or {widths[2]}"
     try:
         view = memoryview(hands)
     except TypeError:
         raise BatchError(
-            f"hands must support the buffer protocol (numpy array, array.array, bytes, "
+            f"{name} must support the buffer protocol (numpy array, array.array, bytes, "
             f"memoryview), not {type(hands).__name__}"
         ) from None
     if cards_per_hand is not None:
         per_hand = as_int(cards_per_hand)
         if per_hand is None:
-            raise BatchError(f"cards_per_hand must be 5, 6 or 7, not {brief(cards_per_hand)}")
+            raise BatchError(f"{per_row} must be {allowed}, not {brief(cards_per_hand)}")
         cards_per_hand = per_hand
     if view.format not in ("B", "<B", "=B", "c") or view.itemsize != 1:
-        raise BatchError(f"hands must hold uint8 card codes, not format {brief(view.format)}")
+        raise BatchError(f"{name} must hold uint8 card codes, not format {brief(view.format)}")
     if not view.c_contiguous:
-        raise BatchError("hands must be C-contiguous (use numpy.ascontiguousarray)")
+        raise BatchError(f"{name} must be C-contiguous (use numpy.ascontiguousarray)")
     if view.ndim == 2:
         if cards_per_hand is not None and cards_per_hand != view.shape[1]:  # type: ignore[index]
             raise BatchError(
-                f"cards_per_hand={cards_per_hand} disagrees with the shape {view.shape}"
+                f"{per_row}={cards_per_hand} disagrees with the shape {view.shape}"
             )
         width = view.shape[1]  # type: ignore[index]
     elif view.ndim == 1:
         if cards_per_hand is None:
-            raise BatchError("a flat buffer needs cards_per_hand=5, 6 or 7")
+            if name != "hands":
+                raise BatchError(f"{name} must be 2-D, shaped (N, {widths[0]}) .. (N, {widths[2]})"
+                                 f", not {view.shape}")
+            raise BatchError(f"a flat buffer needs {per_row}={allowed}")
         width = cards_per_hand
     else:
-        raise BatchError(f"hands must be shaped (N, 5), (N, 6) or (N, 7), not {view.shape}")
-    if width not in (5, 6, 7):
-        raise BatchError(f"hands must have 5, 6 or 7 cards per row, not {width}")
+        shapes = ", ".join(f"(N, {w})" for w in widths[:2]) + f" or (N, {widths[2]})"
+        raise BatchError(f"{name} must be shaped {shapes}, not {view.shape}")
+    if width not in widths:
+        raise BatchError(f"{name} must have {allowed} cards per row, not {width}")
     if view.nbytes % width:
         raise BatchError(f"a flat buffer of {view.nbytes} bytes is not rows of {width} cards")
     return view, width
@@ -141,6 +151,7 @@ def evaluate_batch(
     threads: int | None = None,
     check: bool = True,
     cards_per_hand: int | None = None,
+    qualifier: int | None = None,
 ) -> Any:
     """Evaluate many hands at once, in compiled code with the GIL released.
 
@@ -157,14 +168,27 @@ def evaluate_batch(
     (bad rows then get an unspecified rank, but nothing is ever read or written
     out of bounds).  The compiled kernel (SIMD where the CPU has it) is picked at
     import; :func:`kernel_info` says which, and every kernel gives the same ranks.
+    ``qualifier=8`` (or 5..13) writes 0 for a hand with no qualifying low
+    (see :func:`evaluate`).
 
     >>> import array
     >>> hands = array.array("B", [0, 4, 8, 12, 16, 51, 50, 49, 48, 47])  # wheel; K-K-K-K-Q
     >>> [int(r) for r in evaluate_batch(hands, cards_per_hand=5)]
     [1, 6175]
+    >>> [int(r) for r in evaluate_batch(hands, cards_per_hand=5, qualifier=8)]
+    [1, 0]
     """
+    limit = _core.qualifier_limit(qualifier)
     rows, width = _as_rows(hands, cards_per_hand)
     n = rows.nbytes // width
+    out_view, result = _out_view(out, n)
+    _core.batch(rows, width, out_view, threads, check, limit)
+    return result
+
+
+def _out_view(out: Any, n: int) -> tuple[memoryview, Any]:
+    """A checked 1-D uint16 view of ``out`` (a new array when None) for ``n`` ranks,
+    and the object to return."""
     result = _new_out(n) if out is None else out
     try:
         out_view = memoryview(result)
@@ -179,7 +203,44 @@ def evaluate_batch(
         raise BatchError("out must be a 1-D C-contiguous uint16 buffer")
     if out_view.shape[0] != n:  # type: ignore[index]
         raise BatchError(f"out has room for {out_view.shape[0]} ranks, but there are {n} hands")  # type: ignore[index]
-    _core.batch(rows, width, out_view, threads, check)
+    return out_view, result
+
+
+def evaluate_omaha_batch(
+    holes: Any,
+    boards: Any,
+    *,
+    qualifier: int | None = None,
+    out: Any = None,
+    check: bool = True,
+    threads: int | None = None,
+) -> Any:
+    """The Omaha low of many rows at once (see :func:`evaluate_omaha`), in compiled
+    code with the GIL released.
+
+    ``holes`` is a C-contiguous uint8 buffer shaped (N, 4), (N, 5) or (N, 6) and
+    ``boards`` one shaped (N, 3), (N, 4) or (N, 5) (numpy arrays, or 2-D
+    memoryviews).  Returns N uint16 ranks, ``0`` meaning no qualifying low
+    (with ``qualifier=8``, or 5..13), or fills ``out``.  ``threads`` and
+    ``check`` work as for :func:`evaluate_batch`; a code >= 52, or a card twice
+    in a row's hole and board together, raises :class:`~razzcore.BatchError`
+    naming the row.
+
+    >>> import array
+    >>> holes = memoryview(array.array("B", [0, 5, 26, 30, 32, 36, 40, 44])).cast("B", (2, 4))
+    >>> board_codes = array.array("B", [9, 13, 22, 47, 45, 1, 6, 10, 48, 49])
+    >>> boards = memoryview(board_codes).cast("B", (2, 5))
+    >>> [int(r) for r in evaluate_omaha_batch(holes, boards, qualifier=8)]
+    [2, 0]
+    """
+    limit = _core.qualifier_limit(qualifier)
+    hrows, h = _as_rows(holes, None, name="holes", widths=(4, 5, 6))
+    brows, b = _as_rows(boards, None, name="boards", widths=(3, 4, 5))
+    n = hrows.nbytes // h
+    if brows.nbytes // b != n:
+        raise BatchError(f"holes have {n} rows but boards have {brows.nbytes // b}")
+    out_view, result = _out_view(out, n)
+    _core.omaha_batch(hrows, h, brows, b, out_view, threads, check, limit)
     return result
 
 
@@ -274,6 +335,15 @@ class LowHand:
             return f"{_plural(ranks[0])} full of {_plural(ranks[3])}"
         return f"Four {_plural(ranks[0])}"
 
+    def qualifies(self, qualifier: int = 8) -> bool:
+        """Whether this low is ``qualifier``-or-better (five distinct ranks, none
+        above it: the low half of a split pot is played for only then).
+
+        >>> LowHand("8s 5d 4c 3h As").qualifies(), LowHand("9s 5d 4c 3h As").qualifies()
+        (True, False)
+        """
+        return self.rank <= _core.qualifier_limit(qualifier)
+
     def beats(self, other: LowHand) -> bool:
         """True when this hand wins against ``other`` (a strictly lower rank)."""
         return self.rank < other.rank
@@ -333,18 +403,32 @@ def best_five(cards: CardsLike) -> tuple[int, ...]:
 Style = Literal["long", "short", "name"]
 
 
-def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
+NO_LOW = "no low"
+
+
+def describe(hand: CardsLike | int | LowHand | None, style: Style = "long", *,
+             qualifier: int | None = None) -> str:
     """Describe a low: cards (5-7), a rank (1..6175) or a :class:`LowHand`.
 
     ``style="short"`` gives ``"7-5-4-3-2"``, ``"name"`` gives ``"Seven-Five
     low"`` or ``"Pair of Kings"``, and ``"long"`` (default) both:
-    ``"Pair of Kings, K-K-4-3-2"``.
+    ``"Pair of Kings, K-K-4-3-2"``.  ``"no low"`` (every style) describes
+    ``None`` and ``0`` (what :func:`evaluate` and the batches give for no
+    qualifying low) and, with ``qualifier=8`` (or 5..13), a low that does not
+    qualify.
 
     >>> describe("7s 5d 4c 3h 2s", "short"), describe(4, "name")
     ('7-5-4-3-2', 'Six-Five low')
     >>> describe("Kc Kd 4h 3s 2d Ks")
     'Pair of Kings, K-K-4-3-2'
+    >>> describe("9s 5d 4c 3h As", qualifier=8), describe(None), describe(0, "short")
+    ('no low', 'no low', 'no low')
     """
+    limit = _core.qualifier_limit(qualifier)
+    if style not in ("long", "short", "name"):
+        raise CardError(f"style must be 'long', 'short' or 'name', not {brief(style)}")
+    if hand is None or (not isinstance(hand, (bool, LowHand)) and as_int(hand) == 0):
+        return NO_LOW
     if isinstance(hand, LowHand):
         low = hand
     elif isinstance(hand, bool):
@@ -355,6 +439,8 @@ def describe(hand: CardsLike | int | LowHand, style: Style = "long") -> str:
         low = LowHand.from_rank(rank)
     else:
         low = LowHand.from_rank(evaluate(hand))
+    if low.rank > limit:
+        return NO_LOW
     if style == "short":
         return low.short
     if style == "name":

@@ -46,6 +46,32 @@ RZ_INLINE int rz_py_eval_seq(PyObject *cards)
     return rz_lookup(key);
 }
 
+/* A tuple or list of lo..hi (at most 7) exact ints 0..51 into buf: their
+ * count, or 0 when the caller's slow path must judge the input (repeats are
+ * not looked for here). */
+RZ_INLINE int rz_py_codes(PyObject *cards, uint8_t *buf, int lo, int hi)
+{
+    PyObject **items;
+    Py_ssize_t n, i;
+    if (!PyTuple_CheckExact(cards) && !PyList_CheckExact(cards))
+        return 0;
+    n = PySequence_Fast_GET_SIZE(cards);
+    if (n < lo || n > hi || n > 7)
+        return 0;
+    items = PySequence_Fast_ITEMS(cards);
+    for (i = 0; i < n; i++) {
+        int overflow = 0;
+        long c;
+        if (!PyLong_CheckExact(items[i]))
+            return 0;
+        c = PyLong_AsLongAndOverflow(items[i], &overflow);
+        if (overflow || c < 0 || c >= 52)
+            return 0;
+        buf[i] = (uint8_t)c;
+    }
+    return (int)n;
+}
+
 /* A mask already checked to hold no bit at or above 52: its rank, or 0 when
  * it does not hold 5, 6 or 7 cards. */
 RZ_INLINE int rz_py_eval_mask(uint64_t mask)

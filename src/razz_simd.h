@@ -42,6 +42,7 @@
 #define RAZZ_SIMD_H
 
 #include "razz_eval.h"
+#include "razz_lowgames.h"
 
 /* clang-cl (clang in MSVC mode) declares the AVX intrinsics only for the
  * -m/arch flags given on its command line, so target attributes cannot help
@@ -493,6 +494,26 @@ RZ_INLINE ptrdiff_t rz_batch_auto(const uint8_t *hands, ptrdiff_t n, int width, 
                                   int check)
 {
     return rz_batch_kernel(RZ_SIMD.active, hands, n, width, out, check);
+}
+
+/* rz_batch_auto, then each rank above `limit` (rz_qual_limit) made 0, a
+ * chunk of rows at a time while the chunk's ranks are still in cache.  On a
+ * bad row the rows before it are stored (and limited) and its index returned. */
+#define RZ_LIMIT_CHUNK 4096
+RZ_INLINE ptrdiff_t rz_batch_auto_limit(const uint8_t *hands, ptrdiff_t n, int width,
+                                        uint16_t *out, int check, unsigned limit)
+{
+    ptrdiff_t i, rows, bad;
+    if (limit >= RZ_NO_LIMIT || width < 5 || width > 7)
+        return rz_batch_auto(hands, n, width, out, check);
+    for (i = 0; i < n; i += rows) {
+        rows = n - i < RZ_LIMIT_CHUNK ? n - i : RZ_LIMIT_CHUNK;
+        bad = rz_batch_auto(hands + (ptrdiff_t)width * i, rows, width, out + i, check);
+        rz_qualify_all(out + i, bad >= 0 ? bad : rows, limit);
+        if (bad >= 0)
+            return i + bad;
+    }
+    return -1;
 }
 
 /* The policy: which supported kernel to use (measured, see docs/simd.md). */

@@ -13,6 +13,18 @@ Ranks are ``0`` (ace) .. ``12`` (king); card codes are ``4 * rank + suit``.
 (1, 6175)
 >>> ref_evaluate((3, 5, 8, 14, 28))  # As 2d 3c 4h 8c
 22
+
+The other games' lows, written as their rules say: a low "eight or better" (``qualifier=8``)
+is five cards of five different ranks, none above the eight, and the best such five counts
+(None when there is none); Omaha's low takes exactly two of the hole cards and exactly three
+of the board's, by brute force over every such choice.
+
+>>> ref_low((3, 5, 8, 14, 28, 32, 36), qualifier=8), ref_low((3, 5, 8, 14, 32), qualifier=8)
+(22, None)
+>>> ref_omaha((0, 5, 26, 30), (9, 13, 22, 47, 45))
+2
+>>> print(ref_omaha((0, 5, 32, 36), (9, 13, 40, 47, 45), qualifier=8))
+None
 """
 
 from __future__ import annotations
@@ -27,6 +39,8 @@ __all__ = [
     "low_key",
     "rank_multisets",
     "ref_evaluate",
+    "ref_low",
+    "ref_omaha",
     "ref_rank",
 ]
 
@@ -76,3 +90,38 @@ def ref_rank(ranks: tuple[int, ...]) -> int:
 def ref_evaluate(codes: Iterable[int]) -> int:
     """The rank of 5 to 7 card codes (suits ignored)."""
     return ref_rank(tuple(sorted(c >> 2 for c in codes)))
+
+
+def _qualifying(ranks: tuple[int, ...], qualifier: int | None) -> bool:
+    """Five ranks make a ``qualifier``-or-better low: all different, none above it."""
+    if qualifier is None:
+        return True
+    return len(set(ranks)) == 5 and max(ranks) + 1 <= qualifier
+
+
+def ref_low(codes: Iterable[int], qualifier: int | None = None) -> int | None:
+    """The best low of 5 to 7 card codes, counting only five that qualify
+    (None when no five do)."""
+    ranks = [c >> 2 for c in codes]
+    found = [
+        RANK_OF_CLASS[tuple(sorted(sub))]
+        for sub in combinations(ranks, 5)
+        if _qualifying(sub, qualifier)
+    ]
+    return min(found) if found else None
+
+
+def ref_omaha(
+    hole: Iterable[int], board: Iterable[int], qualifier: int | None = None
+) -> int | None:
+    """The best Omaha low of card codes: exactly two from ``hole``, exactly three
+    from ``board``, every choice tried (None when no choice qualifies)."""
+    hole_ranks = [c >> 2 for c in hole]
+    board_ranks = [c >> 2 for c in board]
+    found = [
+        RANK_OF_CLASS[tuple(sorted(two + three))]
+        for two in combinations(hole_ranks, 2)
+        for three in combinations(board_ranks, 3)
+        if _qualifying(two + three, qualifier)
+    ]
+    return min(found) if found else None

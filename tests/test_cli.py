@@ -121,6 +121,45 @@ def test_eval_wrong_count_and_duplicates() -> None:
     assert_user_error(run("eval", "As", "As", "3c", "4h", "5s"), "duplicate card As")
 
 
+def test_eval_qualifier() -> None:
+    proc = run("eval", "As", "2d", "3c", "4h", "8s", "Kd", "Kh", "--qualifier", "8")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines()[:2] == ["Eight-Four low, 8-4-3-2-A",
+                                            "rank 22 of 6175 (1 is the best)"]
+    proc = run("eval", "As", "2d", "3c", "4h", "9s", "Kd", "Kh", "--qualifier", "8")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines() == [
+        "no low", "no 8-or-better low (five different ranks, none above 8)"]
+    data = json.loads(run("eval", "As2d3c4h9s", "--qualifier", "8", "--json").stdout)
+    assert data == {"cards": ["As", "2d", "3c", "4h", "9s"], "qualifier": 8, "rank": None,
+                    "description": "no low", "best_five": []}
+    assert_user_error(run("eval", "As2d3c4h9s", "--qualifier", "4"), "--qualifier must be 5..13")
+
+
+def test_eval_omaha() -> None:
+    proc = run("eval", "--omaha", "As 2d 7h 8c", "3c 4d 6h Ks Qd", "--qualifier", "8")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines() == [
+        "Six-Four low, 6-4-3-2-A",
+        "rank 2 of 6175 (1 is the best)",
+        "best five: 6h 4d 3c 2d As",
+    ]
+    data = json.loads(run("eval", "--omaha", "Ks Kd Qh Qc", "As 2s 3s 4s 5s", "--json").stdout)
+    assert data["hole"] == ["Ks", "Kd", "Qh", "Qc"] and data["qualifier"] is None
+    assert data["description"] == "King-Queen low, K-Q-3-2-A"
+    assert data["best_five"] == ["Ks", "Qh", "3s", "2s", "As"]
+    proc = run("eval", "--omaha", "As 2d 9h Tc", "3c 4d Jh Ks Qd", "--qualifier", "8")
+    assert proc.stdout.splitlines()[0] == "no low"
+
+
+def test_eval_omaha_errors() -> None:
+    assert_user_error(run("eval", "--omaha", "As 2d 7h", "3c 4d 6h"), "hole has 4 to 6 cards")
+    assert_user_error(run("eval", "--omaha", "As 2d 7h 8c", "3c 4d"), "board has 3 to 5 cards")
+    assert_user_error(run("eval", "--omaha", "As 2d 7h 8c", "3c 4d As"), "duplicate card As")
+    assert_user_error(run("eval", "As2d3c4h5s", "--omaha", "As 2d 7h 8c", "3c 4d 6h"),
+                      "not both")
+
+
 # ---------------------------------------------------------------- play
 
 
@@ -319,6 +358,9 @@ def test_bench() -> None:
     data = json.loads(run("bench", "--hands", "2000", "--json").stdout)
     assert data["agrees"] is True
     assert {r["name"] for r in data["rows"]} >= {"razzcore.evaluate", "pure-Python reference"}
+    assert {r["name"] for r in data["rows"]} >= {
+        "razzcore.evaluate_batch(qualifier=8)", "razzcore.evaluate_omaha_batch(qualifier=8)",
+        "razzcore.evaluate_omaha(no qualifier)", "pure-Python Omaha reference"}
     assert_user_error(run("bench", "--hands", "5"), "--hands")
 
 

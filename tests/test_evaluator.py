@@ -179,8 +179,10 @@ def test_describe_styles() -> None:
     assert razzcore.describe(6175) == "Four Kings, K-K-K-K-Q"
     assert razzcore.describe("3c 3d 3h 5s 5d", "name") == "Threes full of Fives"
     assert razzcore.describe("9s 9h 8d 8c 7h", "name") == "Two Pair, Nines and Eights"
-    with pytest.raises(razzcore.CardError):
-        razzcore.describe(0)
+    assert razzcore.describe(0) == "no low"  # a batch's "no qualifying low"
+    for bad in (-1, 6176):
+        with pytest.raises(razzcore.CardError):
+            razzcore.describe(bad)
     with pytest.raises(razzcore.CardError):
         razzcore.describe("7s 5d 4c 3h 2s", "fancy")  # type: ignore[arg-type]
 

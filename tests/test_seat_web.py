@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from seat_server import Server
 
-from razzcore import phh, pokerstars
+from razzcore import RazzError, phh, pokerstars
 
 httpx = pytest.importorskip("httpx", reason="the request-level tests speak HTTP with httpx")
 
@@ -91,6 +91,11 @@ def test_a_session_replays_from_its_downloads(client: Any) -> None:
     assert "attachment" in text.headers["content-disposition"]
     histories = phh.loads_all(text.text)
     assert len(histories) == 4
+    # As the person's seat saw them: their own cards, the others' as ?? unless shown.
+    for hh in histories:
+        dealt = [a for a in hh.actions if a.startswith("d dh ")]
+        assert all("??" not in a for a in dealt if a.startswith("d dh p1 "))
+    assert any("??" in a for hh in histories for a in hh.actions)
     start = [200, 200, 200]
     for hh, want in zip(histories, stacks, strict=True):
         assert list(hh.starting_stacks) == start  # the stacks carry over
@@ -224,3 +229,16 @@ def test_frames_are_json_data(client: Any) -> None:
     assert json.loads(json.dumps(f)) == f
     names = {c["name"] for c in f["choices"]}
     assert names <= {"fold", "check_call", "bet_raise", "bring_in"}
+
+
+def test_each_session_has_its_own_players() -> None:
+    pytest.importorskip("starlette")
+    from razzcore import RandomPlayer, Rules
+    from razzcore.seat.web import SeatConfig
+
+    config = SeatConfig(seats=(None, RandomPlayer(1), "basic"), rules=Rules(1, 3, 10, 20))
+    a, b = config.session(0), config.session(1)
+    assert a.players[1] is not b.players[1] and a.players[1] is not config.seats[1]
+    assert a.players[2] is not b.players[2]
+    with pytest.raises(RazzError, match="exactly one None"):
+        SeatConfig(seats=("basic", "basic"), rules=Rules(1, 3, 10, 20)).check()

@@ -65,6 +65,32 @@ def test_histories_replay_to_every_hand_s_stacks() -> None:
     assert [h.replay().stacks for h in again] == [h.stacks for h in s.hands]
 
 
+def test_histories_as_a_seat_saw_them() -> None:
+    """Another seat's down cards are ?? unless shown; the stacks replay the same."""
+    s = Session([None, "calldown", "basic", "random"], seed=8, stack=300)
+    rng = random.Random(8)
+    for _ in range(8):
+        s.deal()
+        _play_out(s, rng)
+    hidden = 0
+    for hh, full, hand in zip(s.histories(0), s.histories(), s.hands, strict=True):
+        assert hh.replay().stacks == hand.stacks
+        dealt = [a for a in hh.actions if a.startswith("d dh")]
+        assert all("??" not in a for a in dealt if a.startswith("d dh p1 "))
+        shown = {e.seat for e in hand.showdown if e.shown}
+        for other in range(1, 4):
+            if other not in shown and hand.dealt_in[other]:
+                first = next(a for a in dealt if a.startswith(f"d dh p{other + 1} "))
+                assert "????" in first  # its two down cards
+                hidden += 1
+        assert len(hh.actions) == len(full.actions)
+    assert hidden > 0
+    again = pokerstars.loads(pokerstars.dumps(s.histories(0)))
+    assert [h.replay().stacks for h in again] == [h.stacks for h in s.hands]
+    with pytest.raises(RazzError, match="seat must be a seat of the table"):
+        s.histories(4)
+
+
 def test_an_illegal_action_changes_nothing() -> None:
     s = Session([None, "basic"], seed=1)
     hand = s.deal()

@@ -176,6 +176,7 @@ if [ "${SANITIZE_TESTS:-fast}" = all ]; then
   skip="not dask and not process_pool"
 else
   for t in tests/test_evaluator.py tests/test_batch.py tests/test_batch_kernels.py \
+           tests/test_lowgames.py \
            tests/test_equity.py tests/test_equity_*.py \
            tests/test_ranges.py tests/test_range_equity.py tests/test_starting_hands.py \
            tests/test_concurrency.py tests/test_engine_core.py tests/test_engine_scenarios.py \

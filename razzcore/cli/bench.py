@@ -1,4 +1,5 @@
-"""``razzcore bench``: the evaluator beside a pure-Python reference (and pokerkit).
+"""``razzcore bench``: the evaluator beside a pure-Python reference (and pokerkit),
+for Razz's 7-card low, the eight-or-better low and the Omaha low.
 
 The reference evaluator here is deliberately naive and independent of the
 table: it scores every 5-card subset by (pairing pattern, ranks from the top)
@@ -18,9 +19,9 @@ from collections.abc import Sequence
 from itertools import combinations, pairwise
 from typing import Any
 
-from ..evaluator import evaluate, evaluate_batch
+from ..evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
 
-__all__ = ["reference_key", "run_bench"]
+__all__ = ["omaha_reference_key", "reference_key", "run_bench"]
 
 
 def reference_key(cards: Sequence[int]) -> tuple[int, ...]:
@@ -42,10 +43,21 @@ def reference_key(cards: Sequence[int]) -> tuple[int, ...]:
     return best
 
 
-def _sample(n: int, seed: int) -> list[tuple[int, ...]]:
+def _sample(n: int, seed: int, size: int = 7) -> list[tuple[int, ...]]:
     rng = random.Random(seed)
     deck = list(range(52))
-    return [tuple(rng.sample(deck, 7)) for _ in range(n)]
+    return [tuple(rng.sample(deck, size)) for _ in range(n)]
+
+
+def omaha_reference_key(hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+    """:func:`reference_key` of the best five of exactly two ``hole`` and three
+    ``board`` cards.
+
+    >>> omaha_reference_key((0, 4, 48, 49), (8, 12, 16, 20, 24)) == reference_key((0, 4, 8, 12, 16))
+    True
+    """
+    return min(reference_key(two + three)
+               for two in combinations(hole, 2) for three in combinations(board, 3))
 
 
 def _timed(fn: Any, repeat: int = 1) -> tuple[float, Any]:
@@ -85,8 +97,31 @@ def run_bench(hands: int = 100_000, seed: int = 1) -> dict[str, Any]:
     sec, keys = _timed(lambda: [reference_key(h) for h in small])
     add("pure-Python reference", len(small), sec)
     agrees = list(batch) == singles and _same_order(singles[: len(small)], keys)
+
+    # Eight-or-better (Stud/8's low) and Omaha (4-card holes, 5-card boards).
+    sec, _ = _timed(lambda: evaluate_batch(flat, threads=1, cards_per_hand=7, qualifier=8), 3)
+    add("razzcore.evaluate_batch(qualifier=8)", hands, sec)
+    sec, _ = _timed(lambda: [evaluate(h, qualifier=8) for h in sample], 3)
+    add("razzcore.evaluate(qualifier=8)", hands, sec)
+    deals = _sample(hands, seed + 1, 9)
+    holes = memoryview(array.array("B", [c for d in deals for c in d[:4]])).cast("B", (hands, 4))
+    boards = memoryview(array.array("B", [c for d in deals for c in d[4:]])).cast("B", (hands, 5))
+    omaha_pairs = [(d[:4], d[4:]) for d in deals]
+    for qualifier in (8, None):
+        tag = "(qualifier=8)" if qualifier else "(no qualifier)"
+        sec, obatch = _timed(
+            lambda q=qualifier: evaluate_omaha_batch(holes, boards, qualifier=q, threads=1), 3)
+        add(f"razzcore.evaluate_omaha_batch{tag}", hands, sec)
+        sec, osingles = _timed(
+            lambda q=qualifier: [evaluate_omaha(h, b, qualifier=q) for h, b in omaha_pairs], 3)
+        add(f"razzcore.evaluate_omaha{tag}", hands, sec)
+        agrees = agrees and list(obatch) == [r or 0 for r in osingles]
+    oranks = list(obatch[: len(small)])
+    sec, okeys = _timed(lambda: [omaha_reference_key(h, b) for h, b in omaha_pairs[: len(small)]])
+    add("pure-Python Omaha reference", len(small), sec)
+    agrees = agrees and _same_order(oranks, okeys)
     try:
-        from pokerkit import RegularLowHand
+        from pokerkit import EightOrBetterLowHand, OmahaEightOrBetterLowHand, RegularLowHand
     except ImportError:
         pokerkit_rows = False
     else:
@@ -95,8 +130,23 @@ def run_bench(hands: int = 100_000, seed: int = 1) -> dict[str, Any]:
         texts = [format_cards(h, "") for h in small]
         sec, _ = _timed(lambda: [RegularLowHand.from_game(t) for t in texts])
         add("pokerkit RegularLowHand", len(small), sec)
+        sec, _ = _timed(lambda: [_or_none(EightOrBetterLowHand.from_game, t) for t in texts])
+        add("pokerkit EightOrBetterLowHand", len(small), sec)
+        few = [(format_cards(h, ""), format_cards(b, ""))
+               for h, b in omaha_pairs[: max(1, len(small) // 4)]]
+        sec, _ = _timed(lambda: [_or_none(OmahaEightOrBetterLowHand.from_game, h, b)
+                                 for h, b in few])
+        add("pokerkit OmahaEightOrBetterLowHand", len(few), sec)
         pokerkit_rows = True
     return {"seed": seed, "rows": rows, "agrees": agrees, "pokerkit": pokerkit_rows}
+
+
+def _or_none(make: Any, *args: str) -> Any:
+    """pokerkit's hand, or None where it finds no qualifying low (its ValueError)."""
+    try:
+        return make(*args)
+    except ValueError:
+        return None
 
 
 def _same_order(ranks: Sequence[int], keys: Sequence[tuple[int, ...]]) -> bool:

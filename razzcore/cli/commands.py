@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from typing import Any, NoReturn
 
 from .. import __version__
-from ..cards import parse_cards
+from ..cards import RANKS, check_distinct, parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES
 from ..errors import EquityError, RazzError, brief, counted
@@ -42,6 +42,7 @@ from .format import (
     check_amount,
     eval_result,
     json_text,
+    omaha_result,
     one_line,
     os_message,
     play_summary,
@@ -125,10 +126,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.commands = sub.choices
     profiles = list(PROFILES)
 
-    p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards",
-             "  razzcore eval As 2d 3c 4h 7s Kd Kh\n  razzcore eval 'As2d3c4h7s' --json")
-    p.add_argument("cards", nargs="+", metavar="CARDS",
+    p = _add(sub, "eval", "rank and describe the best ace-to-five low of 5 to 7 cards "
+             "(or of an Omaha hole and board)",
+             "  razzcore eval As 2d 3c 4h 7s Kd Kh\n  razzcore eval 'As2d3c4h7s' --json\n"
+             "  razzcore eval As 2d 3c 4h 9s Kd Kh --qualifier 8\n"
+             "  razzcore eval --omaha 'As 2d 7h 8c' '3c 4d 6h Ks Qd' --qualifier 8")
+    p.add_argument("cards", nargs="*", metavar="CARDS",
                    help="5 to 7 cards such as As 2d 10h (separate or in one word)")
+    p.add_argument("--omaha", nargs=2, metavar=("HOLE", "BOARD"), default=None,
+                   help="an Omaha low instead: exactly two of the 4-6 HOLE cards and "
+                        "three of the 3-5 BOARD cards (each quoted as one word)")
+    p.add_argument("--qualifier", type=int, default=None, metavar="Q",
+                   help="count only a Q-or-better low (8: eight-or-better; 5..13)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = _add(sub, "play", "deal many hands between built-in players and summarise them",
@@ -281,15 +290,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    text = " ".join(args.cards)
-    cards = parse_cards(text)
-    if not 5 <= len(cards) <= 7:
-        raise _Fail(f"a hand has 5 to 7 cards, got {len(cards)}: {text}")
-    result = eval_result(cards)
+    if args.qualifier is not None and not 5 <= args.qualifier <= 13:
+        raise _Fail(f"--qualifier must be 5..13 (8: eight-or-better), not {args.qualifier}")
+    if args.omaha is not None:
+        if args.cards:
+            raise _Fail("give the cards either as CARDS or as --omaha HOLE BOARD, not both")
+        hole, board = (parse_cards(part) for part in args.omaha)
+        if not 4 <= len(hole) <= 6:
+            raise _Fail(f"an Omaha hole has 4 to 6 cards, got {len(hole)}: {args.omaha[0]}")
+        if not 3 <= len(board) <= 5:
+            raise _Fail(f"an Omaha board has 3 to 5 cards, got {len(board)}: {args.omaha[1]}")
+        check_distinct(hole + board)
+        result = omaha_result(hole, board, args.qualifier)
+    else:
+        text = " ".join(args.cards)
+        cards = parse_cards(text)
+        if not 5 <= len(cards) <= 7:
+            raise _Fail(f"a hand has 5 to 7 cards, got {len(cards)}: {text}")
+        result = eval_result(cards, args.qualifier)
     if args.json:
         print(json_text(result))
         return EXIT_OK
     print(result["description"])
+    if result["rank"] is None:
+        print(f"no {args.qualifier}-or-better low (five different ranks, none above "
+              f"{RANKS[args.qualifier - 1]})")
+        return EXIT_OK
     print(f"rank {result['rank']} of 6175 (1 is the best)")
     print(f"best five: {' '.join(result['best_five'])}")
     return EXIT_OK
@@ -539,7 +565,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
                      f"{r['hands_per_second']:,.0f}",
                      f"{r['hands_per_second'] / base['hands_per_second']:,.1f}x"])
     print(table(rows, right=(1, 2, 3, 4)))
-    print(f"random 7-card hands, seed {out['seed']}; razzcore agrees with the reference: "
+    print(f"random 7-card hands (Omaha: 4-card holes, 5-card boards), seed {out['seed']}; "
+          "razzcore agrees with the reference: "
           f"{'yes' if out['agrees'] else 'NO'}")
     if not out["pokerkit"]:
         print("(pokerkit is not installed: pip install pokerkit to compare)")

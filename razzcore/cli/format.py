@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from ..cards import format_cards
 from ..errors import RazzError, counted
-from ..evaluator import best_five, describe, evaluate
+from ..evaluator import best_five, describe, evaluate, evaluate_omaha
 from ..show.columns import aligned as table
 from ..sim.playing import PlayResult
 
@@ -43,18 +44,52 @@ def json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def eval_result(cards: Sequence[int]) -> dict[str, Any]:
-    """What ``razzcore eval`` reports about 5 to 7 cards.
+def eval_result(cards: Sequence[int], qualifier: int | None = None) -> dict[str, Any]:
+    """What ``razzcore eval`` reports about 5 to 7 cards (``rank`` None and no
+    ``best_five`` when a ``qualifier`` leaves no low).
 
     >>> eval_result((0, 4, 8, 12, 16))["description"]
     'Five-Four low, 5-4-3-2-A'
+    >>> eval_result((0, 4, 8, 12, 32), qualifier=8)["description"]
+    'no low'
     """
-    rank = evaluate(cards)
+    rank = evaluate(cards, qualifier=qualifier)
     return {
         "cards": format_cards(cards).split(),
+        "qualifier": qualifier,
         "rank": rank,
         "description": describe(rank),
-        "best_five": format_cards(best_five(cards)).split(),
+        "best_five": format_cards(best_five(cards)).split() if rank else [],
+    }
+
+
+def omaha_result(hole: Sequence[int], board: Sequence[int],
+                 qualifier: int | None = None) -> dict[str, Any]:
+    """What ``razzcore eval --omaha`` reports: the best low of exactly two hole
+    cards and three board cards, and which five make it (the highest suits
+    among equal choices).
+
+    >>> r = omaha_result((0, 5, 26, 30), (9, 13, 22, 47, 45))
+    >>> r["description"], r["best_five"]
+    ('Six-Four low, 6-4-3-2-A', ['6h', '4d', '3d', '2d', 'Ac'])
+    """
+    rank = evaluate_omaha(tuple(hole), tuple(board), qualifier=qualifier)
+    five: tuple[int, ...] = ()
+    if rank is not None:
+        choices = [
+            (tuple(sorted(two + three, reverse=True)))
+            for two in combinations(hole, 2)
+            for three in combinations(board, 3)
+            if evaluate(two + three) == rank
+        ]
+        five = best_five(max(choices))
+    return {
+        "hole": format_cards(hole).split(),
+        "board": format_cards(board).split(),
+        "qualifier": qualifier,
+        "rank": rank,
+        "description": describe(rank),
+        "best_five": format_cards(five).split(),
     }
 
 

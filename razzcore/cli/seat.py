@@ -126,7 +126,8 @@ def cmd_play_human(args: argparse.Namespace, rules: Rules) -> int:
                       stack=args.stack, seed=args.seed, hands=args.hands, rebuy=args.rebuy)
     play_at_terminal(session, args.human - 1)
     if args.phh or args.pokerstars:
-        for line in write_histories(session.histories(), args.phh, args.pokerstars):
+        for line in write_histories(session.histories(args.human - 1), args.phh,
+                                    args.pokerstars):
             print(line)
     return 0
 

@@ -8,17 +8,15 @@ person's seat sees it after each action, which the page shows one by one at
 the configured pace; the last frame lists the legal actions (from the engine)
 when it is the person's turn.
 
-=================================  ==============================================
-``POST /api/session``              a new session: ``{"id", "pace", "frames"}``
-``GET /api/session/{id}``          the current frame: ``{"frames": [frame]}``
-``POST /api/session/{id}/act``     ``{"hand", "step", "action"}``: the person's
-                                   decision (``"cc"``, ``"cbr 20"``...), then the
-                                   other players' until the person is to act again
-``POST /api/session/{id}/next``    ``{"hand"}``: deal the hand after hand ``hand``
-``GET /api/session/{id}/hands.phhs``  the finished hands as PHH
-``GET /api/session/{id}/hands.txt``   ... as PokerStars text
-``GET /api/session/{id}/replayer.html``  ... in the replayer page
-=================================  ==============================================
+* ``POST /api/session``: a new session, ``{"id", "pace", "frames"}``;
+* ``GET /api/session/{id}``: the current frame, ``{"frames": [frame]}``;
+* ``POST /api/session/{id}/act`` with ``{"hand", "step", "action"}``: the
+  person's decision (``"cc"``, ``"cbr 20"``...), then the other players'
+  until the person is to act again;
+* ``POST /api/session/{id}/next`` with ``{"hand"}``: the hand after hand ``hand``;
+* ``GET /api/session/{id}/hands.phhs``, ``hands.txt``, ``replayer.html``: the
+  finished hands (as the person's seat saw them) as PHH, PokerStars text, and
+  in the replayer page.
 
 A bad request gets a 4xx answer ``{"error": "..."}`` and changes nothing:
 400 for a body that is not the JSON object asked for, 404 for an unknown
@@ -90,8 +88,13 @@ class SeatConfig:
 
     def session(self, number: int = 0) -> Session:
         """A new session (``number``: how many this server opened before)."""
+        import copy
+
         seed = None if self.seed is None else self.seed + number
-        return Session(list(self.seats), rules=self.rules, stack=self.stack, seed=seed,
+        # Each session its own players: names and specs make new ones, and a
+        # player object is copied, so that no two tabs share a player's state.
+        seats = [p if p is None or isinstance(p, str) else copy.deepcopy(p) for p in self.seats]
+        return Session(seats, rules=self.rules, stack=self.stack, seed=seed,
                        hands=self.hands, rebuy=self.rebuy)
 
     def check(self) -> None:
@@ -318,7 +321,7 @@ def create_app(config: SeatConfig) -> Starlette:
             from ..show.replayer import page
 
             s = session_of(request)
-            hands = s.histories()
+            hands = s.histories(seat)  # as the person saw them
             if kind == "html":
                 if not hands:
                     raise _Error(409, "no hand is finished yet")

@@ -242,14 +242,30 @@ class Session:
 
     # ------------------------------------------------------------ records
 
-    def histories(self) -> list[HandHistory]:
+    def histories(self, seat: int | None = None) -> list[HandHistory]:
         """The finished hands as hand histories, numbered from 1, with the
         seats' names (write them with ``phh.dumps_all`` or
-        ``pokerstars.dumps``)."""
+        ``pokerstars.dumps``).  With ``seat``, as that seat saw them: the
+        other seats' down cards it never saw are written ``??`` (the replay
+        still gives every stack: unseen cards decide nothing).
+
+        >>> s = Session(["basic", "calldown"], seed=4)
+        >>> _ = s.deal(); _ = s.advance()
+        >>> "??" in s.histories(seat=0)[0].actions[1], "??" in s.histories()[0].actions[1]
+        (True, False)
+        """
         import dataclasses
 
         from ..histories.phh import HandHistory
 
-        return [dataclasses.replace(HandHistory.from_hand(h), players=list(self.names),
-                                    hand=j + 1)
-                for j, h in enumerate(self.hands)]
+        if seat is not None and (isinstance(seat, bool) or as_int(seat) is None
+                                 or not 0 <= seat < len(self.players)):
+            raise RazzError(f"seat must be a seat of the table (0..{len(self.players) - 1}), "
+                            f"not {brief(seat)}")
+        out = []
+        for j, h in enumerate(self.hands):
+            hh = HandHistory.from_hand(h)
+            if seat is not None:
+                hh = dataclasses.replace(hh, actions=list(h.view(seat).history))
+            out.append(dataclasses.replace(hh, players=list(self.names), hand=j + 1))
+        return out
