@@ -278,9 +278,11 @@ def _check_fields(data, dict kinds, check_value, str where, bint copy):
         t = type(value)
         ok = False
         if t is int:
-            ok = kind == "chips" and value >= 0
+            ok = (kind == "chips" and value >= 0) or kind in ("int", "str_int", "num")
         elif t is str:
-            ok = kind == "str"
+            ok = kind == "str" or kind == "str_int"
+        elif t is float:
+            ok = kind == "num"
         elif t is bool:
             ok = kind == "bool"
         elif t is list:
@@ -296,6 +298,12 @@ def _check_fields(data, dict kinds, check_value, str where, bint copy):
                 ok = True
                 for k in range(m):
                     if type((<list>value)[k]) is not str:
+                        ok = False
+                        break
+            elif kind == "int_list":
+                ok = True
+                for k in range(m):
+                    if type((<list>value)[k]) is not int:
                         ok = False
                         break
             if ok and copy:
