@@ -554,7 +554,8 @@ def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
                 if bb.len != n * b:
                     raise BatchError(f"boards hold {bb.len} bytes, not {n} rows of {b} cards")
                 if ob.len != 2 * n:
-                    raise BatchError(f"out has room for {ob.len // 2} ranks, but there are {n} rows")
+                    raise BatchError(
+                        f"out has room for {ob.len // 2} ranks, but there are {n} rows")
                 if n == 0:
                     return
                 hp = <const uint8_t *>hb.buf
