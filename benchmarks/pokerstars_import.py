@@ -10,9 +10,7 @@ timed on the same hands:
 
 * ``razzcore.histories.pokerstars.loads``: parse every line, replay the hand on the
   engine, check every amount, build a ``HandHistory`` (the figure of the
-  target, >= 20,000 hands/s on one core); then the same with the compiled
-  reader switched off (``pokerstars.COMPILED = False``: the reference reader
-  in Python reads every hand);
+  target, >= 20,000 hands/s on one core);
 * ``razzcore.histories.phh.loads_all``: razzcore's PHH parser on the PHH text of the
   hands ``loads`` returned (parsing and field checks, no replay);
 * ``pokerkit.HandHistory.loads_all``: pokerkit's PHH parser on that same
@@ -26,8 +24,7 @@ Run::
 Prints the median hands/s of ``--repeat`` measurements of each reader and the
 ratios (one process: one core).  ``--profile`` instead runs ``loads`` once
 under cProfile and prints where its time goes: splitting the text, the
-headers, the compiled reader, building the ``HandHistory`` objects, and the
-reference reader for the hands the compiled one leaves to it.
+headers, the compiled reader, building the ``HandHistory`` objects.
 """
 
 from __future__ import annotations
@@ -87,11 +84,6 @@ def measure(fn: Callable[[], Any], count: int, repeat: int,
     return statistics.median(rates)
 
 
-REFERENCE = ("body", "seats", "replay")
-"""The reference reader's steps (razzcore/histories/_pokerstars_read.py and
-_pokerstars_replay.py), for hands the compiled reader leaves to it."""
-
-
 def profile(text: str) -> None:
     """Where ``pokerstars.loads`` spends its time, by cProfile (which slows
     Python code more than compiled code: read the shares, not the speed)."""
@@ -99,48 +91,24 @@ def profile(text: str) -> None:
     prof = cProfile.Profile()
     prof.runcall(pokerstars.loads, text)
     stats: dict[Any, Any] = pstats.Stats(prof).stats  # type: ignore[attr-defined]
-    total = split = header = compiled = history = reference = 0.0
+    total = split = header = compiled = history = 0.0
     for (path, _, name), (_, _, own, cumulative, _) in stats.items():
         total += own
-        importer = path.endswith(("pokerstars.py", "_pokerstars_read.py",
-                                  "_pokerstars_replay.py"))
         if "_split_pokerstars" in name:
             split += cumulative
-        elif importer and name == "header":
+        elif path.endswith("_pokerstars_head.py") and name == "read_head":
             header += cumulative
         elif "_read_pokerstars_hand" in name:
             compiled += cumulative
-        elif importer and name == "history":
+        elif path.endswith("phh.py") and name == "__init__":
             history += cumulative
-        elif importer and name in REFERENCE:
-            reference += cumulative
-    rest = total - split - header - compiled - history - reference
+    rest = total - split - header - compiled - history
     print(f"cProfile of pokerstars.loads: {total:.2f} s profiled")
     print(f"  splitting the text into hands and lines (compiled): {split / total:6.1%}")
     print(f"  reading the headers (Python, cached per table):     {header / total:6.1%}")
     print(f"  the compiled reader (seats, body, engine replay):   {compiled / total:6.1%}")
     print(f"  building the HandHistory objects:                   {history / total:6.1%}")
-    print(f"  the reference reader (hands left to it):            {reference / total:6.1%}")
     print(f"  the rest (the loop, the calls between these):       {rest / total:6.1%}")
-
-
-def compiled_share(text: str) -> tuple[int, int]:
-    """``(hands, hands the compiled reader read)`` of ``text``."""
-    read = 0
-    original = pokerstars._Reader.compiled
-
-    def counting(self: Any, rest: bytes | None = None) -> Any:
-        nonlocal read
-        hh = original(self, rest)
-        read += hh is not None
-        return hh
-
-    pokerstars._Reader.compiled = counting  # type: ignore[method-assign]
-    try:
-        count = len(pokerstars.loads(text))
-    finally:
-        pokerstars._Reader.compiled = original  # type: ignore[method-assign]
-    return count, read
 
 
 def main() -> None:
@@ -169,14 +137,6 @@ def main() -> None:
           f"median of {args.repeat}, {args.clock} clock")
     stars = measure(lambda: pokerstars.loads(text), n, args.repeat, clock)
     print(f"razzcore pokerstars.loads (parse + engine validation): {stars:10,.0f} hands/s")
-    count, read = compiled_share(text)
-    print(f"  of which the compiled reader read {read} of {count} hands")
-    pokerstars.COMPILED = False
-    try:
-        reference = measure(lambda: pokerstars.loads(text), n, args.repeat, clock)
-    finally:
-        pokerstars.COMPILED = True
-    print(f"razzcore pokerstars.loads, reference reader only:     {reference:10,.0f} hands/s")
     ours = measure(lambda: phh.loads_all(phh_text), n, args.repeat, clock)
     print(f"razzcore phh.loads_all (PHH parse, no replay):        {ours:10,.0f} hands/s")
     try:
@@ -192,8 +152,7 @@ def main() -> None:
 
     theirs = measure(pokerkit_read, n, args.repeat, clock)
     print(f"pokerkit HandHistory.loads_all (PHH parse):           {theirs:10,.0f} hands/s")
-    print(f"ratio pokerstars.loads / pokerkit PHH parse: {stars / theirs:.2f}x; "
-          f"/ the reference reader: {stars / reference:.2f}x")
+    print(f"ratio pokerstars.loads / pokerkit PHH parse: {stars / theirs:.2f}x")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TARGETS = ("cards", "evaluate", "batch", "mask", "equity", "ranges", "phh", "hand",
+TARGETS = ("cards", "evaluate", "batch", "mask", "equity", "ranges", "phh", "phh_read", "hand",
            "pokerstars", "engine", "obs", "lowgames")
 REPORT_MARKERS = ("ERROR: AddressSanitizer", "runtime error:", "ERROR: LeakSanitizer",
                   "Uncaught Python exception", "==ERROR", "deadly signal", "Traceback")

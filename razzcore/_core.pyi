@@ -5,9 +5,10 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 ``.pxi`` it includes.
 """
 
+import datetime
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, SupportsIndex, TypeAlias, TypedDict, overload
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, SupportsIndex, TypeAlias, TypedDict, TypeVar, overload
 
 from typing_extensions import Buffer, disjoint_base
 
@@ -29,6 +30,7 @@ CHART_CLASSES: Final[int]
 
 #: One player for the equity kernels: (known per-rank counts[13], cards to come) or
 #: (known counts, cards to come, 1 if his 7th card is the shared community card else 0).
+_A = TypeVar("_A")
 _EquityPlayer: TypeAlias = tuple[Sequence[int], int] | tuple[Sequence[int], int, int]
 #: (win, tie, share, share_sq, total): per-player tuples, then the outcome count.
 _EquityCounts: TypeAlias = tuple[
@@ -301,11 +303,23 @@ class HandCore:
     def _raw(self) -> bytes: ...
     def _copy_core(self, new: HandCore) -> None: ...
 
+POKERSTARS_ERRORS: tuple[str, ...]
+
 def _read_pokerstars_hand(
     text: bytes, seat_count: int, cents: bool, symbol: bytes, small: int,
     rules_for: Callable[[int, int], bytes | None],
-) -> tuple[list[str], list[int], list[int], int, int, int, str, list[int], list[int],
-           list[int] | None] | None: ...
+) -> tuple[Any, ...]: ...
 def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],
 ) -> tuple[int, str | None, list[tuple[int, int, int, str, str | None, bytes]]] | None: ...
+def _read_phh_toml(text: str, time_type: type[datetime.time]) -> dict[str, Any] | None: ...
+def _check_fields(
+    data: Mapping[str, Any], kinds: dict[str, str], check_value: Callable[[str, Any, str], Any],
+    where: str, copy: bool,
+) -> tuple[dict[str, Any], dict[str, Any], str | None]: ...
+def _fields_snapshot(values: tuple[Any, ...]) -> tuple[Any, ...]: ...
+def _parse_action_line(text: str, action_type: type[_A]) -> _A | None: ...
+def _parse_action_lines(
+    texts: Iterable[str], cache: dict[str, _A], cache_max: int, action_type: type[_A],
+    parse_action: Callable[[str], _A], players: int = ...,
+) -> list[_A] | None: ...

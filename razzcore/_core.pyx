@@ -78,6 +78,8 @@ cdef extern from "razz_simd.h" nogil:
                              int check)
     Py_ssize_t rz_batch_auto_limit(const uint8_t *hands, Py_ssize_t n, int width,
                                    uint16_t *out, int check, unsigned limit)
+    Py_ssize_t rz_omaha_batch_auto(const uint8_t *holes, int h, const uint8_t *boards, int b,
+                                   Py_ssize_t n, uint16_t *out, int check, unsigned limit)
 
 cdef extern from "razz_lowgames.h" nogil:
     enum: RZ_NO_LIMIT
@@ -298,8 +300,8 @@ cdef class _OmahaChunk:
 
     def run(self):
         with nogil:
-            self.bad = rz_omaha_batch(self.holes, self.h, self.boards, self.b, self.n, self.out,
-                                      self.check, self.limit)
+            self.bad = rz_omaha_batch_auto(self.holes, self.h, self.boards, self.b, self.n,
+                                           self.out, self.check, self.limit)
 
 
 cdef Py_ssize_t _run_chunks(list chunks) except -2:
@@ -552,7 +554,8 @@ def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
                 if bb.len != n * b:
                     raise BatchError(f"boards hold {bb.len} bytes, not {n} rows of {b} cards")
                 if ob.len != 2 * n:
-                    raise BatchError(f"out has room for {ob.len // 2} ranks, but there are {n} rows")
+                    raise BatchError(
+                        f"out has room for {ob.len // 2} ranks, but there are {n} rows")
                 if n == 0:
                     return
                 hp = <const uint8_t *>hb.buf
@@ -574,7 +577,7 @@ def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
                 nthreads = _resolve_threads(threads, n)
                 if nthreads == 1:
                     with nogil:
-                        bad = rz_omaha_batch(hp, h, bp, b, n, op, check, limit)
+                        bad = rz_omaha_batch_auto(hp, h, bp, b, n, op, check, limit)
                 else:
                     chunks = []
                     start = 0
@@ -662,3 +665,4 @@ include "_replay.pxi"
 include "_view.pxi"
 include "_obs.pxi"
 include "_pokerstars.pxi"
+include "_phh_read.pxi"

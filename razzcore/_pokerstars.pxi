@@ -1,15 +1,19 @@
-# Included by _core.pyx: the splitter of PokerStars text and the compiled
-# reader of a razz hand's body (src/razz_pokerstars*.h), which reads every
-# valid hand for razzcore.pokerstars (the reference reader words the error
-# of a hand whose check fails).
+# Included by _core.pyx: the splitter of PokerStars text and the reader of a
+# razz hand's seats and body (src/razz_pokerstars*.h), which reads and checks
+# every hand for razzcore.pokerstars and reports the first problem as a code
+# (POKERSTARS_ERRORS), the hand's line and its values, worded in
+# razzcore/histories/_pokerstars_errors.py.
 
-from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
 cdef extern from "razz_pokerstars_py.h" nogil:
-    enum:
-        RZ_PS_DEFER
+    ctypedef struct rz_ps_error:
+        int code
+        int64_t line
+        int64_t v[8]
+        int64_t a, b
     ctypedef struct rz_ps:
-        int n, cents
+        int n, cents, nev, have_total
         const char *names[8]
         int64_t name_len[8]
         int64_t numbers[8]
@@ -20,15 +24,25 @@ cdef extern from "razz_pokerstars_py.h" nogil:
         int64_t ante, bring_in, rake
         int64_t expected[8]
         uint8_t absent[8]
-        int nbring
+        uint8_t deck[52]
+        int nbring, nrake_pots
         int64_t bring[8]
-    int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_count,
+        int64_t rake_pots[8]
+        rz_ps_error err
+    ctypedef struct rz_ps_event:
+        pass
+    void rz_ps_zero(rz_ps *ps, rz_ps_event *ev, int64_t cap)
+    int rz_ps_seats(rz_ps *ps, const char *text, int64_t len, int64_t seat_count, int64_t lines,
                     int64_t *body)
     int rz_ps_read(rz_ps *ps, const char *body, int64_t len)
+    int rz_ps_check(rz_ps *ps)
     int rz_ps_prepare(rz_ps *ps)
     int rz_ps_try(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap)
     int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap,
                      int64_t *len)
+    const char *rz_ps_error_name(int code)
+    int RZ_PSE_rules "RZ_PSE_rules"
+    int RZ_PSE_COUNT "RZ_PSE_COUNT"
 
 
 cdef extern from "razz_pokerstars_py.h":
@@ -36,66 +50,112 @@ cdef extern from "razz_pokerstars_py.h":
     object rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
 
 
+POKERSTARS_ERRORS = tuple(rz_ps_error_name(k).decode() for k in range(1, RZ_PSE_COUNT))
+"""The names of the PokerStars reader's error codes (``src/razz_pokerstars.h``),
+each worded by :mod:`razzcore.histories._pokerstars_errors`."""
+
+
+cdef object _ps_error(rz_ps *ps, list lines, const char *out, int64_t length):
+    """The reader's error as ``(name, line, values, text, has_total, names,
+    context)``: ``text`` the span of the line it names (or ``None``),
+    ``context`` what the wording of a refused action or a hand that cannot
+    start needs: ``(ante, bring_in, deck, stacks, absent, rake, rake_pots,
+    actions)``."""
+    cdef int s
+    cdef rz_ps_error *e = &ps.err
+    text = None
+    if 2 <= e.line < len(lines) + 2 and 0 <= e.a <= e.b:
+        text = lines[e.line - 2][e.a:e.b].decode("utf-8", "surrogatepass")
+    names = [ps.names[s][:ps.name_len[s]].decode("utf-8", "surrogatepass")
+             for s in range(min(ps.n, 8))]
+    split = [ps.rake_pots[s] for s in range(min(ps.nrake_pots, 8))] or None
+    context = (ps.ante, ps.bring_in, (<char *>ps.deck)[:52],
+               [ps.stacks[s] for s in range(min(ps.n, 8))],
+               [s for s in range(min(ps.n, 8)) if ps.absent[s]], ps.rake, split,
+               out[:max(0, length)].decode("ascii") if out != NULL else "")
+    return (rz_ps_error_name(e.code).decode(), e.line, tuple(e.v[s] for s in range(8)), text,
+            bool(ps.have_total), names, context)
+
+
 def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symbol,
                           int64_t small, rules_for):
     """Read, replay and check a PokerStars razz hand from its seat lines on:
     ``text`` holds the lines after the table line (UTF-8, stripped non-empty
-    lines joined by ``"\\n"``) at a table of ``seat_count`` seats, amounts in
-    cents (``cents``) or chips after the currency ``symbol`` (UTF-8), the
-    small bet ``small``; ``rules_for(ante, bring_in)`` gives the packed rules
+    lines joined by ``"\\n"``; the hand's line 2 is its first) at a table of
+    ``seat_count`` seats, amounts in cents (``cents``) or chips after the
+    currency ``symbol`` (UTF-8), the small bet ``small``; ``rules_for(ante,
+    bring_in)`` gives the packed rules
     (:func:`razzcore.engine.packing.pack_rules`) of the structure, or ``None``.
 
     Returns ``(names, seat numbers, stacks, ante, bring_in, rake, actions,
     finishing stacks, absent seats, rake_pots)`` (``actions``: the PHH
     actions joined by ``"\\n"``; ``rake_pots`` each pot's rake when the text
-    takes it otherwise than main pot first, else ``None``), or ``None`` when
-    the hand is for the reference reader (:mod:`razzcore.pokerstars`): a
-    line kind this reader does not read, or any check that fails.
+    takes it otherwise than main pot first, else ``None``), or the first
+    problem found, as ``(name, ...)`` (see ``_ps_error``; the names are
+    :data:`POKERSTARS_ERRORS`).
     """
     cdef rz_ps *ps
     cdef rz_hand h
     cdef rz_rules packed
-    cdef int64_t length = 0, at = 0
+    cdef int64_t length = 0, at = 0, cap
     cdef int code, k
-    cdef char out[16384]
+    cdef char *out = NULL
     cdef const char *data = PyBytes_AS_STRING(text)
     cdef int64_t size = len(text)
-    ps = <rz_ps *>PyMem_Calloc(1, sizeof(rz_ps))
+    cdef int64_t count = text.count(b"\n") + 1 if size else 0
+    cdef int64_t room = min(count, 4096)  # one event per line at most
+    ps = <rz_ps *>PyMem_Malloc(sizeof(rz_ps) + <size_t>room * sizeof(rz_ps_event))
     if ps == NULL:
         raise MemoryError()
+    rz_ps_zero(ps, <rz_ps_event *>(ps + 1), room)
     try:
         ps.cents = cents
         ps.symbol = PyBytes_AS_STRING(symbol)
         ps.symbol_len = len(symbol)
         ps.small = small
         with nogil:
-            code = rz_ps_seats(ps, data, size, seat_count, &at)
+            code = rz_ps_seats(ps, data, size, seat_count, count, &at)
             if code == 0:
                 code = rz_ps_read(ps, data + at, size - at)
             if code == 0:
+                code = rz_ps_check(ps)
+        if code == 0:
+            rules = rules_for(ps.ante, ps.bring_in)
+            if rules is None:
+                ps.err.code = RZ_PSE_rules
+                ps.err.line = 0
+                ps.err.v[0] = ps.ante
+                ps.err.v[1] = ps.bring_in
+                ps.err.a = ps.err.b = -1
+                code = RZ_PSE_rules
+        if code == 0:
+            with nogil:
                 code = rz_ps_prepare(ps)
         if code:
-            return None
+            return _ps_error(ps, text.split(b"\n"), NULL, 0)
+        cap = 32 * (<int64_t>ps.nev + 64)
+        out = <char *>PyMem_Malloc(<size_t>cap)
+        if out == NULL:
+            raise MemoryError()
         for k in range(min(ps.nbring, 8)):  # no whole bring-in: the first that replays
-            rules = rules_for(ps.ante, ps.bring[k])
-            if rules is None:
+            tried = rules_for(ps.ante, ps.bring[k])
+            if tried is None:
                 continue
-            _fill_rules(&packed, rules)
+            _fill_rules(&packed, tried)
             with nogil:
-                code = rz_ps_try(ps, &packed, &h, out, sizeof(out))
+                code = rz_ps_try(ps, &packed, &h, out, cap)
             if code == 0:
                 ps.bring_in = ps.bring[k]
+                rules = tried
                 break
-        rules = rules_for(ps.ante, ps.bring_in)
-        if rules is None:
-            return None
         _fill_rules(&packed, rules)
         with nogil:
-            code = rz_ps_replay(ps, &packed, &h, out, sizeof(out), &length)
-        if code or not 0 <= length <= <int64_t>sizeof(out) or not 2 <= ps.n <= 8:
-            return None
+            code = rz_ps_replay(ps, &packed, &h, out, cap, &length)
+        if code:
+            return _ps_error(ps, text.split(b"\n"), out, min(length, cap))
         return rz_ps_result(ps, out, length)
     finally:
+        PyMem_Free(out)
         PyMem_Free(ps)
 
 

@@ -301,8 +301,11 @@ RZ_INLINE unsigned rz_lowbits(uint64_t mask)
 
 /* The eight-or-better rows.  Checked, the card masks that validate a row also
  * give its rank sets (no second pass over the cards). */
-#define RZ_OMAHA8_ROWS_FN(NAME, H, B)                                                \
-    RZ_INLINE ptrdiff_t NAME(const uint8_t *holes, int h, const uint8_t *boards, int b,   \
+#define RZ_OMAHA8_ROWS_FN(NAME, H, B) RZ_OMAHA8_ROWS_FN_WITH(RZ_INLINE, NAME, H, B, rz_popcount64)
+/* ATTR: the function's storage and target; POPCOUNT: the 64-bit popcount used
+ * (razz_simd.h builds a copy with the CPU's instruction). */
+#define RZ_OMAHA8_ROWS_FN_WITH(ATTR, NAME, H, B, POPCOUNT)                         \
+    ATTR ptrdiff_t NAME(const uint8_t *holes, int h, const uint8_t *boards, int b,   \
                              ptrdiff_t n, uint16_t *out, int check, unsigned limit)  \
     {                                                                               \
         ptrdiff_t i;                                                                \
@@ -323,7 +326,7 @@ RZ_INLINE unsigned rz_lowbits(uint64_t mask)
                 for (k = 0; k < (B); k++)                                           \
                     bm_ |= RZ_CODE_BIT[bp_[k]];                                     \
                 all_ = hm_ | bm_;                                                   \
-                if ((all_ >> 52) != 0 || rz_popcount64(all_) != (unsigned)((H) + (B))) \
+                if ((all_ >> 52) != 0 || POPCOUNT(all_) != (unsigned)((H) + (B)))  \
                     return i;                                                       \
                 out[i] = rz_qualify(RZ_OMAHA8[(rz_lowbits(hm_) << 8) | rz_lowbits(bm_)], \
                                     limit);                                         \

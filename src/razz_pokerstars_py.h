@@ -103,6 +103,12 @@ done:
     return out;
 }
 
+/* The name of an error code (razz_pokerstars.h, RZ_PS_ERRORS). */
+RZ_ENTRY const char *rz_ps_error_name(int code)
+{
+    return code > 0 && code < RZ_PSE_COUNT ? rz_ps_error_names[code] : "";
+}
+
 /* A list of ps->n ints (values[s]), or with names != 0 the seats' names. */
 static PyObject *rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int names)
 {

@@ -516,6 +516,45 @@ RZ_INLINE ptrdiff_t rz_batch_auto_limit(const uint8_t *hands, ptrdiff_t n, int w
     return -1;
 }
 
+/* ------------------------------------------------------------------ Omaha
+ *
+ * The Omaha batch (razz_lowgames.h) is scalar code; on x86-64 CPUs with AVX2
+ * (all of which have POPCNT) the checked eight-or-better rows of the common
+ * shapes run a copy compiled for POPCNT, whose one instruction replaces the
+ * portable popcount of each row's card mask.  Same results, same first bad row. */
+#if defined(RZ_SIMD_X86)
+RZ_TARGET("popcnt")
+static unsigned rz_popcnt_hw(uint64_t x)
+{
+    return (unsigned)_mm_popcnt_u64(x);
+}
+RZ_OMAHA8_ROWS_FN_WITH(RZ_TARGET("popcnt") static, rz_omaha8_rows_4_5_popcnt, 4, 5,
+                       rz_popcnt_hw)
+RZ_OMAHA8_ROWS_FN_WITH(RZ_TARGET("popcnt") static, rz_omaha8_rows_5_5_popcnt, 5, 5,
+                       rz_popcnt_hw)
+RZ_OMAHA8_ROWS_FN_WITH(RZ_TARGET("popcnt") static, rz_omaha8_rows_6_5_popcnt, 6, 5,
+                       rz_popcnt_hw)
+#endif
+
+/* rz_omaha_batch (same contract) with the code the active kernel calls for. */
+RZ_INLINE ptrdiff_t rz_omaha_batch_auto(const uint8_t *holes, int h, const uint8_t *boards,
+                                        int b, ptrdiff_t n, uint16_t *out, int check,
+                                        unsigned limit)
+{
+#if defined(RZ_SIMD_X86)
+    if (check && limit <= RZ_LIMIT8 && b == 5 &&
+        (RZ_SIMD.active == RZ_K_AVX2 || RZ_SIMD.active == RZ_K_AVX512)) {
+        if (h == 4)
+            return rz_omaha8_rows_4_5_popcnt(holes, h, boards, b, n, out, check, limit);
+        if (h == 5)
+            return rz_omaha8_rows_5_5_popcnt(holes, h, boards, b, n, out, check, limit);
+        if (h == 6)
+            return rz_omaha8_rows_6_5_popcnt(holes, h, boards, b, n, out, check, limit);
+    }
+#endif
+    return rz_omaha_batch(holes, h, boards, b, n, out, check, limit);
+}
+
 /* The policy: which supported kernel to use (measured, see docs/simd.md). */
 RZ_INLINE int rz_simd_pick(unsigned sup, const char **reason)
 {

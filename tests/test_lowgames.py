@@ -323,6 +323,28 @@ def test_omaha_batch_equals_single(h: int, b: int, qualifier: int | None) -> Non
     assert got.dtype == np.uint16 and got.tolist() == want
 
 
+@pytest.mark.parametrize("kernel", kernels.kernel_info()["supported"])
+@pytest.mark.parametrize(("h", "b"), [(4, 5), (5, 5), (6, 5), (4, 3)])
+def test_omaha_batch_same_under_every_kernel(kernel: str, h: int, b: int) -> None:
+    holes, boards = omaha_rows(3_000, h, b)
+    kernels.set_kernel("scalar")
+    want = {q: evaluate_omaha_batch(holes, boards, qualifier=q) for q in (None, 8, 6)}
+    bad_holes = holes.copy()
+    bad_holes[2_222, 1] = boards[2_222, 2]
+    want_error = None
+    try:
+        evaluate_omaha_batch(bad_holes, boards, qualifier=8)
+    except BatchError as exc:
+        want_error = (str(exc), exc.row)
+    kernels.set_kernel(kernel)
+    for q, ranks in want.items():
+        assert (evaluate_omaha_batch(holes, boards, qualifier=q) == ranks).all()
+        assert (evaluate_omaha_batch(holes, boards, qualifier=q, check=False) == ranks).all()
+    with pytest.raises(BatchError) as err:
+        evaluate_omaha_batch(bad_holes, boards, qualifier=8)
+    assert (str(err.value), err.value.row) == want_error
+
+
 @pytest.mark.parametrize("threads", [1, 2, 3, 7, None])
 @pytest.mark.parametrize("check", [True, False])
 def test_omaha_batch_threads_identical(threads: int | None, check: bool) -> None:

@@ -480,6 +480,27 @@ def test_edited_record_is_checked_before_replay() -> None:
         phh.HandHistory.from_mapping([1, 2])  # type: ignore[arg-type]
 
 
+def test_lists_edited_in_place_are_checked_before_replay() -> None:
+    hh = phh.loads(MINI)
+    hh.replay()  # validated once
+    hh.antes[0] = 2.5  # type: ignore[call-overload]
+    with pytest.raises(PHHError, match="field 'antes'"):
+        hh.replay()
+    hh.antes[0] = hh.antes[1]
+    hh.starting_stacks.append(100)
+    with pytest.raises(PHHError, match="field 'antes' has 3 entries for 4 players"):
+        hh.check()
+
+
+def test_from_mapping_keeps_no_list_of_the_callers_mapping() -> None:
+    data = phh.loads(MINI).to_mapping()
+    data["antes"] = list(data["antes"])
+    hh = phh.HandHistory.from_mapping(data)
+    assert hh.antes is not data["antes"] and hh.antes == data["antes"]
+    data["antes"].append(7)
+    assert len(hh.antes) == hh.player_count
+
+
 def test_absent_players_round_trip() -> None:
     """R23: seats sitting out are kept in ``_razzcore_absent`` (player numbers)."""
     tda = Rules(2, 5, 10, 20, profile="tda")

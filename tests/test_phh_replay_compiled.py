@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from phh_replay_oracle import _Replay, oracle_replay
 
 from razzcore import phh, pokerstars
@@ -219,21 +221,38 @@ def test_deck_layout_lays_out_what_the_replay_then_refuses(actions):
         assert list(replay_deck(parsed, [100, 100], 0, burn, ())) == rp.deck
 
 
-@pytest.mark.parametrize("line", [
-    "d dh p1 KcJd2d", "d dh p9 ??Kd", "d dh p2 ????", "d dh p3 Ac2c3c4c5c6c7c8c", "d dh p1 ?c",
-    "d dh p1 Kx", "d dh p0 Ac", "d dh p1 Ac # c", "d dh p1  Ac", "d dh p12 Ac",
-])
-def test_deal_lines_parse_the_same_by_the_fast_and_the_general_reading(line, monkeypatch):
-    import re
-
+def _compiled_or_grammar(line: str) -> None:
+    """The compiled reading of an action line is None (left to the grammar)
+    or the very record the grammar reads (notation._read_action)."""
+    from razzcore._core import _parse_action_line
     from razzcore.engine import notation
 
-    def read(text):
-        try:
-            return notation._action(text)
-        except PHHError as exc:
-            return str(exc)
+    fast = _parse_action_line(line, notation.Action)
+    try:
+        want = notation._read_action(line)
+    except PHHError:
+        assert fast is None, line
+        return
+    assert fast is None or (fast == want and repr(fast) == repr(want)), line
 
-    fast = read(line)
-    monkeypatch.setattr(notation, "_DEAL_LINE", re.compile(r"(?!)"))
-    assert read(line) == fast
+
+@pytest.mark.parametrize("line", [
+    "d dh p1 KcJd2d", "d dh p9 ??Kd", "d dh p2 ????", "d dh p3 Ac2c3c4c5c6c7c8c", "d dh p1 ?c",
+    "d dh p1 Kx", "d dh p0 Ac", "d dh p1 Ac # c", "d dh p1  Ac", "d dh p12 Ac", "d dh p1 ",
+    "d dh p1 Ac2", "d db 7h", "p1 f", "p2 cc", "p3 pb", "p4 sm", "p5 sm -", "p6 sm 2c3c??",
+    "p7 sm 2c3", "p1 cbr 0", "p1 cbr 010", "p1 cbr 123456789012345678",
+    "p1 cbr 1234567890123456789", "p1 cbr", "p1 cbr 1x", "p1 cbr ٣", "p0 f", "p1 ff", "p1 f ",
+    "p1 sd", "p10 cc", "p1  cc", "p1 cc # call", "# only", "", "p1 sm --", "p1 sm Ac-",
+])
+def test_action_lines_read_by_compiled_code_are_read_as_the_grammar_reads_them(line):
+    _compiled_or_grammar(line)
+
+
+_ACTION_PIECES = ["d", " ", "dh", "db", "p", "p1", "p9", "p0", "1", "0", "f", "cc", "pb", "cbr",
+                  "sm", "-", "??", "?", "Ac", "Kd", "2c", "T", "s", "#", "x", "9" * 19, "é"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_ACTION_PIECES), max_size=8))
+def test_action_soup_is_read_by_compiled_code_as_the_grammar_reads_it_or_left(pieces):
+    _compiled_or_grammar("".join(pieces))

@@ -1,4 +1,5 @@
-"""The fast PHH TOML reader agrees with tomllib or declines, never differs."""
+"""The compiled PHH TOML reader agrees with tomllib or declines, never differs,
+and reads exactly what the plain reader (``phh_toml_oracle``) reads."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from phh_toml_oracle import read as oracle_read
 
 from razzcore import phh, pokerstars
 from razzcore.engine.rules import Rules
@@ -21,8 +23,10 @@ TESTS = Path(__file__).parent
 
 
 def same_or_declined(text: str) -> dict | None:
-    """read(text), checked against tomllib: the same value and types, or None."""
+    """read(text), checked against tomllib: the same value and types, or None;
+    and the same as the plain reader's, None included."""
     got = read(text)
+    assert repr(got) == repr(oracle_read(text)), text
     try:
         want = tomllib.loads(text)
     except tomllib.TOMLDecodeError:

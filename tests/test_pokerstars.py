@@ -12,6 +12,7 @@ import sys
 import warnings
 from pathlib import Path
 
+import pokerstars_oracle as oracle
 import pytest
 from engine_support import play_random
 from hypothesis import given, settings
@@ -751,13 +752,8 @@ def test_an_up_card_without_its_dealt_to_line_is_refused_even_when_shown() -> No
     sixth = text.split("*** 6th STREET ***")[1].splitlines()
     missing = next(x for x in sixth if x.startswith("Dealt to bravo [x]"))
     assert "bravo [x]: shows [" in text
-    for compiled in (True, False):
-        pokerstars.COMPILED = compiled
-        try:
-            exc = error_of(text.replace(missing + "\n", "", 1))
-        finally:
-            pokerstars.COMPILED = True
-        assert "no 'Dealt to' line for bravo [x]" in str(exc)
+    exc = error_of(text.replace(missing + "\n", "", 1))
+    assert "no 'Dealt to' line for bravo [x]" in str(exc)
 
 
 def test_dumps_refuses_a_hand_whose_finishing_stacks_the_replay_does_not_reach() -> None:
@@ -774,15 +770,11 @@ THREE = (Path(__file__).parent / "data" / "pokerstars" / "three-players.txt").re
 
 
 def both_ways(text: str) -> list[PokerStarsError]:
-    """The error of ``text`` with the compiled reader and with the reference
-    alone (the two must agree)."""
-    out = []
-    for compiled in (True, False):
-        pokerstars.COMPILED = compiled
-        try:
-            out.append(error_of(text))
-        finally:
-            pokerstars.COMPILED = True
+    """The error of ``text`` read by ``pokerstars`` and by the oracle
+    (``tests/pokerstars_oracle.py``; the two must agree)."""
+    out = [error_of(text)]
+    with pytest.warns(PokerStarsWarning):
+        out += oracle.loads_report(text).errors
     assert str(out[0]) == str(out[1])
     return out
 
@@ -828,3 +820,41 @@ def test_dumps_refuses_a_rake_the_replay_does_not_take() -> None:
     hh.finishing_stacks = None  # nothing to compare the stacks with: the rake still is
     with pytest.raises(PokerStarsError, match="the replay takes a rake of 100, the file says 30"):
         pokerstars.dumps([hh])
+
+
+# ------------------------------------------------- shapes and limits of the one reader
+
+
+def test_a_missing_street_marker_is_named_at_the_first_action_past_it() -> None:
+    hand = next(b for b in re.split(r"\n\s*\n", LINE_KINDS) if "#250000000003:" in b)
+    assert len(pokerstars.loads(hand)) == 1
+    text = hand.replace("*** RIVER ***\n", "", 1)  # its river: two checks, no cards shown
+    exc = error_of(text)
+    assert exc.reason == ("the engine is on street 7 here, this line on street 6 (a street "
+                          "marker is missing): 'lu lu: checks'"), str(exc)
+    assert exc.line == 36
+
+
+def test_digits_of_other_scripts_read_where_the_grammar_takes_any_digit() -> None:
+    arabic = EXAMPLE.replace("Seat 4: bravo [x] (", "Seat \u0664: bravo [x] (", 1).replace(
+        "delta joins the table at seat #5", "delta joins the table at seat #\u0665", 1)
+    assert arabic != EXAMPLE
+    assert pokerstars.loads(arabic) == pokerstars.loads(EXAMPLE)
+    # the summary names seats as str(number) does: other digits there are not a seat
+    summary = EXAMPLE.replace("Seat 4: bravo [x] showed", "Seat \u0664: bravo [x] showed", 1)
+    assert "this summary line is not 'Seat N: NAME ...'" in error_of(summary).reason
+
+
+def test_an_amount_past_the_engines_bound_is_named() -> None:
+    text = EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $90071992547409.93", 1)
+    exc = error_of(text)
+    assert exc.reason.startswith("'$90071992547409.93' is more than the engine takes "
+                                 "(2**53 cents)"), str(exc)
+
+
+def test_every_error_code_of_the_reader_has_one_message() -> None:
+    from razzcore._core import POKERSTARS_ERRORS
+    from razzcore.histories._pokerstars_errors import MESSAGES
+
+    assert sorted(MESSAGES) == sorted(POKERSTARS_ERRORS)
+    assert len(set(POKERSTARS_ERRORS)) == len(POKERSTARS_ERRORS) > 60

@@ -1,6 +1,7 @@
 """MkDocs hooks for razzcore's site (mkdocs.yml: ``hooks``).
 
-- The API reference is written from the package itself: one page per room,
+- The API reference is written from the package itself, read statically by
+  Griffe (no room is imported, so no optional dependency is needed): one page per room,
   listing every name of the room's face (its ``__all__``) for mkdocstrings to
   render from the docstrings and type hints, and a page for ``razzcore``
   itself whose names defined at the root are rendered there and the others
@@ -16,14 +17,12 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
+import functools
 import os
-import pkgutil
 import re
-import types
 from typing import Any
 
+import griffe
 from markdown.extensions.toc import slugify as _slugify
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
@@ -48,25 +47,50 @@ def rule_slug(value: str, separator: str) -> str:
     return match.group(1).lower() if match else _slugify(value, separator)
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@functools.cache
+def package() -> griffe.Module:
+    """The package as Griffe reads it, statically: the names of every
+    ``__all__`` without importing a room (and its optional dependencies)."""
+    pkg = griffe.load("razzcore", search_paths=[ROOT], resolve_aliases=True,
+                      resolve_external=False)
+    assert isinstance(pkg, griffe.Module)
+    return pkg
+
+
+def exports(module: griffe.Object | griffe.Alias) -> list[str]:
+    """A module's ``__all__``."""
+    return [str(n) for n in (module.exports or ())]
+
+
 def rooms() -> list[str]:
     """The package's rooms (its public subpackages), in the order of the map in
     docs/architecture.md (bottom layer first); a room not on the map comes last."""
-    import razzcore
-
-    found = [m.name for m in pkgutil.iter_modules(razzcore.__path__)
-             if m.ispkg and not m.name.startswith("_")]
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(here, "docs", "architecture.md"), encoding="utf-8") as fp:
+    found = [name for name, m in package().members.items()
+             if not m.is_alias and m.is_subpackage and not name.startswith("_")]
+    with open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8") as fp:
         order = re.findall(r"^  (\w+)/ ", fp.read(), flags=re.MULTILINE)
     return sorted(found, key=lambda r: (order.index(r) if r in order else len(order), r))
 
 
-def _summary(obj: Any) -> str:
-    if not (inspect.isclass(obj) or inspect.isroutine(obj) or inspect.ismodule(obj)):
+def _target(obj: griffe.Object | griffe.Alias) -> str:
+    try:
+        return obj.final_target.path if obj.is_alias else obj.path
+    except griffe.AliasResolutionError:
+        return obj.path
+
+
+def _summary(obj: griffe.Object | griffe.Alias) -> str:
+    try:
+        if obj.is_attribute or not obj.docstring:
+            return ""
+        doc = obj.docstring.value
+    except griffe.AliasResolutionError:
         return ""
-    doc = inspect.getdoc(obj) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
-    return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first)
+    return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first).replace("|", "\\|")
 
 
 def _entry(path: str, *, heading: int = 2) -> str:
@@ -81,23 +105,30 @@ def _docstring(path: str) -> str:
 
 def room_page(room: str) -> str:
     """The Markdown of a room's API page."""
-    module = importlib.import_module(f"razzcore.{room}")
+    face = package()[room]
     parts = [f"# `razzcore.{room}`\n", _docstring(f"razzcore.{room}")]
-    for name in module.__all__:
-        value = getattr(module, name)
-        if isinstance(value, types.ModuleType):
+    for name in exports(face):
+        member = face.members.get(name)
+        if member is not None and member.is_module:
             # a module handed out whole: the names of its own __all__
-            members = "".join(f"\n        - {n}" for n in getattr(value, "__all__", ()))
-            parts.append(_entry(value.__name__) + f"      members:{members or ' false'}\n")
+            module = member.final_target if member.is_alias else member
+            members = "".join(f"\n        - {n}" for n in exports(module))
+            parts.append(_entry(module.path) + f"      members:{members or ' false'}\n")
         else:
             parts.append(_entry(f"razzcore.{room}.{name}"))
     return "\n".join(parts)
 
 
-def _room_of(name: str, value: Any) -> str | None:
+def _room_of(name: str) -> str | None:
+    """The room whose face hands out the same object as ``razzcore.<name>``."""
+    pkg = package()
+    if name not in pkg.members:
+        return None
+    target = _target(pkg.members[name])
     for room in rooms():
-        module = importlib.import_module(f"razzcore.{room}")
-        if name in module.__all__ and getattr(module, name) is value:
+        face = pkg[room]
+        if name in exports(face) and name in face.members \
+                and _target(face.members[name]) == target:
             return room
     return None
 
@@ -105,22 +136,19 @@ def _room_of(name: str, value: Any) -> str | None:
 def package_page() -> str:
     """The Markdown of the ``razzcore`` page: the root's own names rendered,
     the rooms' names linked."""
-    import razzcore
-
+    pkg = package()
     own, linked = [], []
-    for name in razzcore.__all__:
-        value = getattr(razzcore, name)
-        room = _room_of(name, value)
+    for name in exports(pkg):
+        room = _room_of(name)
         if room is None:
             own.append(_entry(f"razzcore.{name}", heading=3))
         else:
             linked.append(f"| [`razzcore.{name}`][razzcore.{room}.{name}] | `{room}` | "
-                          f"{_summary(value)} |")
+                          f"{_summary(pkg[room].members[name])} |")
     table = ["| name | room | what it is |", "| --- | --- | --- |", *linked]
     rooms_table = ["| room | what it holds |", "| --- | --- |"]
     for room in rooms():
-        module = importlib.import_module(f"razzcore.{room}")
-        rooms_table.append(f"| [`razzcore.{room}`]({room}.md) | {_summary(module)} |")
+        rooms_table.append(f"| [`razzcore.{room}`]({room}.md) | {_summary(pkg[room])} |")
     return "\n".join([
         "# `razzcore`\n",
         _docstring("razzcore"),

@@ -181,7 +181,7 @@ else
            tests/test_ranges.py tests/test_range_equity.py tests/test_starting_hands.py \
            tests/test_concurrency.py tests/test_engine_core.py tests/test_engine_scenarios.py \
            tests/test_engine_state_machine.py tests/test_engine_c_core.py tests/test_simulation.py \
-           tests/test_engine_absent.py tests/test_engine_rake.py \
+           tests/test_engine_absent.py tests/test_engine_rake.py tests/test_phh_toml.py \
            tests/test_envs.py tests/test_pokerstars_pots.py; do
     [ -f "$work/asan/$t" ] && tests+=("$t")
   done

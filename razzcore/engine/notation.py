@@ -24,10 +24,10 @@ Action(verb='cbr', seat=1, cards=(), amount=30, show=None, commentary='raise')
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from .._core import _parse_action_line, _parse_action_lines
 from ..cards import RANKS, SUITS, UNKNOWN, format_card, parse_cards_or_unknown
 from ..errors import CardError, PHHError
 
@@ -38,6 +38,7 @@ __all__ = [
     "Words",
     "format_entry",
     "parse_action",
+    "parse_actions",
     "parse_cards_text",
     "split_action",
 ]
@@ -245,17 +246,28 @@ _PARSED: dict[str, Action] = {}
 _PARSED_MAX = 1 << 16
 
 
-# The commonest line, as razzcore writes it: "d dh pN" and its cards.
-_DEAL_LINE = re.compile(r"d dh p([1-9]) ((?:[A2-9TJQK?][cdhs?])+)")
+def parse_actions(texts: Sequence[str], players: int = -1) -> list[Action] | None:
+    """:func:`parse_action` of each line, in order (the lines as razzcore
+    writes them read by compiled code, the same records); with ``players``,
+    ``None`` when an action names a seat beyond the table.
+
+    >>> [a.verb for a in parse_actions(["d dh p1 AcAd2c", "p1 pb", "p2 cbr 10 # up"])]
+    ['dh', 'pb', 'cbr']
+    >>> parse_actions(["p3 f"], 2) is None
+    True
+    """
+    return _parse_action_lines(texts, _PARSED, _PARSED_MAX, Action, parse_action, players)
 
 
 def _action(text: str) -> Action:
-    m = _DEAL_LINE.fullmatch(text)
-    if m is not None:  # read as split_action and parse_cards_text read it
-        arg = m.group(2)
-        cards = tuple([_PHH_CARDS.get(arg[i : i + 2], -1) for i in range(0, len(arg), 2)])
-        if -1 not in cards:
-            return Action("dh", int(m.group(1)) - 1, cards)
+    # The lines as razzcore writes them ("d dh p1 AcAd2c", "p2 cbr 20"),
+    # read as split_action and parse_cards_text read them, in compiled code.
+    fast = _parse_action_line(text, Action)
+    return fast if fast is not None else _read_action(text)
+
+
+def _read_action(text: str) -> Action:
+    """The action of one line by the grammar (:func:`split_action`)."""
     if not text.partition("#")[0].split():
         return Action("", commentary=text.partition("#")[2].strip() or None)
     w = split_action(text)

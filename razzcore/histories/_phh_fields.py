@@ -18,10 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.notation import Action, parse_action
+from ..engine.notation import parse_actions as parse_lines
 from ..errors import PHHError, brief
 
 __all__ = [
-    "OPTIONAL_FIELDS", "REQUIRED_FIELDS", "VARIANT", "check_value", "is_int", "parse_actions",
+    "FIELD_KINDS", "OPTIONAL_FIELDS", "REQUIRED_FIELDS", "VARIANT", "check_value", "is_int",
+    "parse_actions",
 ]
 
 VARIANT = "FR"
@@ -66,17 +68,18 @@ _FIXED_KINDS = {
     "variant": "str", "antes": "chips_list", "bring_in": "chips", "small_bet": "chips",
     "big_bet": "chips", "starting_stacks": "chips_list", "actions": "str_list",
 }
+FIELD_KINDS: dict[str, str] = {**_FIXED_KINDS, **_KINDS}
+"""Each standard field (required and optional) and the kind of value it holds."""
 
 
 def parse_actions(texts: Sequence[str], players: int | None, where: str) -> list[Action]:
     """Each action parsed (:func:`parse_action`), errors naming the action;
     with ``players``, a player beyond the table is an error too."""
     try:
-        out = [parse_action(text) for text in texts]
+        out = parse_lines(texts, -1 if players is None else players)
     except PHHError:
         out = None  # the loop below names the action
-    if out is not None and (players is None or all(
-            a.seat is None or a.seat < players for a in out)):
+    if out is not None:
         return out
     out = []
     for i, text in enumerate(texts):
@@ -99,16 +102,11 @@ def is_int(v: object) -> bool:
 
 
 def check_value(name: str, value: Any, where: str) -> Any:
-    """Type-check one standard field (TOML types of the PHH spec)."""
-    kind = _FIXED_KINDS.get(name) or _KINDS[name]
-    if type(value) is list:  # the common lists, checked at once
-        types = set(map(type, value))
-        if kind == "chips_list" and types <= {int} and (not value or min(value) >= 0):
-            return list(value)
-        if kind == "str_list" and types <= {str}:
-            return list(value)
-    elif type(value) is int and kind == "chips" and value >= 0:
-        return value
+    """Type-check one standard field (TOML types of the PHH spec); a list
+    comes back as a new list.  (``HandHistory.from_mapping`` checks the
+    common values in compiled code, ``_core._check_fields``, and calls this
+    for the others.)"""
+    kind = FIELD_KINDS[name]
 
     def bad(what: str) -> PHHError:
         return PHHError(

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from ..cards import format_card
 from ..engine.notation import CARD_TEXT as _CARD_TEXT
+from ..engine.rules import MAX_CHIPS
 from ..errors import RazzError
 
 __all__ = [
@@ -254,6 +255,10 @@ def parse_amount(text: str, unit: str, symbol: str = "") -> int:
     Traceback (most recent call last):
     ...
     ValueError: '1.5' is not a whole number of chips (expected 1,234)
+    >>> parse_amount("9,007,199,254,740,993", CHIP)
+    Traceback (most recent call last):
+    ...
+    ValueError: '9,007,199,254,740,993' is more than the engine takes (2**53 chips)
     """
     m = _AMOUNT.fullmatch(text, len(symbol)) if text.startswith(symbol) else None
     if m is None or (unit == CHIP and m.group(2) is not None):
@@ -261,10 +266,11 @@ def parse_amount(text: str, unit: str, symbol: str = "") -> int:
         what = "a whole number of chips" if unit == CHIP else "an amount in cents"
         raise ValueError(f"{text!r} is not {what} (expected {example})")
     whole = int(m.group(1).replace(",", ""))
-    if unit == CHIP:
-        return whole
     frac = m.group(2)
-    return whole * 100 + (int(frac) if frac else 0)
+    value = whole if unit == CHIP else whole * 100 + (int(frac) if frac else 0)
+    if value > MAX_CHIPS:
+        raise ValueError(f"{text!r} is more than the engine takes (2**53 {unit}s)")
+    return value
 
 
 def format_amount(amount: int, unit: str, symbol: str) -> str:

@@ -48,18 +48,19 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, cast
 
+from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
 from ..errors import PHHError, RulesError, brief
 from ._phh_fields import (
     _ABSENT_FIELD,
-    _KINDS,
     _OTHER_VARIANTS,
     _PER_PLAYER,
     _RAKE_FIELD,
     _RAKE_POTS_FIELD,
     _RULES_FIELD,
+    FIELD_KINDS,
     OPTIONAL_FIELDS,
     REQUIRED_FIELDS,
     VARIANT,
@@ -164,7 +165,13 @@ class HandHistory:
         ...
         razzcore.errors.PHHError: field 'variant': razzcore reads fixed-limit razz ('FR'), not 'NT'
         """
-        if not isinstance(data, Mapping):
+        return cls._from_fields(data, where, True)
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any], where: str, copy: bool) -> HandHistory:
+        """:meth:`from_mapping`; with ``copy`` false, the lists of ``data``
+        (read from text for this history alone) become the fields themselves."""
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise PHHError(f"{where}a hand history is a TOML table, not {type(data).__name__}")
         variant = data.get("variant")
         if variant != VARIANT:
@@ -178,23 +185,15 @@ class HandHistory:
         for name in REQUIRED_FIELDS:
             if name not in data:
                 raise PHHError(f"{where}missing required field {brief(name)}", field=name)
-        values: dict[str, Any] = {}
-        user: dict[str, Any] = {}
-        for name, value in data.items():
-            if name.startswith("_"):
-                user[name] = value
-            elif name in _OTHER_VARIANTS:
-                raise PHHError(
-                    f"{where}field {brief(name)} is not used by variant 'FR' (razz has a bring-in)",
-                    field=name,
-                )
-            elif name not in REQUIRED_FIELDS and name not in _KINDS:
-                raise PHHError(
-                    f"{where}unknown field {brief(name)} (user-defined fields start with '_')",
-                    field=name,
-                )
-            else:
-                values[name] = check_value(name, value, where)
+        values, user, other = _check_fields(data, FIELD_KINDS, check_value, where, copy)
+        if other is not None:
+            if other in _OTHER_VARIANTS:
+                raise PHHError(f"{where}field {brief(other)} is not used by variant 'FR' "
+                               "(razz has a bring-in)", field=other)
+            raise PHHError(
+                f"{where}unknown field {brief(other)} (user-defined fields start with '_')",
+                field=other,
+            )
         n = len(values["starting_stacks"])
         for name in ("antes", *_PER_PLAYER):
             if values.get(name) is not None and len(values[name]) != n:
@@ -203,7 +202,14 @@ class HandHistory:
                     field=name,
                 )
         parsed = parse_actions(values["actions"], n, where)
-        out = cls(**values, user_fields=user)
+        if cls is HandHistory:  # the fields set at once (the dataclass's __init__ sets them so)
+            out = object.__new__(cls)
+            fields = out.__dict__
+            fields.update(_FIELD_DEFAULTS)
+            fields.update(values)
+            fields["user_fields"] = user
+        else:
+            out = cls(**values, user_fields=user)
         out.__dict__[_PARSED] = (tuple(out.actions), parsed)
         out.__dict__[_CHECKED] = out._snapshot()  # just validated
         return out
@@ -300,16 +306,9 @@ class HandHistory:
         lists may be edited in place, so a validation is kept with this and
         counts only while it is unchanged.  User fields (``_`` names) are
         not validated: their names only."""
-        out: list[Any] = []
-        for v in _SNAPSHOT_GET(self):
-            if type(v) is list:
-                t = tuple(v)
-                out.append((list, t, tuple(map(type, t))))
-            else:
-                out.append((type(v), v))
         user = self.user_fields
-        out.append(tuple(user) if type(user) is dict else (type(user), user))
-        return tuple(out)
+        return (_fields_snapshot(_SNAPSHOT_GET(self)),
+                tuple(user) if type(user) is dict else (type(user), user))
 
     def dumps(self) -> str:
         """This hand history as PHH (TOML) text; see :func:`dumps`.
@@ -364,8 +363,7 @@ class HandHistory:
         """
         self.check()
         if not rule_options:  # the file's rules: built and validated once
-            key = (*((type(v), v) for v in (*self.antes, self.bring_in, self.small_bet,
-                                             self.big_bet)),
+            key = (_fields_snapshot((self.antes, self.bring_in, self.small_bet, self.big_bet)),
                    repr(self.user_fields.get(_RULES_FIELD)))
             rules = _RULES_BUILT.get(key)
             if rules is None:
@@ -474,7 +472,7 @@ class HandHistory:
         >>> hh.replay()
         Traceback (most recent call last):
         ...
-        razzcore.errors.PHHError: action 2 'p1 cc': it is p2's turn, not p1's
+        razzcore.errors.PHHError: action 3 'p1 cc': it is p2's turn, not p1's
         """
         rules = self.rules(**rule_options)
         pots = self.rake_pots
@@ -533,7 +531,9 @@ class HandHistory:
         return [int(v) for v in value]
 
     def _absent(self) -> list[int]:
-        value = self.user_fields.get(_ABSENT_FIELD, [])
+        if _ABSENT_FIELD not in self.user_fields:
+            return []
+        value = self.user_fields[_ABSENT_FIELD]
         n = self.player_count
         if not isinstance(value, list) or not all(
             is_int(v) and 1 <= v <= n for v in value
@@ -606,6 +606,9 @@ _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
 # the repr of ``_razzcore_rules``; hand after hand of a file have the same.
 _RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
 _SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
+# Every field at its default, in the dataclass's order (from_mapping's start).
+_FIELD_DEFAULTS: dict[str, Any] = {f.name: None for f in dataclasses.fields(HandHistory)}
+_FIELD_DEFAULTS["variant"] = VARIANT
 
 
 # ------------------------------------------------------------------ load / dump
@@ -635,7 +638,7 @@ def loads(text: str | bytes) -> HandHistory:
             f"this is a .phhs file of {len(data)} hands (tables "
             f"{', '.join('[' + k + ']' for k in list(data)[:3])}...): use loads_all"
         )
-    return HandHistory.from_mapping(data)
+    return HandHistory._from_fields(data, "", False)  # data is read here: its lists are ours
 
 
 
@@ -700,7 +703,7 @@ def loads_all(text: str | bytes) -> list[HandHistory]:
             raise PHHError(
                 f"a .phhs file holds one table per hand; {brief(key)} is not a table", field=key
             )
-        out.append(HandHistory.from_mapping(table, where=f"[{key}] "))
+        out.append(HandHistory._from_fields(table, f"[{key}] ", False))
     return out
 
 

@@ -31,21 +31,31 @@ True
 from __future__ import annotations
 
 import os
+import random
+import re
+import unicodedata
 import warnings
-from typing import IO, NamedTuple
+from typing import IO, Any, NamedTuple
 
-from .._core import _split_pokerstars
-from ..errors import RazzError, brief
+from .._core import _read_pokerstars_hand, _split_pokerstars
+from ..engine.hand import Hand
+from ..engine.notation import parse_action
+from ..engine.packing import pack_rules
+from ..engine.rules import Rules
+from ..errors import IllegalActionError, RazzError, RulesError, brief
+from ._pokerstars_errors import MESSAGES, Said
+from ._pokerstars_head import PROFILE as PROFILE  # the rule profile hands are replayed with
+from ._pokerstars_head import Head, _Bad, hand_number, read_head
 from ._pokerstars_lines import (
+    CENT,
     HAND_LINE,
     HAND_START,
+    META_FIELD,
+    TABLE,
     TRUNCATED,
     PokerStarsError,
     PokerStarsWarning,
 )
-from ._pokerstars_read import PROFILE as PROFILE  # the rule profile hands are replayed with
-from ._pokerstars_read import _Bad
-from ._pokerstars_replay import _Reader
 from ._pokerstars_write import EXAMPLE, dump, dumps
 from .phh import HandHistory, read_file_object
 
@@ -61,12 +71,6 @@ __all__ = [
     "loads_report",
 ]
 
-COMPILED = True
-"""Whether hands are first offered to the compiled reader (which reads
-every valid hand, and leaves a hand whose check fails to the reference
-reader here, which words the error); ``False`` reads every hand with the
-reference."""
-
 
 class Report(NamedTuple):
     """What :func:`loads_report` found: the razz ``hands``, the number of
@@ -77,55 +81,196 @@ class Report(NamedTuple):
     errors: list[PokerStarsError]
 
 
-def _read_one(lines: list[str], raw: list[str], first: int, offset: int) -> HandHistory | None:
-    """The hand of ``lines`` (the non-blank lines of ``raw[first:...]``;
-    ``raw[0]`` is line ``offset + 1`` of the file), read by the reference."""
-    reader = _Reader(lines)
+_RULES: dict[tuple[int, int, int, int], Rules] = {}
+_STRUCTURES: dict[tuple[int, int], _Structure] = {}
+_UTF8: dict[str, bytes] = {}
+# The engine gets all 52 cards, so it has nothing to shuffle.
+_NO_SHUFFLE = random.Random(0)
+_MAX_SEATS = 1 << 40  # a table's seat count, as the reader takes it (seat numbers above: none)
+
+
+def _rules(ante: int, bring_in: int, small: int, big: int) -> Rules:
+    key = (ante, bring_in, small, big)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules(ante, bring_in, small, big, profile=PROFILE)
+        if len(_RULES) < 4096:
+            _RULES[key] = rules
+    return rules
+
+
+class _Structure:
+    """The packed rules (:func:`razzcore.engine.packing.pack_rules`) of the
+    stakes ``small``/``big`` for each ante and bring-in the reader asks
+    about, ``None`` for a structure the engine does not take."""
+
+    def __init__(self, small: int, big: int) -> None:
+        self.small, self.big = small, big
+        self.packed: dict[tuple[int, int], bytes | None] = {}
+
+    def __call__(self, ante: int, bring_in: int) -> bytes | None:
+        key = (ante, bring_in)
+        packed = self.packed.get(key, b"")
+        if packed == b"":
+            try:
+                packed = pack_rules(_rules(ante, bring_in, self.small, self.big))
+            except RulesError:
+                packed = None
+            if len(self.packed) < 4096:
+                self.packed[key] = packed
+        return packed
+
+
+def _encoded(text: str) -> bytes:
+    """``text`` as UTF-8 (currency symbols come back hand after hand)."""
+    data = _UTF8.get(text)
+    if data is None:
+        data = _UTF8[text] = text.encode()
+    return data
+
+
+# Digits other than ASCII where the grammar takes any digit (\d): the seat
+# lines' numbers, "joins the table at seat #N", "side pot-N", "Side pot-N".
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_SEAT_NUMBER = re.compile(r"^(Seat )(\d+)(?=: )")
+_DIGIT_PLACES = re.compile(
+    r"( joins the table at seat #)(\d+)$|( from side pot-)(\d+)$|( Side pot-)(\d+)(?= )", re.M)
+
+
+def _ascii(m: re.Match[str]) -> str:
+    lead = next(g for g in m.groups()[::2] if g is not None)
+    digits = next(g for g in m.groups()[1::2] if g is not None)
+    return lead + "".join(str(unicodedata.decimal(ch)) for ch in digits)
+
+
+def _ascii_digits(rest: bytes) -> bytes:
+    """``rest`` (a hand's lines after the table line) with the digits of
+    other scripts where the grammar takes any digit written as ASCII digits
+    of the same value: the numbers of the seat lines that open it, and
+    ``joins the table at seat #N``, ``from side pot-N``, ``Side pot-N`` (the
+    compiled reader reads ASCII digits)."""
+    if rest.isascii():
+        return rest
+    text = rest.decode("utf-8", "surrogatepass")
+    if _OTHER_DIGIT.search(text) is None:
+        return rest
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if not line.startswith("Seat "):
+            break
+        lines[i] = _SEAT_NUMBER.sub(_ascii, line, count=1)
+    text = _DIGIT_PLACES.sub(_ascii, "\n".join(lines))
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _engine_words(said: Said, got: tuple[Any, ...], head: Head) -> str:
+    """The engine's own words for a structure it does not take, a hand it
+    cannot start or an action it refuses (the one replay brings the hand to
+    that action, and ``Hand.act`` says why it is refused)."""
+    ante, bring_in, deck, stacks, absent, rake, split, actions = got[6]
     try:
-        if not reader.header():
+        rules = Rules(ante, bring_in, head.small, head.big, profile=PROFILE)
+        if said.name == "rules":
+            return "the engine takes it"
+        use_split = split is not None and (said.name != "start" or said.values[0])
+        hand = Hand(rules, stacks, deck=deck, rng=_NO_SHUFFLE, manual_showdown=True,
+                    absent=absent, replay=True, rake=split if use_split else rake)
+        if said.name == "start":
+            return "it starts"
+        texts = actions.split("\n") if actions else []
+        hand._replay_run([parse_action(t) for t in texts], 0, len(texts))
+        kind, p, amount = said.values[:3]
+        text = {0: "f", 1: "cc", 2: "pb", 3: f"cbr {amount}", 10: f"p{p + 1} sm -",
+                11: f"p{p + 1} sm"}.get(kind, "")
+        hand.act(text)
+    except (RazzError, IllegalActionError) as exc:
+        return str(exc)
+    return f"the engine refuses {text!r}"
+
+
+def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
+                data: bytes) -> HandHistory | None:
+    """A hand of the splitter (``_split_pokerstars``): its header and table
+    line read here, the rest by the compiled reader; ``None`` for a hand of
+    another game.  A problem raises :class:`PokerStarsError` naming the hand
+    number and the file line."""
+    first, start, end, head_line, table, rest = hand
+    has_total = False
+    try:
+        head = read_head(head_line)
+        if head is None:
             return None
-        reader.body(reader.seats())
-        return reader.replay()
+        if table is None:
+            raise _Bad("the hand ends after its header (truncated)", 0)
+        m = TABLE.match(table)
+        if m is None:
+            raise _Bad("expected the table line (Table 'NAME' N-max)", 1)
+        seat_count = int(m.group(2))
+        structure = _STRUCTURES.get((head.small, head.big))
+        if structure is None:
+            structure = _Structure(head.small, head.big)
+            if len(_STRUCTURES) < 4096:
+                _STRUCTURES[head.small, head.big] = structure
+        got = _read_pokerstars_hand(_ascii_digits(rest), min(seat_count, _MAX_SEATS),
+                                    head.unit == CENT, _encoded(head.symbol), head.small,
+                                    structure)
+        if isinstance(got[0], str):  # the first problem found
+            name: str = got[0]
+            at: int = got[1]
+            values: tuple[int, ...] = got[2]
+            has_total = bool(got[4])
+            said = Said(name, values, got[3], got[5], head.unit, head.symbol)
+            if name in ("rules", "start", "refused"):
+                said = said._replace(engine=_engine_words(said, got, head))
+            raise _Bad(MESSAGES[name](said), at)
     except _Bad as bad:
-        at = min(max(bad.at, 0), len(lines) - 1)
-        if at == len(lines) - 1 and getattr(reader, "total", None) is None:
-            bad = _Bad(TRUNCATED, at)  # its last line is cut, or the lines after it
-        number = first
-        for _ in range(at + 1):  # the file line of the hand's line ``at``
-            while not raw[number]:
-                number += 1
-            number += 1
-        number += offset
-        reason = f"{bad}: {brief(lines[at])}"
-        raise PokerStarsError(
-            f"hand #{reader.number}, line {number}: {reason}",
-            hand=reader.number, line=number, reason=reason,
-        ) from None
+        raise _located(bad, hand_number(head_line), has_total, data[start:end],
+                       first) from None
+    names, numbers, stacks, ante, bring_in, rake, actions, finishing, absent, split = got
+    user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
+    if rake:
+        user["_razzcore_rake"] = rake
+    if split is not None:
+        user["_razzcore_rake_pots"] = split
+    if absent:
+        user["_razzcore_absent"] = [p + 1 for p in absent]
+    user[META_FIELD] = head.meta
+    return HandHistory(
+        [ante] * len(names), bring_in, head.small, head.big, list(stacks),
+        actions.split("\n"), players=names, seats=numbers, finishing_stacks=finishing,
+        ante_trimming_status=True, user_fields=user, table=m.group(1), seat_count=seat_count,
+        **head.fields,
+    )
+
+
+def _located(bad: _Bad, number: str, has_total: bool, raw_bytes: bytes,
+             offset: int) -> PokerStarsError:
+    """``bad`` (at the hand's non-empty line ``bad.at``) as the error naming
+    the hand and the file line
+    (``raw_bytes``: the hand's text, its first line line ``offset + 1`` of
+    the file).  A hand that goes wrong at its last line before its total
+    pot line is truncated: its last line is cut, or the lines after it."""
+    raw = list(map(str.strip, raw_bytes.decode("utf-8", "surrogatepass").splitlines()))
+    lines = list(filter(None, raw))
+    at = min(max(bad.at, 0), len(lines) - 1)
+    message = str(bad)
+    if at == len(lines) - 1 and not has_total:
+        message = TRUNCATED
+    line = 0
+    for _ in range(at + 1):  # the file line of the hand's line ``at``
+        while not raw[line]:
+            line += 1
+        line += 1
+    line += offset
+    reason = f"{message}: {brief(lines[at])}"
+    return PokerStarsError(f"hand #{number}, line {line}: {reason}", hand=number, line=line,
+                           reason=reason)
 
 
 def _is_head(line: str) -> bool:
     """Whether ``line`` opens a hand (asked by the splitter for a hand
     number that may be written in other digits)."""
     return line.startswith(HAND_LINE) and HAND_START.match(line) is not None
-
-
-def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
-                data: bytes) -> HandHistory | None:
-    """A hand of the compiled splitter (``_split_pokerstars``), read by the
-    compiled reader; the reference reads it from its raw lines when the
-    compiled reader leaves it (or its header is not understood)."""
-    first, start, end, head, table, rest = hand
-    reader = _Reader([head] if table is None else [head, table])
-    try:
-        if not reader.header():
-            return None
-        hh = None if table is None or not COMPILED else reader.compiled(rest)
-    except _Bad:  # the reference says what is wrong, and where
-        hh = None
-    if hh is not None:
-        return hh
-    raw = list(map(str.strip, data[start:end].decode("utf-8", "surrogatepass").splitlines()))
-    return _read_one(list(filter(None, raw)), raw, 0, first)
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:

@@ -205,7 +205,7 @@ def _run(hand: Hand, texts: Sequence[str], actions: list[Action], start: int,
         start = index + 1
 
 
-def _new_hand(stacks: Sequence[int], rules: Rules, deck: list[int], absent: tuple[int, ...],
+def _new_hand(stacks: Sequence[int], rules: Rules, deck: bytes | list[int], absent: tuple[int, ...],
               rake: int | Sequence[int]) -> Hand:
     try:
         return Hand(rules, stacks, deck=deck, manual_showdown=True, absent=absent,
@@ -272,7 +272,7 @@ def replay_actions(
         i, card = laid
         raise PHHError(f"action {i + 1} {texts[i]!r}: {format_card(card)} was already dealt",
                        field="actions", action_index=i)
-    deck = list(laid)
+    deck: bytes | list[int] = laid  # bytes: Hand takes it as it is
     for _ in range(2 * 52):
         hand = _new_hand(stacks, rules, deck, absent, rake)
         misplaced = _run(hand, texts, actions, 0, -1)
@@ -282,6 +282,7 @@ def replay_actions(
         # The engine dealt ``got`` where the history has ``want`` (R18 reuses
         # burns): swap the two in the deck and start again.
         got, want = misplaced
+        deck = list(deck)
         i, j = deck.index(got), deck.index(want)
         deck[i], deck[j] = deck[j], deck[i]
     raise PHHError("the dealt cards cannot be arranged into one deck", field="actions")

@@ -1,48 +1,50 @@
-"""The reference reader of a PokerStars razz hand, part two: the replay
-on the engine and the checks of the money, pot by pot; and the way to the
-compiled reader (internal: :mod:`razzcore.pokerstars` reads with it).
+"""A plain reader of PokerStars razz hands: the oracle the product reader
+(``razzcore.histories.pokerstars``, compiled in ``src/razz_pokerstars*.h``)
+is compared with, hand for hand and message for message.
 
-:class:`_Reader` replays what :class:`~razzcore.histories._pokerstars_read._Lines`
-read on a :class:`~razzcore.engine.hand.Hand` and builds the
-:class:`~razzcore.histories.phh.HandHistory`; :meth:`_Reader.compiled` first offers the
-hand to the compiled reader (``src/razz_pokerstars*.h``), which reads, replays
-and checks every valid hand and leaves a hand whose check fails here, where
-the error is worded.
+:class:`pokerstars_oracle_lines._Lines` reads a hand's lines in Python into
+per-player cards, amounts and a list of events; :class:`_Reader` replays the
+events on the engine one ``Hand.act`` at a time, checking every amount and
+pot; :func:`loads_report` reads a whole text (split by the product's
+splitter) as ``razzcore.pokerstars.loads_report(text, on_error="skip")``
+does.
+
+>>> from razzcore import pokerstars
+>>> text = pokerstars.dumps([pokerstars.EXAMPLE])
+>>> loads_report(text).hands == pokerstars.loads(text)
+True
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
-from .._core import _read_pokerstars_hand
-from ..cards import format_card
-from ..engine.hand import Hand
-from ..engine.packing import pack_rules
-from ..errors import IllegalActionError, RazzError, RulesError
-from ._pokerstars_lines import (
+from pokerstars_oracle_lines import (
+    _DECK,
+    _NO_SHUFFLE,
+    PROFILE,
+    _Bad,
+    _Lines,
+    _pot_name,
+    _rules,
+)
+
+from razzcore._core import SHOW, _split_pokerstars
+from razzcore.cards import format_card
+from razzcore.engine.hand import Hand
+from razzcore.errors import IllegalActionError, RazzError, RulesError, brief
+from razzcore.histories._pokerstars_lines import (
     _PHH_CARD,
-    CENT,
+    HAND_LINE,
+    HAND_START,
     META_FIELD,
-    TABLE,
+    TRUNCATED,
+    PokerStarsError,
+    PokerStarsWarning,
     phh_cards,
 )
-from ._pokerstars_read import _DECK, _NO_SHUFFLE, PROFILE, _Bad, _Lines, _pot_name, _rules
-from .phh import HandHistory
-
-_UTF8: dict[str, bytes] = {}
-_PACKED: dict[tuple[int, int, int, int], bytes] = {}  # the same key as _RULES
-_MAX_CHIPS = 1 << 53
-
-
-def _encoded(text: str) -> bytes:
-    """``text`` as UTF-8 (names and symbols come back hand after hand)."""
-    data = _UTF8.get(text)
-    if data is None:
-        data = text.encode()
-        if len(_UTF8) < 65536:
-            _UTF8[text] = data
-    return data
-
+from razzcore.histories.phh import HandHistory
 
 
 class _Reader(_Lines):
@@ -184,49 +186,6 @@ class _Reader(_Lines):
             **self.fields,
         )
 
-    # -- the compiled reader ----------------------------------------------------
-
-    def compiled(self, rest: bytes | None = None) -> HandHistory | None:
-        """The hand read from its seat lines on by the compiled reader
-        (``src/razz_pokerstars*.h``), or ``None`` when it leaves the hand to
-        :meth:`seats`, :meth:`body` and :meth:`replay`, the reference, which
-        word every error: a check that fails, or a rare shape it does not
-        read.  ``rest``: the lines after
-        the table line as UTF-8, joined by ``"\\n"`` (made from
-        :attr:`lines` if not given)."""
-        lines = self.lines
-        m = TABLE.match(lines[1]) if len(lines) > 1 else None
-        if m is None or len(m.group(2)) > 4 or not 0 <= self.small <= _MAX_CHIPS:
-            return None
-        if rest is None:
-            try:
-                rest = "\n".join(lines[2:]).encode()
-            except UnicodeEncodeError:  # lone surrogates: the reference reads them
-                return None
-        got = _read_pokerstars_hand(rest, int(m.group(2)), self.unit == CENT,
-                                    _encoded(self.symbol), self.small, self.packed_rules)
-        if got is None:
-            return None
-        self.names, self.numbers, self.stacks, ante, bring_in, rake, actions, finishing, \
-            absent, split = got
-        self.fields["table"] = m.group(1)
-        self.fields["seat_count"] = int(m.group(2))
-        return self.history(ante, bring_in, rake, actions.split("\n"), finishing, absent,
-                            split)
-
-    def packed_rules(self, ante: int, bring_in: int) -> bytes | None:
-        """The engine's rules of the structure (``None`` if it is none)."""
-        key = (ante, bring_in, self.small, self.big)
-        packed = _PACKED.get(key)
-        if packed is None:
-            try:
-                packed = pack_rules(_rules(*key))
-            except RulesError:
-                return None
-            if len(_PACKED) < 4096:
-                _PACKED[key] = packed
-        return packed
-
     def pots_check(self, total_at: int) -> None:
         """The collected lines pot by pot, and the total line's main and side
         pots, against the pots the engine made and what it paid from each
@@ -282,7 +241,7 @@ class _Reader(_Lines):
             if per_pot[k] > sizes[k]:
                 raise _Bad(f"{per_pot[k]} is collected from the {_pot_name(k, count)}, which "
                            f"holds {sizes[k]}", total_at)
-        for key in sorted(set(engine) | set(text), key=lambda key: line.get(key, total_at)):
+        for key in sorted(set(engine) | set(text), key=lambda key: (line.get(key, total_at), key)):
             if engine.get(key, 0) != text.get(key, 0):
                 pot, p = key
                 at = line.get(key, self.money_line[p] if self.money_line[p] >= 0 else total_at)
@@ -355,7 +314,11 @@ class _Reader(_Lines):
                 out += [f"d dh p{p + 1} {card[seen[p][street - 1]]}"
                         for p in self.receivers[street]]
                 continue
-            _, i, p, code, amount, allin = event
+            _, i, p, code, amount, allin, street = event
+            if (hand.actor is not None and hand._betting_state()[0] != SHOW
+                    and hand.street != street):
+                raise _Bad(f"the engine is on street {hand.street} here, this line on street "
+                           f"{street} (a street marker is missing)", i)
             if hand.actor != p:
                 actor = hand.actor
                 if actor is None:
@@ -411,3 +374,83 @@ class _Reader(_Lines):
             except IllegalActionError as exc:
                 at = shown[0] if shown is not None else self.mucks.get(p, len(self.lines) - 1)
                 raise _Bad(f"the engine refuses: {exc}", at) from None
+
+
+# ------------------------------------------------------------- a whole text
+
+
+def _read_one(lines: list[str], raw: list[str], offset: int) -> HandHistory | None:
+    """The hand of ``lines`` (the non-blank lines of ``raw``; ``raw[0]`` is
+    line ``offset + 1`` of the file)."""
+    reader = _Reader(lines)
+    try:
+        if not reader.header():
+            return None
+        reader.body(reader.seats())
+        return reader.replay()
+    except _Bad as bad:
+        at = min(max(bad.at, 0), len(lines) - 1)
+        if at == len(lines) - 1 and getattr(reader, "total", None) is None:
+            bad = _Bad(TRUNCATED, at)  # its last line is cut, or the lines after it
+        number = 0
+        for _ in range(at + 1):  # the file line of the hand's line ``at``
+            while not raw[number]:
+                number += 1
+            number += 1
+        number += offset
+        reason = f"{bad}: {brief(lines[at])}"
+        raise PokerStarsError(
+            f"hand #{reader.number}, line {number}: {reason}",
+            hand=reader.number, line=number, reason=reason,
+        ) from None
+
+
+def _is_head(line: str) -> bool:
+    return line.startswith(HAND_LINE) and HAND_START.match(line) is not None
+
+
+class Report:
+    """What :func:`loads_report` found (as ``pokerstars.Report``)."""
+
+    def __init__(self, hands: list[HandHistory], other_games: int,
+                 errors: list[PokerStarsError]) -> None:
+        self.hands, self.other_games, self.errors = hands, other_games, errors
+
+
+def loads_report(text: str | bytes) -> Report:
+    """Every razz hand of ``text`` (malformed hands left out with a
+    ``PokerStarsWarning``, as ``on_error="skip"`` does)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PokerStarsError(f"a PokerStars file is UTF-8 text: {exc}") from None
+    text = text.replace("\ufeff", "")
+    data = text.encode("utf-8", "surrogatepass")
+    split = _split_pokerstars(data, False, _is_head)
+    if split is None:
+        data = "\n".join(map(str.strip, text.splitlines())).encode("utf-8", "surrogatepass")
+        split = _split_pokerstars(data, True, _is_head)
+    assert split is not None
+    before, line, hands_split = split
+    hands: list[HandHistory] = []
+    errors: list[PokerStarsError] = []
+    other = 0
+    if before >= 0:
+        reason = f"text before the first hand header: {brief(line)}"
+        error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
+        warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
+        errors.append(error)
+    for first, start, end, _, _, _ in hands_split:
+        raw = list(map(str.strip, data[start:end].decode("utf-8", "surrogatepass").splitlines()))
+        try:
+            hh = _read_one(list(filter(None, raw)), raw, first)
+        except PokerStarsError as exc:
+            warnings.warn(PokerStarsWarning(str(exc)), stacklevel=2)
+            errors.append(exc)
+        else:
+            if hh is None:
+                other += 1
+            else:
+                hands.append(hh)
+    return Report(hands, other, errors)

@@ -1,12 +1,8 @@
-"""The reference reader of a PokerStars razz hand, part one: its lines
-(internal: :mod:`razzcore.pokerstars` reads with it).
-
-:class:`_Lines` reads the header, the seats and the body of one hand into
-per-player cards, amounts and a list of events, checking every line as it
-goes; :class:`razzcore.histories._pokerstars_replay._Reader` replays the events on the
-engine.  Problems are :class:`_Bad` (a message and the hand's line index),
-which :mod:`razzcore.pokerstars` words as a
-:class:`~razzcore.histories.pokerstars.PokerStarsError` naming the file line.
+"""The oracle's reading of a PokerStars hand's lines (see
+:mod:`pokerstars_oracle`): :class:`_Lines` reads the header, the seats and
+the body into per-player cards, amounts and a list of events, checking every
+line as it goes; problems are :class:`_Bad` (a message and the hand's line
+index).
 """
 
 from __future__ import annotations
@@ -15,9 +11,9 @@ import datetime
 import random
 from typing import Any
 
-from ..cards import format_card
-from ..engine.rules import Rules
-from ._pokerstars_lines import (
+from razzcore.cards import format_card
+from razzcore.engine.rules import Rules
+from razzcore.histories._pokerstars_lines import (
     _CARD_GROUPS,
     CENT,
     CHIP,
@@ -48,6 +44,11 @@ from ._pokerstars_lines import (
     parse_amount,
     roman,
 )
+
+MAX_EVENTS = 4096
+"""Actions and deals a hand may hold (the product's limit, reported)."""
+MAX_COLLECTED = 128
+"""Collected lines a hand may hold (the product's limit, reported)."""
 
 PROFILE = "online"
 """The rule profile PokerStars hands are replayed with (its authority)."""
@@ -343,7 +344,6 @@ class _Lines:
         section = _ANTES
         dealt_in: list[int] = []
         who = self.who
-        events = self.events
         index = self.index
         plain = self.plain
         amounts = self.amounts
@@ -369,7 +369,7 @@ class _Lines:
                     self.street_line[k] = i
                     folded = self.folded
                     self.receivers[k] = [p for p in dealt_in if not folded[p]]
-                    events.append(("deal", i, k))
+                    self.event(("deal", i, k))
                 elif line == SHOW_DOWN and section == _STREETS:
                     self.all_called(bets, i)
                     section = _SHOWDOWN
@@ -421,6 +421,12 @@ class _Lines:
                     raise _Bad("this line is not understood", i)
         if section != _SUMMARY or self.total is None:
             raise _Bad(TRUNCATED, len(lines) - 1)
+
+    def event(self, event: tuple[Any, ...]) -> None:
+        if len(self.events) >= MAX_EVENTS:
+            raise _Bad(f"the hand has more than {MAX_EVENTS} actions, more than the reader "
+                       f"takes", event[1])
+        self.events.append(event)
 
     def in_hand(self) -> list[int]:
         """The players dealt in: those who posted the ante; in a game without
@@ -560,9 +566,9 @@ class _Lines:
                 raise _Bad("this action cannot be all-in", i)
             if kind == _FOLD:
                 self.folded[p] = True
-                self.events.append(("act", i, p, "f", 0, False))
+                self.event(("act", i, p, "f", 0, False, street))
             else:
-                self.events.append(("act", i, p, "cc", 0, False))
+                self.event(("act", i, p, "cc", 0, False, street))
             return high
         if kind == _BRING:
             if allin:  # short: the structure's bring-in is what the others call
@@ -593,9 +599,9 @@ class _Lines:
         bets[p] += put
         self.put[p] += put
         if kind >= _BET:
-            self.events.append(("act", i, p, f"cbr {bets[p]}", bets[p], allin))
+            self.event(("act", i, p, f"cbr {bets[p]}", bets[p], allin, street))
         else:
-            self.events.append(("act", i, p, "pb" if kind == _BRING else "cc", put, allin))
+            self.event(("act", i, p, "pb" if kind == _BRING else "cc", put, allin, street))
         return high if high > bets[p] else bets[p]
 
     def showdown_line(self, p: int, rest: str, i: int) -> bool:
@@ -671,6 +677,9 @@ class _Lines:
                 pot = -1 if where == "pot" else 0 if where == "main pot" else int(m.group(3) or 1)
                 if pot == 0 and where != "main pot":
                     raise _Bad("side pots are numbered from 1 (side pot-1)", i)
+                if len(self.collected) >= MAX_COLLECTED:
+                    raise _Bad(f"the hand has more than {MAX_COLLECTED} collected lines, more "
+                               f"than the reader takes", i)
                 self.collected.append((p, amount, pot, i))
                 return True
         return False
