@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from reference import RANK_OF_CLASS, rank_multisets, ref_low, ref_omaha
 
 import razzcore
 from razzcore import (
@@ -27,7 +28,6 @@ from razzcore import (
     evaluate_omaha_batch,
 )
 from razzcore import _kernels as kernels
-from tests.reference import RANK_OF_CLASS, rank_multisets, ref_low, ref_omaha
 
 np = pytest.importorskip("numpy")
 
