@@ -142,8 +142,20 @@ def phh_tables(text: str) -> list[tuple[str, HandHistory | PHHError]]:
 
 class FileHands(NamedTuple):
     """What :func:`read_file` found: the ``hands`` with their places in the
-    file (from 0), each malformed hand's place (``None``: the whole file)
-    and error message, and whether the file is PokerStars text (else PHH)."""
+    file (from 0), each malformed hand's place (``None``: the whole file, or
+    a PokerStars hand, whose message names its number and line) and error
+    message, and whether the file is PokerStars text (else PHH).
+
+    >>> import pathlib, tempfile
+    >>> from razzcore.histories.pokerstars import EXAMPLE, dumps
+    >>> bad = dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1)
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp, "hands.txt")
+    ...     _ = path.write_text(dumps([EXAMPLE]) + "\\n\\n" + bad, encoding="utf-8")
+    ...     found = read_file(path)
+    >>> len(found.hands), found.pokerstars, found.errors[0][1][:28]
+    (1, True, 'hand #100000000001, line 60:')
+    """
 
     hands: list[tuple[int, HandHistory]]
     errors: list[tuple[int | None, str]]
