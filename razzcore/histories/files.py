@@ -166,7 +166,21 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
     """Every hand of the PokerStars or PHH file at ``path``; a malformed
     hand is left out and named in ``errors`` (a PokerStars error names the
     hand number and line).  A file that cannot be read, is empty or is no
-    hand history raises :class:`OSError` or :class:`~razzcore.errors.RazzError`."""
+    hand history raises :class:`OSError` or :class:`~razzcore.errors.RazzError`.
+
+    >>> import pathlib, tempfile
+    >>> from razzcore.histories import phh
+    >>> from razzcore.sim.session import Session
+    >>> s = Session(["basic", "calldown"], seed=4, hands=2)
+    >>> while not s.is_over:
+    ...     _ = s.deal(); _ = s.advance()
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp, "hands.phhs")
+    ...     _ = path.write_text(phh.dumps_all(s.histories()), encoding="utf-8")
+    ...     found = read_file(path)
+    >>> [place for place, _ in found.hands], found.errors, found.pokerstars
+    ([0, 1], [], False)
+    """
     name = os.fspath(path)
     text = read_text(name)
     if not text.strip():
