@@ -156,6 +156,14 @@ def test_classes_without_init_show_the_call_python_implies(site: pathlib.Path) -
     assert _signature(site, "engine", "razzcore.engine.Player") == ""
 
 
+def test_compiled_classes_show_their_stubs_parameters(site: pathlib.Path) -> None:
+    """A Cython ``__init__`` introspects as ``(*args, **kwargs)``; the page
+    shows the parameters of its stub (here inherited by the engine's Hand)."""
+    signature = _signature(site, "engine", "razzcore.engine.Hand")
+    assert signature.startswith("Hand( rules: Rules, stacks: Sequence[int], *,")
+    assert "manual_showdown: bool = False" in signature and "*args" not in signature
+
+
 def test_rules_have_short_anchors(site: pathlib.Path) -> None:
     page = (site / "rules" / "index.html").read_text(encoding="utf-8")
     for i in range(1, 25):

@@ -3,9 +3,11 @@
 Griffe reads the package statically; the compiled core ``razzcore._core`` is
 read from its stub ``razzcore/_core.pyi`` (the signatures and type hints),
 whose docstrings live once, in the ``.pyx`` sources: they are taken from the
-built module.  The docstrings are written in the plain style of the standard
-library (prose, Sphinx roles, doctest examples), so each one is turned into
-Markdown here: a doctest becomes a ``pycon`` code block, a ``::`` literal
+built module (and where the built module's introspection gives a compiled
+``__init__`` only ``(*args, **kwargs)``, the stub's parameters are kept).
+The docstrings are written in the plain style of the standard library
+(prose, Sphinx roles, doctest examples), so each one is turned into Markdown
+here: a doctest becomes a ``pycon`` code block, a ``::`` literal
 block a code block, and a role such as ``:class:`~razzcore.errors.PHHError```
 a link to that object where the reference shows it (plain code otherwise).
 A class that writes no ``__init__`` (a ``NamedTuple``, an exception, a plain
@@ -21,6 +23,7 @@ from __future__ import annotations
 import builtins
 import importlib
 import inspect
+import pathlib
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -208,6 +211,29 @@ def _add_implied_init(cls: griffe.Class) -> None:
     cls.set_member("__init__", init)
 
 
+def _stub_signatures(core: griffe.Module) -> None:
+    """Where the built module's introspection gives a compiled function only
+    ``(*args, **kwargs)`` (a Cython ``__init__``), the parameters its stub
+    ``_core.pyi`` writes: Griffe's merge of the stub keeps the built
+    function's parameters and takes only their annotations."""
+    if not isinstance(core.filepath, pathlib.Path) or core.filepath.suffix == ".pyi":
+        return
+    path = core.filepath.parent / "_core.pyi"
+    if not path.exists():
+        return
+    stub = griffe.visit("_core", filepath=path, code=path.read_text(encoding="utf-8"))
+    variadic = {griffe.ParameterKind.var_positional, griffe.ParameterKind.var_keyword}
+    for obj in _walk(core):
+        if isinstance(obj, griffe.Function) and any(p.kind in variadic for p in obj.parameters) \
+                and all(p.kind in variadic or p.name == "self" for p in obj.parameters):
+            try:
+                written = stub[obj.path.removeprefix(core.path + ".")]
+            except KeyError:
+                continue
+            if isinstance(written, griffe.Function):
+                obj.parameters = written.parameters
+
+
 class RazzcoreDocstrings(griffe.Extension):
     """Compiled docstrings from the built module, every docstring as Markdown,
     and the implied ``__init__`` of classes that write none (for their
@@ -218,6 +244,7 @@ class RazzcoreDocstrings(griffe.Extension):
             return
         core = pkg.members.get("_core")
         if isinstance(core, griffe.Module):
+            _stub_signatures(core)
             for obj in _walk(core):
                 if obj.docstring is None:
                     doc = inspect.getdoc(_runtime(obj.path)) if obj.path != core.path else None
