@@ -24,7 +24,7 @@ def add_stats_parser(p: argparse.ArgumentParser) -> None:
     """The options of ``razzcore stats``."""
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="PokerStars text files, .phh or .phhs files, or globs of them "
-                        "('sessions/**/*.txt')")
+                        "('sessions/**/*.txt'); - reads standard input (either kind)")
     p.add_argument("--player", metavar="NAME", default=None,
                    help="only this player's row (and the player --plot draws)")
     p.add_argument("--json", action="store_true",
@@ -78,11 +78,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out["plot"] = {"player": plotted, "file": args.plot}
         print(json_text(out))
         return EXIT_OK
-    print(format_stats(rows))
-    left = f", {len(table.skipped)} left out" if table.skipped else ""
-    plural = "" if table.hand_count == 1 else "s"
-    print(f"{table.hand_count:,} hand{plural}{left}; fractions of the hands dealt, except bi fold "
-          f"(of completions faced after the bring-in), steal (of chances) and wsd (of wtsd)")
+    if table.rows and not rows:
+        plural = "" if table.hand_count == 1 else "s"
+        print(f"no player has {args.min_hands:,} hands or more (--min-hands): the most any "
+              f"player has is {max(r.hands for r in table.rows):,}, of "
+              f"{table.hand_count:,} hand{plural} read")
+    else:
+        print(format_stats(rows))
+        left = f", {len(table.skipped)} left out" if table.skipped else ""
+        plural = "" if table.hand_count == 1 else "s"
+        print(f"{table.hand_count:,} hand{plural}{left}; fractions of the hands dealt, except bi "
+              f"fold (of completions faced after the bring-in), steal (of chances) and wsd (of "
+              f"wtsd)")
     if plotted is not None:
         print(f"{plotted}'s results drawn in {args.plot}")
     return EXIT_OK

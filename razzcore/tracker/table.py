@@ -64,7 +64,9 @@ class Skipped:
     error: str
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.error}" if self.where else self.error
+        if not self.where or self.error.startswith(self.where):
+            return self.error
+        return f"{self.where}: {self.error}"
 
 
 def _share(count: int, total: int) -> float | None:
