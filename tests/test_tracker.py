@@ -279,7 +279,7 @@ def test_a_phhs_table_that_is_not_toml_is_the_only_hand_left_out(tmp_path: Path)
     table = stats(path)
     assert table.hand_count == 2 and table.row("Ann").hands == 2
     assert [s.where for s in table.skipped] == [f"{path}: hand 2"]
-    assert "not TOML" in table.skipped[0].error
+    assert "not valid TOML" in table.skipped[0].error
     assert f"line {second + 2}," in table.skipped[0].error  # the file's line
 
 
