@@ -21,7 +21,14 @@ __all__ = ["add_stats_parser", "cmd_stats"]
 
 
 def add_stats_parser(p: argparse.ArgumentParser) -> None:
-    """The options of ``razzcore stats``."""
+    """The options of ``razzcore stats``.
+
+    >>> parser = argparse.ArgumentParser(prog="razzcore stats")
+    >>> add_stats_parser(parser)
+    >>> args = parser.parse_args(["hands.txt", "--min-hands", "50", "--sort", "net"])
+    >>> args.files, args.min_hands, args.sort, args.player
+    (['hands.txt'], 50, 'net', None)
+    """
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="PokerStars text files, .phh or .phhs files, or globs of them "
                         "('sessions/**/*.txt'); - reads standard input (either kind)")
@@ -53,7 +60,22 @@ def _sorted(rows: list[StatsRow], column: str) -> list[StatsRow]:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """Run ``razzcore stats``."""
+    """Run ``razzcore stats``.
+
+    >>> import os, tempfile
+    >>> from razzcore import pokerstars
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.txt")
+    >>> with open(path, "w") as fp:
+    ...     _ = fp.write(pokerstars.dumps([pokerstars.EXAMPLE]))
+    >>> parser = argparse.ArgumentParser(prog="razzcore stats")
+    >>> add_stats_parser(parser)
+    >>> cmd_stats(parser.parse_args([path, "--player", "bravo [x]", "--json"]))
+    {"rows": [{"player": "bravo [x]", "hands": 1, "net": 325, ... "skipped": []}
+    0
+    >>> cmd_stats(parser.parse_args([path, "--min-hands", "2"]))
+    no player has 2 hands or more (--min-hands): the most any player has is 1, of 1 hand read
+    0
+    """
     if args.min_hands < 0:
         raise RazzError(f"--min-hands must be 0 or more, not {args.min_hands}")
     table = stats(args.files, player=args.player)
