@@ -246,7 +246,7 @@ def test_a_malformed_hand_is_skipped_and_named(tmp_path: Path) -> None:
     junk.write_text("variant = 'FR'\n")
     table = stats([broken, junk])
     assert table.hand_count == 1
-    assert [s.where for s in table.skipped] == [f"{broken}: hand 2", str(junk)]
+    assert [s.where for s in table.skipped] == [str(broken), str(junk)]
     assert "hand #2" in table.skipped[0].error and "antes" in table.skipped[1].error
 
 
@@ -300,6 +300,22 @@ def test_skipped_hands_name_the_file_once_in_file_order(tmp_path: Path) -> None:
         f".phh/.phhs file) nor PokerStars text"]
     assert [s.where for s in table.skipped] == [
         str(empty), str(readme), f"{path}: hand 2", f"{path}: hand 3"]
+
+
+def test_a_pokerstars_files_hands_keep_their_places_whatever_its_line_ends(
+        tmp_path: Path) -> None:
+    from razzcore.histories.files import read_file
+
+    text = (HERE / "data" / "pokerstars" / "three-players.txt").read_text()
+    text = "\n\n".join([text, text.replace("C: calls $0.50", "C: calls $0.40", 1)
+                         .replace("Hand #1:", "Hand #2:"), text.replace("Hand #1:", "Hand #3:")])
+    unix, windows = tmp_path / "unix.txt", tmp_path / "windows.txt"
+    unix.write_bytes(text.encode())
+    windows.write_bytes(text.replace("\n", "\r\n").encode())
+    for path in (unix, windows):
+        found = read_file(path)
+        assert [(i, hh.hand) for i, hh in found.hands] == [(0, 1), (2, 3)]
+        assert [place for place, _ in found.errors] == [1]
 
 
 def test_a_phhs_file_with_a_bad_hand_keeps_the_good_ones(tmp_path: Path) -> None:

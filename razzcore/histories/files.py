@@ -190,7 +190,12 @@ def stars_places(text: str, hands: Sequence[Any], errors: Sequence[Any]) -> list
     >>> stars_places(text, [Hand()], [Bad()])
     [2]
     """
-    starts, numbers = _stars_headers(text)
+    return _stars_places(_stars_headers(text), hands, errors)
+
+
+def _stars_places(headers: tuple[list[int], list[int]], hands: Sequence[Any],
+                  errors: Sequence[Any]) -> list[int]:
+    starts, numbers = headers
     bad = {_stars_place(starts, exc) for exc in errors}
     places: list[int] = []
     k = 0
@@ -204,14 +209,26 @@ def stars_places(text: str, hands: Sequence[Any], errors: Sequence[Any]) -> list
     return places
 
 
+_STARS_HEADER = re.compile(r"^[ \t\ufeff]*PokerStars .*?#(\d+): ", re.MULTILINE)
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def _stars_headers(text: str) -> tuple[list[int], list[int]]:
     """The line index (from 0) and number of each PokerStars hand header."""
     from ._pokerstars_lines import HAND_LINE, HAND_START
 
     starts: list[int] = []
     numbers: list[int] = []
-    for i, line in enumerate(text.lstrip("\ufeff").splitlines()):
-        line = line.strip()
+    if _OTHER_BREAKS.search(text) is None:  # lines end at "\n" only: the headers found fast
+        at = pos = 0
+        for found in _STARS_HEADER.finditer(text):
+            at += text.count("\n", pos, found.start())
+            pos = found.start()
+            starts.append(at)
+            numbers.append(int(found.group(1)))
+        return starts, numbers
+    for i, raw in enumerate(text.lstrip("\ufeff").splitlines()):
+        line = raw.strip()
         if line.startswith(HAND_LINE) and (m := HAND_START.match(line)):
             starts.append(i)
             numbers.append(int(m.group(1)))
@@ -250,10 +267,11 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
         with warnings.catch_warnings():  # each malformed hand is in the report
             warnings.simplefilter("ignore", PokerStarsWarning)
             report = loads_report(text, on_error="skip")
-        starts = _stars_headers(text)[0]
-        return FileHands(list(zip(stars_places(text, report.hands, report.errors),
+        headers = _stars_headers(text)
+        return FileHands(list(zip(_stars_places(headers, report.hands, report.errors),
                                   report.hands, strict=True)),
-                         [(_stars_place(starts, exc), str(exc)) for exc in report.errors], True)
+                         [(_stars_place(headers[0], exc), str(exc)) for exc in report.errors],
+                         True)
     if not holds_many(name, text):
         try:
             return FileHands([(0, loads(text))], [], False)

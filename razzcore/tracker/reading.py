@@ -118,8 +118,10 @@ def _count(part: _Part, player: str | None) -> StatsTable:
     name = display_name(path)
     many = len(found.hands) + len(found.errors) > 1 or found.pokerstars
     # the file's malformed hands and the hands that cannot be counted, in file order
+    # (a PokerStars error names the hand by its number and line already)
     skipped = [(-1 if place is None else place,
-                Skipped(name if place is None else f"{name}: hand {place + 1}", error))
+                Skipped(name if place is None or found.pokerstars
+                        else f"{name}: hand {place + 1}", error))
                for place, error in found.errors]
     for i, hh in found.hands:
         left_out = _count_one(table, f"{name}: hand {i + 1}" if many else name, hh, player, True)
