@@ -85,12 +85,29 @@ def as_int(value: object) -> int | None:
 
 
 class RazzError(ValueError):
-    """Base class of every error razzcore raises for bad input."""
+    """Base class of every error razzcore raises for bad input; raised as
+    itself when no finer type fits.  It is a :class:`ValueError`.
+
+    >>> from razzcore import play
+    >>> try:
+    ...     play(["basic"], 5)
+    ... except RazzError as exc:
+    ...     print(exc, isinstance(exc, ValueError))
+    a razz table has 2 to 8 players, not 1 True
+    """
 
 
 class CardError(RazzError):
     """A card or a set of cards is malformed: bad text, a code outside 0..51,
-    a duplicate card, or the wrong number of cards."""
+    a duplicate card, or the wrong number of cards.
+
+    >>> from razzcore import parse_card
+    >>> try:
+    ...     parse_card("1s")
+    ... except CardError as exc:
+    ...     print(exc)
+    bad card '1s' in '1s': expected a rank (A 2-9 T/10 J Q K) followed by a suit (c d h s)
+    """
 
 
 class BatchError(CardError):
@@ -98,6 +115,14 @@ class BatchError(CardError):
 
     ``row`` is the index of the first bad row, or ``None`` when the problem is
     the buffer itself (shape, dtype, strides, size).
+
+    >>> import numpy as np
+    >>> from razzcore import evaluate_batch
+    >>> try:
+    ...     evaluate_batch(np.array([[0, 1, 2, 3, 4], [0, 0, 2, 3, 4]], dtype=np.uint8))
+    ... except BatchError as exc:
+    ...     print(exc.row, exc)
+    1 row 1 holds card code 0 twice
     """
 
     def __init__(self, message: str, row: int | None = None) -> None:
@@ -106,17 +131,45 @@ class BatchError(CardError):
 
 
 class RulesError(RazzError):
-    """A rule set or a table set-up is invalid (amounts, options, stacks, deck)."""
+    """A rule set or a table set-up is invalid (amounts, options, stacks, deck).
+
+    >>> from razzcore import Rules
+    >>> try:
+    ...     Rules(1, 3, 10, 5)  # ante, bring-in, small bet, big bet
+    ... except RulesError as exc:
+    ...     print(exc)
+    the big bet (5) must be at least the small bet (10)
+    """
 
 
 class SeatError(RulesError, IndexError):
     """A seat index that is not a seat of the table (seats are 0-based; the
     player in seat ``s`` is written ``p{s + 1}`` in actions and histories).
-    Also an :class:`IndexError`, as for any index out of range."""
+    Also an :class:`IndexError`, as for any index out of range.
+
+    >>> from razzcore import Hand, Rules
+    >>> hand = Hand(Rules(1, 2, 4, 8), [50, 50], seed=1)
+    >>> try:
+    ...     hand.view(2)
+    ... except SeatError as exc:
+    ...     print(exc, isinstance(exc, IndexError))
+    no seat 2: this table has seats 0..1 (0-based; the players p1..p2) True
+    """
 
 
 class IllegalActionError(RazzError):
-    """An action is not allowed at this moment of the hand; the hand is unchanged."""
+    """An action is not allowed at this moment of the hand; the hand is unchanged.
+
+    >>> from razzcore import Hand, Rules
+    >>> hand = Hand(Rules(1, 2, 4, 8), [50, 50], seed=1)
+    >>> try:
+    ...     hand.act("cbr 99")
+    ... except IllegalActionError as exc:
+    ...     print(exc)
+    p1 cannot 'cbr 99': in fixed limit the total is 4; allowed: 'pb', 'cbr 4'
+    >>> hand.legal_actions()
+    ['pb', 'cbr 4']
+    """
 
 
 class PHHError(RazzError):
@@ -125,6 +178,13 @@ class PHHError(RazzError):
     ``field`` names the offending field and ``action_index`` the offending
     action (its 0-based index in ``actions``) when known; messages count
     actions from 1 (``action 3`` is ``actions[2]``).
+
+    >>> from razzcore import phh
+    >>> try:
+    ...     phh.loads("variant = 'FR'\\nantes = [1, 1]\\n")
+    ... except PHHError as exc:
+    ...     print(exc.field, "|", exc)
+    bring_in | missing required field 'bring_in'
     """
 
     def __init__(
@@ -137,7 +197,15 @@ class PHHError(RazzError):
 
 class EquityError(RazzError):
     """An equity request is impossible or unreasonable (duplicate cards, too
-    many cards, exact enumeration too large)."""
+    many cards, exact enumeration too large).
+
+    >>> from razzcore import equity
+    >>> try:
+    ...     equity(["As 2s 3s", "As 4d 5d"])
+    ... except EquityError as exc:
+    ...     print(exc)
+    card As appears twice (player 1 and player 2)
+    """
 
 
 class MissingDependencyError(ImportError):

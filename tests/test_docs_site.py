@@ -127,6 +127,35 @@ def test_api_pages_show_signatures_and_examples(site: pathlib.Path) -> None:
     assert ":class:" not in text and "CardError" in text
 
 
+def _signature(site: pathlib.Path, room: str, ident: str) -> str:
+    """The signature line of an entry on a room's API page, as text."""
+    page = (site / "api" / room / "index.html").read_text(encoding="utf-8")
+    start = page.index(f'id="{ident}"')
+    found = re.search(r'class="doc-signature[^"]*">(.*?)</code>',
+                      page[start:page.index("doc doc-contents", start)], re.DOTALL)
+    text = html.unescape(re.sub(r"<[^>]+>", "", found.group(1))) if found else ""
+    return " ".join(text.split())
+
+
+def test_classes_without_init_show_the_call_python_implies(site: pathlib.Path) -> None:
+    """A NamedTuple shows its fields, an exception its message, a plain class
+    an empty call; a protocol (never instantiated) shows none."""
+    assert _signature(site, "engine", "razzcore.engine.Award") == \
+        "Award(seat: int, amount: int, pot: int)"
+    assert _signature(site, "engine", "razzcore.engine.CalldownPlayer") == "CalldownPlayer()"
+    assert _signature(site, "razzcore", "razzcore.RazzError") == "RazzError(message: str)"
+    assert _signature(site, "razzcore", "razzcore.SeatError") == "SeatError(message: str)"
+    assert _signature(site, "razzcore", "razzcore.MissingDependencyError") == (
+        "MissingDependencyError( message: str, *, name: str | None = None, "
+        "path: str | None = None, )")
+    # written __init__ and dataclasses keep their own
+    assert _signature(site, "razzcore", "razzcore.BatchError") == \
+        "BatchError(message: str, row: int | None = None)"
+    assert _signature(site, "odds", "razzcore.odds.StartingHand").startswith(
+        "StartingHand( ranks: str, equity: float,")
+    assert _signature(site, "engine", "razzcore.engine.Player") == ""
+
+
 def test_rules_have_short_anchors(site: pathlib.Path) -> None:
     page = (site / "rules" / "index.html").read_text(encoding="utf-8")
     for i in range(1, 25):

@@ -8,6 +8,9 @@ library (prose, Sphinx roles, doctest examples), so each one is turned into
 Markdown here: a doctest becomes a ``pycon`` code block, a ``::`` literal
 block a code block, and a role such as ``:class:`~razzcore.errors.PHHError```
 a link to that object where the reference shows it (plain code otherwise).
+A class that writes no ``__init__`` (a ``NamedTuple``, an exception, a plain
+class) is given the one Python implies, so that its entry shows how it is
+called, as a dataclass's does.
 
 >>> markdown_of("Rank of a hand.\\n\\n>>> evaluate('As 2d 3c 4h 5s')\\n1")
 "Rank of a hand.\\n\\n```pycon\\n>>> evaluate('As 2d 3c 4h 5s')\\n1\\n```"
@@ -15,6 +18,7 @@ a link to that object where the reference shows it (plain code otherwise).
 
 from __future__ import annotations
 
+import builtins
 import importlib
 import inspect
 import re
@@ -128,8 +132,86 @@ def _doc_comment(obj: griffe.Object) -> str | None:
     return "\n".join(found) or None
 
 
+def _lineage(cls: griffe.Class) -> list[griffe.Class]:
+    """``cls`` and its ancestors in the package (``cls`` alone when Griffe
+    cannot order them)."""
+    try:
+        return [cls, *cls.mro()]
+    except ValueError:
+        return [cls]
+
+
+def _external_bases(cls: griffe.Class) -> set[str]:
+    """The paths of the bases of ``cls`` and of its ancestors that are not
+    classes of the package (``typing.NamedTuple``, ``ValueError``...)."""
+    found: set[str] = set()
+    for c in _lineage(cls):
+        known = {parent.path for parent in c.resolved_bases}
+        for base in c.bases:
+            path = getattr(base, "canonical_path", str(base))
+            if path not in known and not path.startswith("razzcore."):
+                found.add(path)
+    return found
+
+
+def _parameter(name: str, annotation: str | griffe.Expr | None = None,
+               default: str | griffe.Expr | None = None,
+               kind: griffe.ParameterKind = griffe.ParameterKind.positional_or_keyword,
+               ) -> griffe.Parameter:
+    return griffe.Parameter(name, annotation=annotation, kind=kind, default=default)
+
+
+def _implied_parameters(cls: griffe.Class) -> list[griffe.Parameter] | None:
+    """The parameters of a class that writes no ``__init__``, as Python gives
+    it one (``None`` when that is not known statically): a ``NamedTuple``
+    takes its fields, an exception its message (an ``ImportError`` also
+    ``name`` and ``path``), a plain class nothing.  A protocol is not
+    instantiated: ``None``; nor is it known for a decorated class (a
+    dataclass gets its ``__init__`` from Griffe's own extension)."""
+    if any(getattr(d.value, "canonical_path", "") == "dataclasses.dataclass"
+           for c in _lineage(cls) for d in c.decorators):
+        return None
+    bases = _external_bases(cls)
+    if "typing.NamedTuple" in bases:
+        return [
+            _parameter(m.name, m.annotation, m.value)
+            for m in cls.members.values()
+            if isinstance(m, griffe.Attribute) and m.annotation is not None
+            and "property" not in m.labels
+            and getattr(m.annotation, "canonical_path", "") != "typing.ClassVar"
+        ]
+    errors = [getattr(builtins, b, None) for b in bases]
+    if errors and all(isinstance(e, type) and issubclass(e, BaseException) for e in errors):
+        params = [_parameter("message", "str")]
+        if any(issubclass(e, ImportError) for e in errors if isinstance(e, type)):
+            only = griffe.ParameterKind.keyword_only
+            params += [_parameter(n, "str | None", "None", only) for n in ("name", "path")]
+        return params
+    if bases <= {"object", "typing.Protocol"} and not any(
+        getattr(b, "canonical_path", str(b)) == "typing.Protocol" for b in cls.bases
+    ):
+        return []
+    return None
+
+
+def _add_implied_init(cls: griffe.Class) -> None:
+    """Give ``cls`` the ``__init__`` Python implies when it writes none (nor
+    does an ancestor of the package), so that its page shows how it is called."""
+    if any("__init__" in c.members for c in _lineage(cls)):
+        return
+    params = _implied_parameters(cls)
+    if params is None:
+        return
+    init = griffe.Function("__init__", lineno=cls.lineno, endlineno=cls.lineno, parent=cls,
+                           parameters=griffe.Parameters(_parameter("self"), *params),
+                           returns="None")
+    cls.set_member("__init__", init)
+
+
 class RazzcoreDocstrings(griffe.Extension):
-    """Compiled docstrings from the built module, and every docstring as Markdown."""
+    """Compiled docstrings from the built module, every docstring as Markdown,
+    and the implied ``__init__`` of classes that write none (for their
+    signature line)."""
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
         if pkg.path != "razzcore":
@@ -148,6 +230,9 @@ class RazzcoreDocstrings(griffe.Extension):
                     obj.docstring = griffe.Docstring(comment, parent=obj)
             if obj.docstring is not None:
                 obj.docstring.value = markdown_of(obj.docstring.value, self._linker(obj))
+        for obj in list(_walk(pkg)):
+            if isinstance(obj, griffe.Class):
+                _add_implied_init(obj)
 
     @staticmethod
     def _linker(obj: griffe.Object) -> Callable[[str, str], str]:

@@ -46,7 +46,20 @@ __all__ = ["RazzAECEnv", "aec_env", "observation_space"]
 
 
 class RazzAECEnv(AECEnv):  # type: ignore[misc]
-    """PettingZoo AEC environment of razz hands (see :func:`aec_env`)."""
+    """PettingZoo AEC environment of razz hands (see :func:`aec_env`).
+
+    A hand played to its end, every seat checking or calling (action 1):
+
+    >>> env = RazzAECEnv(players=2)
+    >>> env.reset(seed=1)
+    >>> rewards = dict.fromkeys(env.possible_agents, 0.0)
+    >>> for agent in env.agent_iter():
+    ...     obs, reward, done, truncated, info = env.last()
+    ...     rewards[agent] += reward
+    ...     env.step(None if done else 1)
+    >>> rewards, env.hand.payoffs  # big bets of 20 chips
+    ({'player_0': -0.35, 'player_1': 0.35}, (-7, 7))
+    """
 
     metadata = {  # noqa: RUF012  (PettingZoo reads it from the class)
         "name": "razzcore_razz_v0",

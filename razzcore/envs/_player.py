@@ -40,6 +40,16 @@ class AgentPlayer(Player):
     has that size); at another table it is refused by name rather than fed
     a tensor of the wrong size.  An index the mask rules out raises
     :class:`~razzcore.IllegalActionError` naming the agent.
+
+    >>> from razzcore import Hand, Rules
+    >>> call = AgentPlayer(lambda obs, mask: 1, players=2, name="caller")  # 1: check_call
+    >>> hand = Hand(Rules(1, 2, 4, 8), [50, 50], seed=1)
+    >>> call.act(hand.view(hand.actor), hand.legal_actions())
+    'pb'
+    >>> fold = AgentPlayer(lambda obs, mask: 0, name="folder")  # 0: fold
+    >>> fold.act(hand.view(hand.actor), hand.legal_actions())
+    Traceback (most recent call last):
+    razzcore.errors.IllegalActionError: agent 'folder': action 0 (fold) is not legal now; ...
     """
 
     def __init__(self, policy: Policy, *, unit: int = 20, players: int | None = None,

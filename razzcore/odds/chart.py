@@ -235,7 +235,13 @@ class StartingHand:
     """One row of the chart: ``ranks`` (``"A23"``, ace first then ascending),
     ``equity`` (share of the pot, ties split), ``rank`` (1 = best), ``win``
     and ``tie`` (shares of outcomes won alone / tied), ``stderr`` (0 when
-    exact) and ``combos`` (card combinations of the class: 4 to 64)."""
+    exact) and ``combos`` (card combinations of the class: 4 to 64).
+
+    >>> from razzcore import starting_hands
+    >>> row = starting_hands(exact=False, trials=2_000, seed=1).get("32a")
+    >>> row.ranks, row.rank, row.combos, round(row.equity, 3), round(row.stderr, 3)
+    ('A23', 5, 64, 0.735, 0.01)
+    """
 
     ranks: str
     equity: float
@@ -250,7 +256,15 @@ class StartingHand:
 class StartingHands(Sequence[StartingHand]):
     """The chart: a sequence of :class:`StartingHand`, best first, with how it
     was computed (``players``, ``exact``, ``trials`` per class and ``seed`` for
-    Monte Carlo, ``outcomes``: deals or trials per class summed)."""
+    Monte Carlo, ``outcomes``: deals or trials per class summed).
+
+    >>> from razzcore import starting_hands
+    >>> chart = starting_hands(exact=False, trials=2_000, seed=1)
+    >>> len(chart), chart.players, chart.exact, chart.trials, chart[-1].ranks
+    (455, 2, False, 2000, 'KKK')
+    >>> print(str(chart).splitlines()[0])
+    starting hands vs 1 random hand, Monte Carlo, 2,000 trials per class, seed 1
+    """
 
     rows: tuple[StartingHand, ...]
     players: int

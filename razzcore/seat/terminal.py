@@ -127,7 +127,21 @@ def play_at_terminal(session: Session, seat: int, stdin: TextIO | None = None,
     ``stdin``/``stdout`` until its hands are played, a seat is out of chips
     (without rebuys), or the person quits (``q``, the end of the input or
     Ctrl-C): a hand left unfinished is not kept.  The session's finished
-    hands are in ``session.hands`` afterwards."""
+    hands are in ``session.hands`` afterwards.
+
+    >>> import io
+    >>> from razzcore.sim.session import Session
+    >>> s = Session([None, "calldown"], seed=3, stack=40, hands=1)
+    >>> keys = io.StringIO("p\\n" + "c\\n" * 5)  # post the bring-in, then check or call
+    >>> out = io.StringIO()
+    >>> play_at_terminal(s, 0, keys, out)
+    >>> print("\\n".join(out.getvalue().splitlines()[-3:]))
+    Session after 1 hand:
+      p1 you       stack     44  net     +4
+      p2 calldown  stack     36  net     -4
+    >>> len(s.hands), s.results
+    (1, (4, -4))
+    """
     console = _Console(stdin or sys.stdin, stdout or sys.stdout)
     rules = session.rules
     console.write(f"Razz: ante {rules.ante}, bring-in {rules.bring_in}, bets "

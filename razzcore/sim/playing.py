@@ -437,6 +437,13 @@ class PlayResult:
     the number of hands in which it collected chips; ``showdowns`` the number
     of hands that reached a showdown.  ``hand_list`` holds the finished
     :class:`~razzcore.engine.hand.Hand` objects when ``keep_hands=True``.
+
+    >>> from razzcore import play
+    >>> r = play(["basic", "random"], 20, seed=3)
+    >>> r.players, r.winnings, r.pots_won, r.showdowns
+    (('basic', 'random'), (110, -110), (8, 12), 1)
+    >>> r.big_bets_per_100, r.showdown_share
+    ((27.5, -27.5), 0.05)
     """
 
     players: tuple[str, ...]

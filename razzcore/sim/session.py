@@ -64,6 +64,13 @@ class Session:
       draws one, kept in :attr:`seed`); ``hands``: the most hands dealt.
     * ``rebuy``: top a seat that ran out of chips back up to ``stack`` before
       the next hand; without it the session is over when a seat is broke.
+
+    >>> s = Session(["basic", "calldown"], seed=2, stack=50, hands=3, rebuy=True)
+    >>> while not s.is_over:
+    ...     _ = s.deal()
+    ...     _ = s.advance()          # no outside seat: plays the hand to its end
+    >>> len(s.hands), s.ended, sum(s.results)
+    (3, 'all 3 hands were played', 0)
     """
 
     def __init__(

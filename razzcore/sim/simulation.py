@@ -70,6 +70,14 @@ class SimulationResult:
     payoffs, for means and standard errors (``stderr``).  With
     ``simulate(..., payoffs=False)`` ``payoffs`` is ``None`` and the run keeps
     only these per-seat sums, in constant memory.
+
+    >>> from razzcore import Rules, simulate
+    >>> r = simulate(Rules(1, 2, 4, 8), [100, 100], 50, policy=["basic", "calldown"],
+    ...              seed=3, record=1)
+    >>> r.payoffs.shape, r.winnings, r.pots_won, r.showdowns
+    ((50, 2), (38, -38), (11, 39), 27)
+    >>> r.histories[0].finishing_stacks, [round(e, 2) for e in r.stderr]
+    ([111, 89], [1.38, 1.38])
     """
 
     payoffs: np.ndarray[Any, Any] | None
