@@ -7,6 +7,10 @@
 #ifndef RAZZ_POKERSTARS_LINES_H
 #define RAZZ_POKERSTARS_LINES_H
 
+/* Self-contained on its own too: razz_pokerstars.h includes this file at
+ * its end, after the state and helpers these functions use. */
+#include "razz_pokerstars.h"
+
 static int rz_ps_marker(rz_ps *ps, const char *s, int64_t n)
 {
     int k = 0, p, any;

@@ -280,3 +280,19 @@ def test_the_replay_summary_counts_in_the_right_number(tmp_path: pathlib.Path) -
     proc = run("replay", str(one))
     assert proc.returncode == 0, proc.stderr
     assert "1 hand replayed, 1 matches its finishing_stacks" in proc.stdout
+
+
+def test_phh_names_are_read_in_any_case(tmp_path: pathlib.Path) -> None:
+    stars = ROOT / "data" / "pokerstars" / "line-kinds.txt"
+    assert run("convert", str(stars), "-o", "ALL.PHHS", cwd=tmp_path).returncode == 0
+    assert len(phh.load_all(tmp_path / "ALL.PHHS")) > 1
+    proc = run("convert", "ALL.PHHS", "--to", "pokerstars", "-o", "back.PHH", cwd=tmp_path)
+    assert_user_error(proc, "back.PHH", "nothing was written")
+    assert run("replay", "ALL.PHHS", cwd=tmp_path).returncode == 0
+
+
+def test_toml_with_no_hand_in_a_phh_file_is_no_hand_history(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "tool.phh").write_text('[tool]\nname = "x"\n')
+    for args in (["replay", "tool.phh"], ["convert", "tool.phh", "--to", "pokerstars",
+                                          "-o", "out.txt"]):
+        assert_user_error(run(*args, cwd=tmp_path), "tool.phh is not a hand history")

@@ -415,10 +415,9 @@ def _resolve_show(args: argparse.Namespace, default: int) -> None:
 
 
 def _check_phh_target(path: str, hands: int) -> None:
-    if not path.endswith((".phh", ".phhs")):
-        raise _Fail(f"--phh {path}: the file name must end with .phh or .phhs")
-    if hands > 1 and path.endswith(".phh"):
-        raise _Fail(f"--phh {path}: {hands} hands need a .phhs file (a .phh holds one hand)")
+    from ..histories.files import check_phh_path
+
+    check_phh_path(path, hands, "--phh")
     if hands > MAX_RECORD:
         raise _Fail(f"--phh writes every hand, at most {MAX_RECORD:,}, not {hands:,}: play "
                     f"fewer --hands to keep them")
@@ -426,11 +425,12 @@ def _check_phh_target(path: str, hands: int) -> None:
 
 def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
     from .. import phh
+    from ..histories.files import phh_file
     from ..histories.phh import HandHistory
 
     numbered = [dataclasses.replace(HandHistory.from_hand(hand), players=names, hand=j + 1)
                 for j, hand in enumerate(hands)]
-    text = phh.dumps(numbered[0]) if path.endswith(".phh") else phh.dumps_all(numbered)
+    text = phh.dumps(numbered[0]) if phh_file(path) == ".phh" else phh.dumps_all(numbered)
     with open(path, "w", encoding="utf-8") as fp:
         fp.write(text)
 

@@ -26,6 +26,7 @@ from ..histories.files import (
     display_name,
     holds_many,
     is_phh_text,
+    phh_file,
     phh_tables,
     read_text,
     stars_places,
@@ -440,7 +441,7 @@ def _check_output(output: str, to: str) -> None:
     any work, so nothing is half done."""
     if output == STDIN:
         return
-    phh_name = output.endswith(PHH_SUFFIXES)
+    phh_name = phh_file(output) is not None
     if to == "pokerstars" and phh_name:
         raise RazzError(f"-o {output}: --to pokerstars writes PokerStars text; name the "
                         f"output .txt (nothing was written)")
@@ -530,10 +531,11 @@ def cmd_convert(args: argparse.Namespace) -> int:
             other += report.other_games
             malformed += len(report.errors)
             out += [stars_error(path, e) for e in report.errors]
-        if args.output.endswith(".phh") and len(hands) > 1:
+        one = phh_file(args.output) == ".phh"
+        if one and len(hands) > 1:
             raise RazzError(f"-o {args.output}: {len(hands)} hands need a .phhs file (a .phh "
                             f"holds one hand; nothing was written)")
-        body = phh.dumps(hands[0]) if args.output.endswith(".phh") else phh.dumps_all(hands)
+        body = phh.dumps(hands[0]) if one else phh.dumps_all(hands)
         skipped = "hand of another game" if other == 1 else "hands of other games"
         summary = (f"{counted(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
                    f"{malformed} malformed")

@@ -69,11 +69,10 @@ def seat_players(players: int, human: int, lineup: Sequence[str],
 
 
 def _check_targets(args: argparse.Namespace) -> None:
-    if args.phh and not args.phh.endswith((".phh", ".phhs")):
-        raise RazzError(f"--phh {args.phh}: the file name must end with .phh or .phhs")
-    if args.phh and args.phh.endswith(".phh") and args.hands > 1:
-        raise RazzError(f"--phh {args.phh}: up to {args.hands} hands need a .phhs file (a .phh "
-                       f"holds one hand)")
+    from ..histories.files import check_phh_path
+
+    if args.phh:
+        check_phh_path(args.phh, args.hands, "--phh")
     for path in (args.phh, args.pokerstars):
         if path:
             folder = os.path.dirname(os.path.abspath(path))
@@ -92,7 +91,10 @@ def write_histories(histories: Sequence[object], phh_path: str | None,
     said = []
     count = f"{len(hands)} hand{'s' if len(hands) != 1 else ''}"
     if phh_path:
-        text = phh.dumps(hands[0]) if phh_path.endswith(".phh") and hands else phh.dumps_all(hands)
+        from ..histories.files import phh_file
+
+        text = (phh.dumps(hands[0]) if phh_file(phh_path) == ".phh" and hands
+                else phh.dumps_all(hands))
         with open(phh_path, "w", encoding="utf-8") as fp:
             fp.write(text)
         said.append(f"wrote {count} to {phh_path}")

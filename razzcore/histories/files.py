@@ -29,8 +29,8 @@ from ._pokerstars_lines import looks_like_pokerstars
 from .phh import HandHistory, loads, loads_all
 
 __all__ = ["PHH_SUFFIXES", "STDIN", "TABLE_HEADER", "FileHands", "check_history_text",
-           "display_name", "holds_many", "is_phh_text", "phh_tables", "read_file", "read_text",
-           "stars_places"]
+           "check_phh_path", "display_name", "holds_many", "is_phh_text", "phh_file",
+           "phh_tables", "read_file", "read_text", "stars_places"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -67,7 +67,7 @@ def holds_many(path: str, text: str) -> bool:
     (True, False)
     """
     if path != STDIN:
-        return path.endswith(".phhs")
+        return phh_file(path) == ".phhs"
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -76,8 +76,40 @@ def holds_many(path: str, text: str) -> bool:
 
 
 PHH_SUFFIXES = (".phh", ".phhs")
-"""The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many);
-any other name holds PokerStars text: the one rule for reading and writing."""
+"""The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many, in
+any case); any other name holds PokerStars text: the one rule for reading
+and writing (:func:`phh_file`, :func:`check_phh_path`)."""
+
+
+def phh_file(path: str) -> str | None:
+    """``".phh"`` (one hand) or ``".phhs"`` (many) for a PHH file name, in any
+    case; ``None`` for any other name.
+
+    >>> phh_file("a.phh"), phh_file("B.PHHS"), phh_file("c.txt")
+    ('.phh', '.phhs', None)
+    """
+    lower = path.lower()
+    for suffix in PHH_SUFFIXES:
+        if lower.endswith(suffix):
+            return suffix
+    return None
+
+
+def check_phh_path(path: str, hands: int, flag: str) -> None:
+    """That ``path`` (given as ``flag``) may hold ``hands`` hands as PHH: a
+    PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
+
+    >>> check_phh_path("out.phh", 2, "--phh")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: --phh out.phh: 2 hands need a .phhs file (a .phh holds one hand)
+    """
+    kind = phh_file(path)
+    if kind is None:
+        raise RazzError(f"{flag} {path}: the file name must end with .phh (one hand) or .phhs")
+    if kind == ".phh" and hands > 1:
+        raise RazzError(f"{flag} {path}: {hands:,} hands need a .phhs file (a .phh holds one "
+                        f"hand)")
 
 _PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
 
@@ -87,17 +119,16 @@ def is_phh_text(path: str, text: str) -> bool:
     TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
     each of its tables.
 
-    >>> is_phh_text("-", 'variant = "R"\\n'), is_phh_text("-", '[tool]\\nname = "x"\\n')
+    >>> is_phh_text("-", 'variant = "R"\\n'), is_phh_text("x.phh", '[tool]\\nname = "x"\\n')
     (True, False)
     """
-    if path.endswith(PHH_SUFFIXES):
-        return True
+    named = phh_file(path) is not None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return False
+        return named  # a PHH name: a malformed PHH file, its TOML error named
     if not data:
-        return False
+        return named
     if _PHH_KEYS & data.keys():
         return True
     return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())

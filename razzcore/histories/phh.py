@@ -52,7 +52,7 @@ from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
-from ..errors import PHHError, RulesError, brief
+from ..errors import PHHError, RulesError, brief, counted
 from ._phh_fields import (
     _ABSENT_FIELD,
     _OTHER_VARIANTS,
@@ -635,8 +635,10 @@ def loads(text: str | bytes) -> HandHistory:
         raise PHHError("the text is empty (no PHH fields)")
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise PHHError(
-            f"this is a .phhs file of {len(data)} hands (tables "
-            f"{', '.join('[' + k + ']' for k in list(data)[:3])}...): use loads_all"
+            f"this text holds {counted(len(data), 'table')} "
+            f"({', '.join('[' + k + ']' for k in list(data)[:3])}{'...' if len(data) > 3 else ''})"
+            f", as a .phhs file of many hands does, not one hand's fields: name the file .phhs "
+            f"(in Python: loads_all)"
         )
     return HandHistory._from_fields(data, "", False)  # data is read here: its lists are ours
 
