@@ -61,7 +61,14 @@ class ActionSyntaxError(PHHError):
     wrong: ``"empty"`` (no verb), ``"player"`` (not ``pN``), ``"verb"`` (an
     unknown verb or the wrong number of arguments), ``"amount"`` (not a whole
     number of chips) or ``"cards"``; ``seat`` is the player named, when the
-    player token was read."""
+    player token was read.
+
+    >>> try:
+    ...     split_action("p1 cbr x")
+    ... except ActionSyntaxError as exc:
+    ...     print(exc.kind, exc.seat, exc.field, "|", exc)
+    amount 0 actions | the amount 'x' must be a whole number of chips
+    """
 
     def __init__(self, message: str, kind: str, seat: int | None = None) -> None:
         super().__init__(message, field="actions")
@@ -76,6 +83,11 @@ class Words:
     ``seat`` is the 0-based player named (``p0`` gives -1; ``None`` when no
     player is named); ``dealer`` is True for ``d dh`` / ``d db``; ``arg`` is
     the amount, cards or ``-`` after the verb, or the dealt cards.
+
+    >>> split_action("d dh p1 AsKs2c")
+    Words(seat=0, dealer=True, verb='dh', arg='AsKs2c', commentary=None)
+    >>> split_action("p2 cbr 20 # raise")
+    Words(seat=1, dealer=False, verb='cbr', arg='20', commentary='raise')
     """
 
     seat: int | None

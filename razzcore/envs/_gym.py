@@ -59,7 +59,13 @@ RENDER_MODES = ("human", "ansi")
 
 def observation_space(players: int, rules: Rules, stacks: list[int]) -> spaces.Box:
     """The Box of the observation tensor (amounts in big bets; action counts
-    up to 65,535)."""
+    up to 65,535).
+
+    >>> from razzcore.engine.rules import Rules
+    >>> box = observation_space(2, Rules(2, 5, 10, 20), [1000, 1000])
+    >>> box.shape, float(box.high.max()), box.dtype
+    ((316,), 65535.0, dtype('float32'))
+    """
     high = max(65535.0, sum(stacks) / rules.big_bet)
     return spaces.Box(0.0, high, (observation_size(players),), np.float32)
 

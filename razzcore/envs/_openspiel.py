@@ -102,7 +102,12 @@ def _ints(text: object, what: str) -> list[int]:
 
 
 class RazzGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game (see the module docstring for its parameters)."""
+    """The OpenSpiel game (see the module docstring for its parameters).
+
+    >>> game = RazzGame({"players": 3})
+    >>> game.num_players(), game.num_distinct_actions(), game.observation_tensor_shape()
+    (3, 3, [462])
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**_DEFAULT_PARAMS, **(params or {})}
@@ -162,6 +167,19 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
     The engine's :class:`~razzcore.Hand` is built from an explicit deck: the
     cards chance chose, in deal order, then the cards not chosen yet (their
     order never matters: no player sees them before chance chooses them).
+
+    A hand dealt from a seeded generator, every seat checking or calling (1):
+
+    >>> import random
+    >>> rng, state = random.Random(1), RazzGame({"players": 3}).new_initial_state()
+    >>> while not state.is_terminal():
+    ...     if state.is_chance_node():
+    ...         cards, odds = zip(*state.chance_outcomes())
+    ...         state.apply_action(rng.choices(cards, odds)[0])
+    ...     else:
+    ...         state.apply_action(1)
+    >>> state.returns()
+    [14.0, -7.0, -7.0]
     """
 
     def __init__(self, game: RazzGame) -> None:

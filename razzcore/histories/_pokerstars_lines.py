@@ -57,6 +57,14 @@ class PokerStarsError(RazzError):
     ``hand`` is the hand number (text, ``None`` before any header),
     ``line`` the 1-based line number in the text (``None`` if not known),
     and ``reason`` the message without the hand and line in front.
+
+    >>> from razzcore.histories.pokerstars import EXAMPLE, dumps, loads
+    >>> text = dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1)
+    >>> try:
+    ...     loads(text)
+    ... except PokerStarsError as exc:
+    ...     print(exc.hand, exc.line, "|", exc.reason)
+    100000000001 15 | the engine puts in 50, the line says 40: 'charlie: calls $0.40'
     """
 
     def __init__(self, message: str, *, hand: str | None = None,
@@ -69,7 +77,17 @@ class PokerStarsError(RazzError):
 
 class PokerStarsWarning(UserWarning):
     """A malformed hand left out by ``on_error="skip"`` (the message names
-    the hand number and the line)."""
+    the hand number and the line).
+
+    >>> import warnings
+    >>> from razzcore.histories.pokerstars import EXAMPLE, dumps, loads
+    >>> bad = dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     hands = loads(bad + "\\n\\n" + dumps([EXAMPLE]), on_error="skip")
+    >>> len(hands), caught[0].category.__name__, str(caught[0].message)[:31]
+    (1, 'PokerStarsWarning', 'hand #100000000001, line 15: th')
+    """
 
 
 

@@ -275,8 +275,20 @@ def _stars_place(starts: list[int], exc: Any) -> int | None:
 
 class FileHands(NamedTuple):
     """What :func:`read_file` found: the ``hands`` with their places in the
-    file (from 0), each malformed hand's place (``None``: the whole file)
-    and error message, and whether the file is PokerStars text (else PHH)."""
+    file (from 0), each malformed hand's place (``None``: the whole file, or
+    a PokerStars hand, whose message names its number and line) and error
+    message, and whether the file is PokerStars text (else PHH).
+
+    >>> import pathlib, tempfile
+    >>> from razzcore.histories.pokerstars import EXAMPLE, dumps
+    >>> bad = dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1)
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp, "hands.txt")
+    ...     _ = path.write_text(dumps([EXAMPLE]) + "\\n\\n" + bad, encoding="utf-8")
+    ...     found = read_file(path)
+    >>> len(found.hands), found.pokerstars, found.errors[0][1][:28]
+    (1, True, 'hand #100000000001, line 60:')
+    """
 
     hands: list[tuple[int, HandHistory]]
     errors: list[tuple[int | None, str]]
@@ -287,7 +299,21 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
     """Every hand of the PokerStars or PHH file at ``path``; a malformed
     hand is left out and named in ``errors`` (a PokerStars error names the
     hand number and line).  A file that cannot be read, is empty or is no
-    hand history raises :class:`OSError` or :class:`~razzcore.errors.RazzError`."""
+    hand history raises :class:`OSError` or :class:`~razzcore.errors.RazzError`.
+
+    >>> import pathlib, tempfile
+    >>> from razzcore.histories import phh
+    >>> from razzcore.sim.session import Session
+    >>> s = Session(["basic", "calldown"], seed=4, hands=2)
+    >>> while not s.is_over:
+    ...     _ = s.deal(); _ = s.advance()
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp, "hands.phhs")
+    ...     _ = path.write_text(phh.dumps_all(s.histories()), encoding="utf-8")
+    ...     found = read_file(path)
+    >>> [place for place, _ in found.hands], found.errors, found.pokerstars
+    ([0, 1], [], False)
+    """
     name = os.fspath(path)
     text = read_text(name)
     if not text.strip():

@@ -74,7 +74,16 @@ __all__ = [
 
 class Report(NamedTuple):
     """What :func:`loads_report` found: the razz ``hands``, the number of
-    hands of ``other_games`` skipped, and each malformed hand's error."""
+    hands of ``other_games`` skipped, and each malformed hand's error.
+
+    >>> import warnings
+    >>> bad = dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1)
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     report = loads_report(bad + "\\n\\n" + dumps([EXAMPLE]), on_error="skip")
+    >>> len(report.hands), report.other_games, [e.line for e in report.errors]
+    (1, 0, [15])
+    """
 
     hands: list[HandHistory]
     other_games: int

@@ -45,7 +45,14 @@ _WORDS = {
 class Choice(NamedTuple):
     """One legal action: ``action`` (PHH: ``"cc"``, ``"cbr 20"``), ``name``
     (``fold``, ``check_call``, ``bet_raise``, ``bring_in``), ``key`` (the
-    terminal's letter) and ``label`` (``"Call 10"``, ``"Raise to 40"``)."""
+    terminal's letter) and ``label`` (``"Call 10"``, ``"Raise to 40"``).
+
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.rules import Rules
+    >>> h = Hand(Rules(1, 3, 10, 20), [100, 100], deck="Ac 9c 2c Kd 3c Qd")
+    >>> choices(h.view(1), h.rules)[0]
+    Choice(action='pb', name='bring_in', key='p', label='Bring in 3')
+    """
 
     action: str
     name: str
@@ -94,7 +101,14 @@ def _label(action: str, view: HandView, rules: Rules) -> str:
 
 def choices(view: HandView, rules: Rules) -> list[Choice]:
     """The legal actions of ``view`` (its seat's, when it is to act; else
-    none) as choices, in the engine's order."""
+    none) as choices, in the engine's order.
+
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.rules import Rules
+    >>> h = Hand(Rules(1, 3, 10, 20), [100, 100], deck="Ac 9c 2c Kd 3c Qd")
+    >>> [c.action for c in choices(h.view(1), h.rules)], choices(h.view(0), h.rules)
+    (['pb', 'cbr 10'], [])
+    """
     if view.actor != view.seat:
         return []
     out = []

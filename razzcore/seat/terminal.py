@@ -42,7 +42,16 @@ _UNFINISHED = "*** Incomplete ***"  # format_hand's last line for a hand still b
 
 def hand_log(session: Session, seat: int) -> list[str]:
     """The readable log of the session's current hand as ``seat`` may see it
-    (other seats' down cards as ``??`` until they are shown)."""
+    (other seats' down cards as ``??`` until they are shown).
+
+    >>> from razzcore.sim.session import Session
+    >>> s = Session([None, "basic"], seed=1, stack=100)
+    >>> _ = s.deal(); _ = s.advance()
+    >>> print("\\n".join(hand_log(s, 0)[-3:]))
+    p1 you: (6d 9c) Td
+    p2 basic: (?? ??) Qh
+    p2 basic brings in for 3
+    """
     hand = session.hand
     if hand is None:
         return []
@@ -54,7 +63,16 @@ def hand_log(session: Session, seat: int) -> list[str]:
 
 
 def session_lines(session: Session) -> list[str]:
-    """The running result: each seat's name, stack and net chips."""
+    """The running result: each seat's name, stack and net chips.
+
+    >>> from razzcore.sim.session import Session
+    >>> s = Session(["basic", "calldown"], seed=4)
+    >>> _ = s.deal(); _ = s.advance()
+    >>> print("\\n".join(session_lines(s)))
+    Session after 1 hand:
+      p1 basic     stack   1004  net     +4
+      p2 calldown  stack    996  net     -4
+    """
     width = max(len(name) for name in session.names)
     played = len(session.hands)
     out = [f"Session after {played} hand{'s' if played != 1 else ''}:"]

@@ -71,7 +71,15 @@ class SeatConfig:
     """The table every new session sits at: ``seats`` has one entry per
     seat, ``None`` for the person (exactly one) and a player name or spec (or
     a player factory) for the others; ``pace`` is the page's milliseconds
-    between the other players' actions."""
+    between the other players' actions.
+
+    >>> from razzcore import Rules
+    >>> config = SeatConfig((None, "basic"), Rules(1, 3, 10, 20), seed=5)
+    >>> config.check()                    # a table that can play
+    >>> s = config.session(2)             # the third session: seed 5 + 2
+    >>> config.seat, s.seed, s.names
+    (0, 7, ('p1 you', 'p2 basic'))
+    """
 
     seats: tuple[str | Player | None, ...]
     rules: Rules
@@ -113,7 +121,14 @@ def frame(session: Session, seat: int, since: int = 0) -> dict[str, Any]:
     """The table as ``seat`` sees it now, as plain JSON data: the seats, the
     pot, the community card, the log, the legal actions when it is the
     seat's turn and the result when the hand is over.  ``since``: the log
-    lines the page has seen (``text`` is the first action after them)."""
+    lines the page has seen (``text`` is the first action after them).
+
+    >>> s = Session([None, "basic"], seed=1, stack=100)
+    >>> _ = s.deal(); _ = s.advance()
+    >>> f = frame(s, 0)
+    >>> f["state"], f["text"], f["to_call"], [c["label"] for c in f["choices"]]
+    ('your-turn', 'p2 basic brings in for 3', 3, ['Fold', 'Call 3', 'Complete to 10'])
+    """
     hand = session.hand
     if hand is None:
         raise RazzError("no hand has been dealt")

@@ -14,7 +14,12 @@ __all__ = ["aligned"]
 
 
 def aligned(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
-    """Rows of cells as aligned columns (``right``: right-aligned columns)."""
+    """Rows of cells as aligned columns (``right``: right-aligned columns);
+    a line's trailing spaces are cut.
+
+    >>> aligned([["hand", "net"], ["A23", "-4"], ["KKK", "+120"]], right=(1,)).splitlines()
+    ['hand   net', 'A23     -4', 'KKK   +120']
+    """
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for r in rows:

@@ -358,6 +358,15 @@ def hand_data(hh: HandHistory, *, number: int = 1, label: str | None = None,
 
     A history the engine cannot replay raises
     :class:`~razzcore.errors.PHHError` naming the action.
+
+    >>> from razzcore.sim.session import Session
+    >>> s = Session(["basic", "calldown"], seed=4)
+    >>> _ = s.deal(); _ = s.advance()
+    >>> d = hand_data(s.histories()[0])
+    >>> d["complete"], d["matches"], d["finishing_stacks"], d["result"]["awards"]
+    (True, True, [1004, 996], ['p1 basic wins 8 from the pot'])
+    >>> d["steps"][-1]["over"], d["steps"][-1]["stacks"]  # as the page shows them
+    (True, ['1,004', '996'])
     """
     if not isinstance(hh, HandHistory):
         raise PHHError(f"the replayer takes a razzcore.HandHistory, not {type(hh).__name__}")

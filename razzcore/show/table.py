@@ -46,6 +46,13 @@ class Table(NamedTuple):
     ``lows[s]`` describes the low the seat showed at the showdown (``"mucked"``
     when an all-seeing viewer saw it muck), else ``None``.  ``viewer`` is the seat whose view this
     is, ``None`` for an all-seeing viewer.
+
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.rules import Rules
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+    >>> t = table(h, seat=0)
+    >>> t.street, t.stacks, t.actor, t.viewer, t.cards[1], t.up[1]
+    (3, (49, 49), 1, 0, (None, None, 45), (False, False, True))
     """
 
     street: int

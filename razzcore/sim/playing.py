@@ -133,7 +133,18 @@ def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None =
 
 def reseed_players(players: Sequence[Player | None], seed: int, index: int) -> None:
     """Before hand ``index`` of a run seeded with ``seed``: each player with a
-    ``reseed`` method restarts from its own seed (:func:`hand_seed`)."""
+    ``reseed`` method restarts from its own seed (:func:`hand_seed`).
+
+    >>> from razzcore.engine.hand import Hand
+    >>> from razzcore.engine.players import RandomPlayer
+    >>> from razzcore.engine.rules import Rules
+    >>> h, bot = Hand(Rules(1, 2, 4, 8), [50, 50], seed=1), RandomPlayer()
+    >>> def decisions():
+    ...     reseed_players([bot, None], 7, 3)  # hand 3 of a run seeded with 7
+    ...     return [bot.act(h.view(h.actor), h.legal_actions()) for _ in range(6)]
+    >>> decisions() == decisions()
+    True
+    """
     for s, p in enumerate(players):
         reseed = getattr(p, "reseed", None)
         if reseed is not None:
