@@ -65,6 +65,23 @@ def test_a_bad_hand_among_good_ones_is_named_and_the_rest_replay(
         assert out.read_text().count("PokerStars Hand #") == 2
 
 
+def test_a_table_that_is_not_toml_is_the_only_hand_left_out(tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "three.phhs"
+    assert run("play", "--players", "2", "--hands", "3", "--seed", "1", "--phh",
+               str(target)).returncode == 0
+    lines = target.read_text().splitlines(keepends=True)
+    second = lines.index("[2]\n")
+    lines.insert(second + 1, "bring_in = = 5\n")
+    target.write_text("".join(lines))
+    proc = run("replay", str(target))
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        f"razzcore replay: error: {target}: hand 2: not valid TOML: Invalid value "
+        f"(at line {second + 2}, column 12) (left out)"]
+    assert "=== hand 1 ===" in proc.stdout and "=== hand 3 ===" in proc.stdout
+    assert "2 hands replayed, 2 match their finishing_stacks, 1 left out" in proc.stdout
+
+
 def test_left_out_pokerstars_hands_are_listed_in_the_json(tmp_path: pathlib.Path) -> None:
     stars = (ROOT / "data" / "pokerstars" / "example-razz.txt").read_text()
     good = (ROOT / "data" / "pokerstars" / "line-kinds.txt").read_text()

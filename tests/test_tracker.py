@@ -139,6 +139,35 @@ def test_all_in_split_pot_and_rake() -> None:
     assert (bob.aggressive_actions, bob.calls, bob.bring_in_faced) == (1, 1, 1)
 
 
+def test_wsd_counts_only_pots_contested_at_the_showdown() -> None:
+    # Ann is all-in on 3rd street; Bob bets 4th (Cy calls: a side pot) and
+    # the river (Cy folds): Bob's side pot is uncontested, Ann wins the main.
+    three_way = hand(THREE, [12, 200, 200], [
+        "d dh p1 2c3c4c", "d dh p2 5c6c7c", "d dh p3 8c9cKd", "p3 pb", "p1 cbr 10", "p2 cc",
+        "p3 cc", "d dh p1 5d", "d dh p2 8d", "d dh p3 Qh", "p2 cbr 10", "p3 cc",
+        "d dh p1 6d", "d dh p2 9d", "d dh p3 Jh", "p2 cc", "p3 cc",
+        "d dh p1 7d", "d dh p2 Td", "d dh p3 Th", "p2 cc", "p3 cc",
+        "d dh p1 8h", "d dh p2 Js", "d dh p3 9h", "p2 cbr 20", "p3 f",
+        "p1 sm 2c3c4c5d6d7d8h", "p2 sm 5c6c7c8d9dTdJs"])
+    r = rows([three_way])
+    ann, bob, cy = r["Ann"], r["Bob"], r["Cy"]
+    assert (ann.net, bob.net, cy.net) == (24, -2, -22)
+    assert (ann.wtsd_count, ann.wsd_count) == (1, 1)
+    assert (bob.wtsd_count, bob.wsd_count, bob.won_without_showdown_count) == (1, 0, 0)
+    assert (cy.wtsd_count, cy.wsd_count) == (0, 0)
+
+
+def test_a_bring_in_all_in_from_the_post_faces_no_completion() -> None:
+    # Ann's stack is her ante and the bring-in: she cannot act after posting.
+    short = hand(THREE, [7, 200, 200], [
+        "d dh p1 5c6cKd", "d dh p2 2c3c4c", "d dh p3 7c8c9d", "p1 pb", "p2 cbr 10", "p3 f",
+        "d dh p1 Qh", "d dh p2 5d", "d dh p1 Jh", "d dh p2 6d", "d dh p1 Th", "d dh p2 7d",
+        "d dh p1 9h", "d dh p2 8d"])
+    ann = rows([short])["Ann"]
+    assert (ann.bring_in_faced, ann.bring_in_fold_count, ann.bring_in_fold) == (0, 0, None)
+    assert rows([STEAL])["Bob"].bring_in_faced == 1  # with chips behind, she faces it
+
+
 def test_a_fold_on_the_river_is_no_showdown() -> None:
     r = rows([RIVER_FOLD])
     ann, bob = r["Ann"], r["Bob"]
@@ -219,6 +248,74 @@ def test_a_malformed_hand_is_skipped_and_named(tmp_path: Path) -> None:
     assert table.hand_count == 1
     assert [s.where for s in table.skipped] == [str(broken), str(junk)]
     assert "hand #2" in table.skipped[0].error and "antes" in table.skipped[1].error
+
+
+def test_an_unfinished_hand_is_skipped() -> None:
+    unfinished = hand(THREE, [200] * 3, [*DEAL, "p2 pb", "p3 cbr 10"], hand="cut")
+    table = stats([STEAL, unfinished])
+    assert table.hand_count == 1 and set(table.players()) == set(THREE)
+    assert [str(s) for s in table.skipped] == [
+        "hand 2 (#cut): the hand is not finished: its actions stop before the end"]
+    assert table.row("Cy").hands == 1 and table.row("Cy").wtsd == 0.0
+
+
+def test_a_name_used_twice_skips_the_hand() -> None:
+    twice = hand(["Ann", "Ann", "Cy"], [200] * 3, STEAL.actions)
+    blank = hand(["p2", "", "Cy"], [200] * 3, STEAL.actions)  # the blank seat 2 is "p2"
+    table = stats([twice, blank, STEAL])
+    assert table.hand_count == 1 and table.row("Ann").hands == 1
+    assert [s.where for s in table.skipped] == ["hand 1", "hand 2"]
+    assert "'Ann' is used twice" in table.skipped[0].error
+    assert "'p2' is used twice" in table.skipped[1].error
+
+
+def test_a_phhs_table_that_is_not_toml_is_the_only_hand_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    good = phh.dumps_all([STEAL, LIMPED, RIVER_FOLD])
+    lines = good.splitlines(keepends=True)
+    second = lines.index("[2]\n")
+    lines.insert(second + 1, "bring_in = = 5\n")  # the second table is not TOML
+    path.write_text("".join(lines))
+    table = stats(path)
+    assert table.hand_count == 2 and table.row("Ann").hands == 2
+    assert [s.where for s in table.skipped] == [f"{path}: hand 2"]
+    assert "not valid TOML" in table.skipped[0].error
+    assert f"line {second + 2}," in table.skipped[0].error  # the file's line
+
+
+def test_skipped_hands_name_the_file_once_in_file_order(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    readme = tmp_path / "notes.txt"
+    readme.write_text("# notes\n")
+    path = tmp_path / "hands.phhs"
+    unfinished = hand(THREE, [200] * 3, [*DEAL, "p2 pb"])
+    text = phh.dumps_all([STEAL, unfinished, LIMPED])
+    path.write_text(text.replace("bring_in = 5", "bring_in = -5", 3)
+                    .replace("bring_in = -5", "bring_in = 5", 2))  # the third is malformed
+    table = stats([empty, readme, path])
+    assert [str(s) for s in table.skipped][:2] == [
+        f"{empty}: no hands in the file (it is empty)",
+        f"{readme} is not a hand history: neither PHH (TOML with a hand's fields, or a "
+        f".phh/.phhs file) nor PokerStars text"]
+    assert [s.where for s in table.skipped] == [
+        str(empty), str(readme), f"{path}: hand 2", f"{path}: hand 3"]
+
+
+def test_a_pokerstars_files_hands_keep_their_places_whatever_its_line_ends(
+        tmp_path: Path) -> None:
+    from razzcore.histories.files import read_file
+
+    text = (HERE / "data" / "pokerstars" / "three-players.txt").read_text()
+    text = "\n\n".join([text, text.replace("C: calls $0.50", "C: calls $0.40", 1)
+                         .replace("Hand #1:", "Hand #2:"), text.replace("Hand #1:", "Hand #3:")])
+    unix, windows = tmp_path / "unix.txt", tmp_path / "windows.txt"
+    unix.write_bytes(text.encode())
+    windows.write_bytes(text.replace("\n", "\r\n").encode())
+    for path in (unix, windows):
+        found = read_file(path)
+        assert [(i, hh.hand) for i, hh in found.hands] == [(0, 1), (2, 3)]
+        assert [place for place, _ in found.errors] == [1]
 
 
 def test_a_phhs_file_with_a_bad_hand_keeps_the_good_ones(tmp_path: Path) -> None:
@@ -432,6 +529,36 @@ def test_the_stats_command_errors_and_left_out(tmp_path: Path,
     assert "Zed" in capsys.readouterr().err
 
 
+def test_the_stats_command_when_no_player_has_min_hands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from razzcore.cli.commands import main
+
+    path = tmp_path / "hands.phhs"
+    path.write_text(phh.dumps_all([STEAL, LIMPED, RIVER_FOLD]))
+    assert main(["stats", str(path), "--min-hands", "100"]) == 0
+    assert capsys.readouterr().out == (
+        "no player has 100 hands or more (--min-hands): the most any player has is 3, of "
+        "3 hands read\n")
+
+
+@pytest.mark.parametrize("kind", ["phhs", "pokerstars"])
+def test_the_stats_command_reads_standard_input(kind: str, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import json
+
+    from razzcore.cli.commands import main
+
+    if kind == "phhs":
+        text, want = phh.dumps_all([STEAL, LIMPED]), stats([STEAL, LIMPED]).to_dicts()
+    else:
+        text = (HERE / "data" / "pokerstars" / "three-players.txt").read_text()
+        want = stats(pokerstars.loads(text)).to_dicts()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert main(["stats", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rows"] == want
+
+
 def test_the_stats_command_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
     from razzcore.cli.commands import main
@@ -529,7 +656,8 @@ def oracle_counts(hh: phh.HandHistory) -> dict[str, dict[str, int]]:
                 if first:
                     acted[s] = True
                     c[s]["steal_chances"] = c[s]["steal"] = int(not opened)
-                if s != posted and posted >= 0 and not folded[posted]:
+                if (s != posted and posted >= 0 and not folded[posted]
+                        and hh.starting_stacks[posted] > hh.antes[posted] + hh.bring_in):
                     c[posted]["bring_in_faced"] = 1
                 opened = completed = True
     return {names[s]: c[s] for s in range(n)}

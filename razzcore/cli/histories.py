@@ -21,6 +21,7 @@ from ..errors import PHHError, RazzError, counted
 from ..histories.files import (
     PHH_SUFFIXES,
     STDIN,
+    TABLE_HEADER,
     check_history_text,
     display_name,
     holds_many,
@@ -28,6 +29,7 @@ from ..histories.files import (
     phh_file,
     phh_tables,
     read_text,
+    stars_places,
 )
 from .format import EXITS, json_text, one_line, os_message
 
@@ -53,14 +55,11 @@ __all__ = [
     "where",
 ]
 
-_TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
-
-
 def where(path: str, text: str, index: int, multi: bool, exc: PHHError) -> str:
     """``FILE:LINE`` of the failing action or field of hand ``index`` (0-based)."""
     offset = 0
     if multi:
-        headers = list(_TABLE_HEADER.finditer(text))
+        headers = list(TABLE_HEADER.finditer(text))
         if index < len(headers):
             offset = headers[index].start()
     part = text[offset:]
@@ -122,44 +121,6 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
     if not hands and not left_out:
         raise RazzError(f"{display_name(path)}: no hands in the file")
     return text, multi, hands, False, left_out
-
-
-def stars_places(text: str, hands: Sequence[Any], errors: Sequence[Any]) -> list[int]:
-    """The place in PokerStars ``text`` (from 0, every hand header counted,
-    other games' too) of each of ``hands``, the razz hands read from it in
-    order: the headers less those of the malformed hands (``errors``, known by
-    line), matched to the hands by their hand numbers.
-
-    >>> head = "PokerStars Hand #{}: Razz Limit ($1/$2 USD) - 2026/01/01 10:00:00 ET"
-    >>> text = "\\n\\n".join(head.format(n) for n in (7, 8, 9))
-    >>> class Hand: hand = 9
-    >>> class Bad: line = 3
-    >>> stars_places(text, [Hand()], [Bad()])
-    [2]
-    """
-    import bisect
-
-    from ..histories._pokerstars_lines import HAND_LINE, HAND_START
-
-    starts: list[int] = []  # line index of each header
-    numbers: list[int] = []
-    for i, line in enumerate(text.lstrip("\ufeff").splitlines()):
-        line = line.strip()
-        if line.startswith(HAND_LINE) and (m := HAND_START.match(line)):
-            starts.append(i)
-            numbers.append(int(m.group(1)))
-    bad = {bisect.bisect_right(starts, exc.line - 1) - 1 for exc in errors
-           if exc.line is not None}
-    places: list[int] = []
-    k = 0
-    for hh in hands:
-        while k < len(starts) and (k in bad or numbers[k] != hh.hand):
-            k += 1
-        if k == len(starts):  # cannot happen: every hand read has its header
-            raise RazzError(f"hand #{hh.hand} is not found among the hand headers")
-        places.append(k)
-        k += 1
-    return places
 
 
 def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], list[str]]:

@@ -21,10 +21,17 @@ __all__ = ["add_stats_parser", "cmd_stats"]
 
 
 def add_stats_parser(p: argparse.ArgumentParser) -> None:
-    """The options of ``razzcore stats``."""
+    """The options of ``razzcore stats``.
+
+    >>> parser = argparse.ArgumentParser(prog="razzcore stats")
+    >>> add_stats_parser(parser)
+    >>> args = parser.parse_args(["hands.txt", "--min-hands", "50", "--sort", "net"])
+    >>> args.files, args.min_hands, args.sort, args.player
+    (['hands.txt'], 50, 'net', None)
+    """
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="PokerStars text files, .phh or .phhs files, or globs of them "
-                        "('sessions/**/*.txt')")
+                        "('sessions/**/*.txt'); - reads standard input (either kind)")
     p.add_argument("--player", metavar="NAME", default=None,
                    help="only this player's row (and the player --plot draws)")
     p.add_argument("--json", action="store_true",
@@ -53,7 +60,22 @@ def _sorted(rows: list[StatsRow], column: str) -> list[StatsRow]:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """Run ``razzcore stats``."""
+    """Run ``razzcore stats``.
+
+    >>> import os, tempfile
+    >>> from razzcore import pokerstars
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.txt")
+    >>> with open(path, "w") as fp:
+    ...     _ = fp.write(pokerstars.dumps([pokerstars.EXAMPLE]))
+    >>> parser = argparse.ArgumentParser(prog="razzcore stats")
+    >>> add_stats_parser(parser)
+    >>> cmd_stats(parser.parse_args([path, "--player", "bravo [x]", "--json"]))
+    {"rows": [{"player": "bravo [x]", "hands": 1, "net": 325, ... "skipped": []}
+    0
+    >>> cmd_stats(parser.parse_args([path, "--min-hands", "2"]))
+    no player has 2 hands or more (--min-hands): the most any player has is 1, of 1 hand read
+    0
+    """
     if args.min_hands < 0:
         raise RazzError(f"--min-hands must be 0 or more, not {args.min_hands}")
     table = stats(args.files, player=args.player)
@@ -78,11 +100,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out["plot"] = {"player": plotted, "file": args.plot}
         print(json_text(out))
         return EXIT_OK
-    print(format_stats(rows))
-    left = f", {len(table.skipped)} left out" if table.skipped else ""
-    plural = "" if table.hand_count == 1 else "s"
-    print(f"{table.hand_count:,} hand{plural}{left}; fractions of the hands dealt, except bi fold "
-          f"(of completions faced after the bring-in), steal (of chances) and wsd (of wtsd)")
+    if table.rows and not rows:
+        plural = "" if table.hand_count == 1 else "s"
+        print(f"no player has {args.min_hands:,} hands or more (--min-hands): the most any "
+              f"player has is {max(r.hands for r in table.rows):,}, of "
+              f"{table.hand_count:,} hand{plural} read")
+    else:
+        print(format_stats(rows))
+        left = f", {len(table.skipped)} left out" if table.skipped else ""
+        plural = "" if table.hand_count == 1 else "s"
+        print(f"{table.hand_count:,} hand{plural}{left}; fractions of the hands dealt, except bi "
+              f"fold (of completions faced after the bring-in), steal (of chances) and wsd (of "
+              f"wtsd)")
     if plotted is not None:
         print(f"{plotted}'s results drawn in {args.plot}")
     return EXIT_OK

@@ -15,19 +15,22 @@ hand that loads, each malformed hand left out with the error naming it.
 
 from __future__ import annotations
 
+import bisect
 import os
+import re
 import sys
 import tomllib
 import warnings
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from ..errors import PHHError, RazzError
 from ._pokerstars_lines import looks_like_pokerstars
 from .phh import HandHistory, loads, loads_all
 
-__all__ = ["PHH_SUFFIXES", "STDIN", "FileHands", "check_history_text", "check_phh_path",
-           "display_name", "holds_many", "is_phh_text", "phh_file", "phh_tables", "read_file",
-           "read_text"]
+__all__ = ["PHH_SUFFIXES", "STDIN", "TABLE_HEADER", "FileHands", "check_history_text",
+           "check_phh_path", "display_name", "holds_many", "is_phh_text", "phh_file",
+           "phh_tables", "read_file", "read_text", "stars_places"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -148,28 +151,126 @@ def check_history_text(path: str, text: str) -> bool:
                     f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
 
 
+TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
+"""A table's header line in a ``.phhs`` text (``[1]``): where each hand starts."""
+
+
 def phh_tables(text: str) -> list[tuple[str, HandHistory | PHHError]]:
     """Each table of a ``.phhs`` text (``[1]``, ``[2]``...) with its hand,
-    or the error that keeps it from loading, in file order; for a text that
-    is not TOML, the error of the whole text under the key ``""``.
+    or the error that keeps it from loading, in file order.  A text that is
+    not TOML is read table by table (cut at each :data:`TABLE_HEADER`), so a
+    malformed table is the error of that table alone (its TOML error naming
+    the file's line); a text without tables that is not TOML is the error of
+    the whole text under the key ``""``.
 
     >>> [(key, type(got).__name__) for key, got in phh_tables("[1]\\nantes = 3\\n")]
     [('1', 'PHHError')]
+    >>> from razzcore.histories.phh import dumps_all
+    >>> text = dumps_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 2)
+    >>> [(key, type(got).__name__) for key, got in phh_tables(text + "[3]\\nantes = [\\n")]
+    [('1', 'HandHistory'), ('2', 'HandHistory'), ('3', 'PHHError')]
     """
     try:
-        tables = tomllib.loads(text)
+        tables: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return [("", PHHError(f"not TOML: {exc}"))]
+        headers = list(TABLE_HEADER.finditer(text))
+        if not headers:
+            return [("", PHHError(f"not TOML: {exc}"))]
+        return [_one_table(text, head, headers[i + 1].start() if i + 1 < len(headers)
+                           else len(text)) for i, head in enumerate(headers)]
     out: list[tuple[str, HandHistory | PHHError]] = []
     for key, table in tables.items():
-        try:
-            if not isinstance(table, dict):
-                raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
-                               field=key)
-            out.append((key, HandHistory.from_mapping(table)))
-        except PHHError as bad:
-            out.append((key, bad))
+        out.append((key, _table_hand(key, table)))
     return out
+
+
+def _one_table(text: str, head: re.Match[str], end: int) -> tuple[str, HandHistory | PHHError]:
+    """The hand of the table starting at ``head`` (its TOML read alone, its
+    lines counted as the file's)."""
+    key = head.group(1).strip().strip("'\"")
+    part = "\n" * text.count("\n", 0, head.start()) + text[head.start():end]
+    try:
+        tables = tomllib.loads(part)
+    except tomllib.TOMLDecodeError as exc:
+        return key, PHHError(f"not valid TOML: {exc}")
+    if len(tables) != 1:
+        return key, PHHError(f"[{key}] is not one table", field=key)
+    return key, _table_hand(key, next(iter(tables.values())))
+
+
+def _table_hand(key: str, table: object) -> HandHistory | PHHError:
+    try:
+        if not isinstance(table, dict):
+            raise PHHError(f"[{key}] is not a table (a .phhs file holds one table per hand)",
+                           field=key)
+        return HandHistory.from_mapping(table)
+    except PHHError as bad:
+        return bad
+
+
+def stars_places(text: str, hands: Sequence[Any], errors: Sequence[Any]) -> list[int]:
+    """The place in PokerStars ``text`` (from 0, every hand header counted,
+    other games' too) of each of ``hands``, the razz hands read from it in
+    order: the headers less those of the malformed hands (``errors``, known by
+    line), matched to the hands by their hand numbers.
+
+    >>> head = "PokerStars Hand #{}: Razz Limit ($1/$2 USD) - 2026/01/01 10:00:00 ET"
+    >>> text = "\\n\\n".join(head.format(n) for n in (7, 8, 9))
+    >>> class Hand: hand = 9
+    >>> class Bad: line = 3
+    >>> stars_places(text, [Hand()], [Bad()])
+    [2]
+    """
+    return _stars_places(_stars_headers(text), hands, errors)
+
+
+def _stars_places(headers: tuple[list[int], list[int]], hands: Sequence[Any],
+                  errors: Sequence[Any]) -> list[int]:
+    starts, numbers = headers
+    bad = {_stars_place(starts, exc) for exc in errors}
+    places: list[int] = []
+    k = 0
+    for hh in hands:
+        while k < len(starts) and (k in bad or numbers[k] != hh.hand):
+            k += 1
+        if k == len(starts):  # cannot happen: every hand read has its header
+            raise RazzError(f"hand #{hh.hand} is not found among the hand headers")
+        places.append(k)
+        k += 1
+    return places
+
+
+_STARS_HEADER = re.compile(r"^[ \t\ufeff]*PokerStars .*?#(\d+): ", re.MULTILINE)
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _stars_headers(text: str) -> tuple[list[int], list[int]]:
+    """The line index (from 0) and number of each PokerStars hand header."""
+    from ._pokerstars_lines import HAND_LINE, HAND_START
+
+    starts: list[int] = []
+    numbers: list[int] = []
+    if _OTHER_BREAKS.search(text) is None:  # lines end at "\n" only: the headers found fast
+        at = pos = 0
+        for found in _STARS_HEADER.finditer(text):
+            at += text.count("\n", pos, found.start())
+            pos = found.start()
+            starts.append(at)
+            numbers.append(int(found.group(1)))
+        return starts, numbers
+    for i, raw in enumerate(text.lstrip("\ufeff").splitlines()):
+        line = raw.strip()
+        if line.startswith(HAND_LINE) and (m := HAND_START.match(line)):
+            starts.append(i)
+            numbers.append(int(m.group(1)))
+    return starts, numbers
+
+
+def _stars_place(starts: list[int], exc: Any) -> int | None:
+    """The place of the hand holding malformed ``exc``'s line (``None``: unknown)."""
+    if exc.line is None:
+        return None
+    return bisect.bisect_right(starts, exc.line - 1) - 1
 
 
 class FileHands(NamedTuple):
@@ -223,8 +324,11 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
         with warnings.catch_warnings():  # each malformed hand is in the report
             warnings.simplefilter("ignore", PokerStarsWarning)
             report = loads_report(text, on_error="skip")
-        return FileHands(list(enumerate(report.hands)),
-                         [(None, str(exc)) for exc in report.errors], True)
+        headers = _stars_headers(text)
+        return FileHands(list(zip(_stars_places(headers, report.hands, report.errors),
+                                  report.hands, strict=True)),
+                         [(_stars_place(headers[0], exc), str(exc)) for exc in report.errors],
+                         True)
     if not holds_many(name, text):
         try:
             return FileHands([(0, loads(text))], [], False)

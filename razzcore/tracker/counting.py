@@ -26,6 +26,7 @@ import datetime
 from typing import Any
 
 from ..engine.hand import Hand
+from ..errors import RazzError
 from ..histories.phh import HandHistory
 
 __all__ = ["COUNTS", "count_hand", "hand_date", "player_names"]
@@ -76,12 +77,34 @@ def count_hand(hh: HandHistory) -> list[tuple[str, list[int]]]:
     """Replay ``hh`` on the engine and count it: each dealt-in player's name
     and counts (indexed as :data:`COUNTS`, ``hands`` = 1), in seat order.
     Raises what the replay raises (:class:`~razzcore.errors.RazzError`) for
-    a malformed hand."""
+    a malformed hand, and a :class:`~razzcore.errors.RazzError` for a hand
+    that is not finished or names a player twice (it would be counted
+    twice).
+
+    >>> hh = HandHistory([2, 2], 5, 10, 20, [100, 100],
+    ...                  ["d dh p1 2c3c4c", "d dh p2 5c6cKd", "p2 pb", "p1 f"],
+    ...                  players=["Ann", "Bob"])
+    >>> [(name, counts[NET]) for name, counts in count_hand(hh)]
+    [('Ann', -2), ('Bob', 2)]
+    >>> count_hand(HandHistory([2, 2], 5, 10, 20, [100, 100], hh.actions[:3]))
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: the hand is not finished: its actions stop before the end
+    """
+    names = player_names(hh)
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise RazzError(f"the player name {name!r} is used twice in the hand: each "
+                            f"seat needs its own name")
+        seen.add(name)
     hand = hh.replay()
-    return _counts(hand, player_names(hh))
+    if not hand.is_over:
+        raise RazzError("the hand is not finished: its actions stop before the end")
+    return _counts(hand, names, hh.starting_stacks)
 
 
-def _counts(hand: Hand, names: list[str]) -> list[tuple[str, list[int]]]:
+def _counts(hand: Hand, names: list[str], stacks: list[int]) -> list[tuple[str, list[int]]]:
     n = len(names)
     dealt = hand.dealt_in
     counts = [[0] * len(COUNTS) for _ in range(n)]
@@ -91,6 +114,8 @@ def _counts(hand: Hand, names: list[str]) -> list[tuple[str, list[int]]]:
     opened = False  # someone called or completed on 3rd street
     completed = False  # someone completed on 3rd street
     posted = -1  # the seat that posted the bring-in
+    left = list(stacks)  # each seat's chips behind, until the bring-in is posted
+    can_act = False  # the bring-in has chips left to act with
     live = [True] * n
     away = set(hand.absent)
     log: list[tuple[Any, ...]] = hand._log  # the engine's structured history
@@ -109,12 +134,16 @@ def _counts(hand: Hand, names: list[str]) -> list[tuple[str, list[int]]]:
                 if live[s] and dealt[s]:
                     counts[s][SAW_7TH] = 1
             continue
-        if kind in ("ante", "back", "sm", "pre"):
+        if kind == "ante":
+            left[e[1]] -= e[2]
+            continue
+        if kind in ("back", "sm", "pre"):
             continue
         s = e[1]
         c = counts[s]
         if kind == "pb":
             posted = s
+            can_act = left[s] > e[2]
             continue
         if kind == "f":
             live[s] = False
@@ -149,17 +178,21 @@ def _counts(hand: Hand, names: list[str]) -> list[tuple[str, list[int]]]:
                     c[STEAL_CHANCES] = 1
                     c[STEAL] = 1
             opened = True
-            if s != posted and posted >= 0 and live[posted]:
+            if s != posted and posted >= 0 and live[posted] and can_act:
                 counts[posted][BRING_IN_FACED] = 1
             completed = True
     payoffs = hand.payoffs or (0,) * n
     folded = hand.folded
     held = [s for s in range(n) if dealt[s] and not folded[s]]
     showdown = len(held) >= 2
-    won = [False] * n
+    won = [False] * n  # chips from any pot
+    won_shown = [False] * n  # chips from a pot two or more held cards for
+    contested = [sum(not folded[s] for s in pot.eligible) >= 2 for pot in hand.pots]
     for award in hand.awards:
         if award.amount > 0:
             won[award.seat] = True
+            if award.pot < len(contested) and contested[award.pot]:
+                won_shown[award.seat] = True
     out = []
     for s in range(n):
         if not dealt[s]:
@@ -178,7 +211,7 @@ def _counts(hand: Hand, names: list[str]) -> list[tuple[str, list[int]]]:
                         c[SAW_7TH] = 1
         if showdown and not folded[s]:
             c[WTSD] = 1
-            if won[s]:
+            if won_shown[s]:
                 c[WSD] = 1
         elif not showdown and won[s]:
             c[WON_WITHOUT_SHOWDOWN] = 1

@@ -21,18 +21,25 @@ from typing import Any
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
 from ..errors import RazzError, brief
-from ..histories.files import read_file
+from ..histories.files import STDIN, FileHands, display_name, read_file
 from ..histories.phh import HandHistory
 from .counting import NET, WTSD, count_hand, hand_date
 from .table import HandRecord, Skipped, StatsTable, merge
 
-__all__ = ["CHUNK_HANDS", "stats"]
+__all__ = ["CHUNK_HANDS", "Source", "stats"]
 
 #: Histories given as objects are counted in parts of this many.
 CHUNK_HANDS = 2000
 
-_Part = tuple[str, Any]  # ("file", path) or ("hands", [(label, HandHistory), ...])
+# ("file", path), ("read", (name, FileHands or the error reading it)) for
+# standard input (read here, not on a worker), or ("hands", [(label, HandHistory), ...])
+_Part = tuple[str, Any]
 _GLOB = frozenset("*?[")
+
+#: What :func:`stats` reads: a history, a path or glob (``-``: standard
+#: input), or an iterable of these.
+Source = (HandHistory | str | os.PathLike[str]
+          | Iterable[HandHistory | str | os.PathLike[str]])
 
 
 def _parts(source: object) -> list[_Part]:
@@ -62,7 +69,11 @@ def _parts(source: object) -> list[_Part]:
             run = []
         if not isinstance(item, (str, os.PathLike)):
             raise RazzError(f"stats reads hand histories, files or globs, not {brief(item)}")
-        parts.extend(("file", path) for path in _paths(os.fspath(item)))
+        name = os.fspath(item)
+        if name == STDIN:
+            parts.append(("read", (name, _read(name))))
+            continue
+        parts.extend(("file", path) for path in _paths(name))
     if run:
         parts.append(("hands", run))
     return parts
@@ -79,36 +90,62 @@ def _paths(name: str) -> list[str]:
     return found
 
 
+def _read(path: str) -> FileHands | Skipped:
+    """The hands of the file at ``path``, or why it cannot be read (its
+    message without the file's name: :class:`Skipped` names it)."""
+    name = display_name(path)
+    try:
+        return read_file(path)
+    except (OSError, RazzError) as exc:
+        error = str(exc) or type(exc).__name__
+        if error.startswith(f"{name}: "):
+            error = error[len(name) + 2:]
+        return Skipped(name, error)
+
+
 def _count(part: _Part, player: str | None) -> StatsTable:
     """The table of one part (run on a worker: picklable by name)."""
     kind, what = part
     table = StatsTable()
-    if kind == "file":
-        try:
-            found = read_file(what)
-        except (OSError, RazzError) as exc:
-            table.skipped.append(Skipped(what, str(exc) or type(exc).__name__))
-            return table
-        many = len(found.hands) + len(found.errors) > 1 or found.pokerstars
-        for place, error in found.errors:
-            where = what if place is None else f"{what}: hand {place + 1}"
-            table.skipped.append(Skipped(where, error))
-        hands = [(f"{what}: hand {i + 1}" if many else what, hh) for i, hh in found.hands]
-    else:
-        hands = what
-    for label, hh in hands:
-        _count_one(table, label, hh, player, kind == "file")
+    if kind == "hands":
+        for label, hh in what:
+            _count_one(table, label, hh, player, False)
+        return table
+    path, found = (what, _read(what)) if kind == "file" else what
+    if isinstance(found, Skipped):
+        table.skipped.append(found)
+        return table
+    name = display_name(path)
+    many = len(found.hands) + len(found.errors) > 1 or found.pokerstars
+    # the file's malformed hands and the hands that cannot be counted, in file order
+    # (a PokerStars error names the hand by its number and line already)
+    skipped = [(-1 if place is None else place,
+                Skipped(name if place is None or found.pokerstars
+                        else f"{name}: hand {place + 1}", error))
+               for place, error in found.errors]
+    for i, hh in found.hands:
+        left_out = _count_one(table, f"{name}: hand {i + 1}" if many else name, hh, player, True)
+        if left_out is not None:
+            skipped.append((i, left_out))
+    skipped.sort(key=lambda k: k[0])
+    table.skipped.extend(s for _, s in skipped)
     return table
 
 
 def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | None,
-               file: bool) -> None:
+               file: bool) -> Skipped | None:
+    """Count ``hh`` into ``table``; a hand that cannot be counted is left out:
+    named in ``table.skipped`` (a hand given as an object), or returned (a
+    file's, for the caller to order)."""
     try:
         seats = count_hand(hh)
     except RazzError as exc:
         hand = "" if hh.hand is None else f" (#{hh.hand})"
-        table.skipped.append(Skipped(label + hand, str(exc)))
-        return
+        left_out = Skipped(label + hand, str(exc))
+        if file:
+            return left_out
+        table.skipped.append(left_out)
+        return None
     table.hand_count += 1
     hand_id = str(hh.hand) if hh.hand is not None else (label if file else None)
     date = hand_date(hh)
@@ -119,15 +156,17 @@ def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | Non
         table._add(name, counts, bet)
         table.hands.append(HandRecord(name, hand_id, date, counts[NET],
                                       bool(counts[WTSD]), bet))
+    return None
 
 
-def stats(source: object, *, player: str | None = None,
+def stats(source: Source, *, player: str | None = None,
           executor: SubmitExecutor | None = None, progress: bool | None = None) -> StatsTable:
     """Each player's statistics over the hands of ``source``.
 
     ``source``: a :class:`~razzcore.histories.phh.HandHistory`, a path or a
     glob (``"sessions/*.txt"``, ``"**"`` reaching into folders) of PokerStars
-    or PHH files, or an iterable of any of these.  Every hand is replayed on
+    or PHH files (``"-"``: standard input, either kind), or an iterable of
+    any of these.  Every hand is replayed on
     the engine and counted from what the engine did (docs/stats.md gives
     each column's definition).  A malformed hand, or a file that cannot be
     read, is left out and named in ``.skipped``; a path or glob that names

@@ -58,13 +58,21 @@ class HandRecord:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Skipped:
     """A hand (or a whole file) left out: ``where`` names it (file and hand),
-    ``error`` says what is wrong with it."""
+    ``error`` says what is wrong with it.
+
+    >>> print(Skipped("hands.phhs: hand 2", "the hand is not finished"))
+    hands.phhs: hand 2: the hand is not finished
+    >>> print(Skipped("notes.txt", "notes.txt is not a hand history"))
+    notes.txt is not a hand history
+    """
 
     where: str
     error: str
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.error}" if self.where else self.error
+        if not self.where or self.error.startswith(self.where):
+            return self.error
+        return f"{self.where}: {self.error}"
 
 
 def _share(count: int, total: int) -> float | None:
@@ -79,7 +87,13 @@ class StatsRow:
     beside it (``vpip`` and ``vpip_count``); fractions of hands divide by
     ``hands``, ``bring_in_fold`` by ``bring_in_faced``, ``steal`` by
     ``steal_chances`` and ``wsd`` by ``wtsd_count``.  ``aggression`` is
-    ``aggressive_actions / calls`` (``None`` without a call)."""
+    ``aggressive_actions / calls`` (``None`` without a call).
+
+    >>> from razzcore import pokerstars, stats
+    >>> row = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))).row("charlie")
+    >>> row.hands, row.net, row.wtsd, row.wtsd_count, row.wsd, row.bring_in_fold
+    (1, -320, 1.0, 1, 0.0, None)
+    """
 
     player: str
     hands: int
@@ -118,7 +132,13 @@ class StatsRow:
                     net_by_big_bet: Mapping[int, int]) -> StatsRow:
         """The row of ``player`` from its counts (named as
         :data:`~razzcore.tracker.counting.COUNTS`) and its net chips by the
-        hands' big bet (for ``big_bets_per_100``)."""
+        hands' big bet (for ``big_bets_per_100``).
+
+        >>> counts = dict.fromkeys(COUNTS, 0) | {"hands": 2, "net": 40, "wtsd": 1, "wsd": 1}
+        >>> row = StatsRow.from_counts("Ann", counts, {20: 40})
+        >>> row.big_bets_per_100, row.wtsd, row.wsd, row.steal
+        (100.0, 0.5, 1.0, None)
+        """
         hands = counts["hands"]
         big_bets = sum(net / bet for bet, net in sorted(net_by_big_bet.items()))
         each = {name: _share(counts[name], hands)
@@ -146,7 +166,13 @@ class StatsRow:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The row as a dict, keyed by :data:`COLUMNS`."""
+        """The row as a dict, keyed by :data:`COLUMNS`.
+
+        >>> row = StatsRow.from_counts("Ann", dict.fromkeys(COUNTS, 0) | {"hands": 1}, {})
+        >>> d = row.to_dict()
+        >>> list(d) == list(COLUMNS), d["player"], d["hands"], d["vpip"]
+        (True, 'Ann', 1, 0.0)
+        """
         return {name: getattr(self, name) for name in COLUMNS}
 
 
@@ -193,6 +219,13 @@ class StatsTable:
       :class:`Skipped`;
     * ``str(table)``: the table as text; :meth:`to_dicts`; :meth:`to_pandas`;
     * ``a + b``: the table of the hands of both (``a``'s first).
+
+    >>> from razzcore import pokerstars, stats
+    >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
+    >>> table
+    <StatsTable: 3 players, 1 hands, 0 skipped>
+    >>> (table + table).row("alpha").hands
+    2
     """
 
     def __init__(self) -> None:
@@ -210,21 +243,42 @@ class StatsTable:
 
     @property
     def rows(self) -> list[StatsRow]:
-        """One row per player: the most hands first, then by name."""
+        """One row per player: the most hands first, then by name.
+
+        >>> from razzcore import pokerstars, stats
+        >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
+        >>> [(r.player, r.net) for r in table.rows]
+        [('alpha', -35), ('bravo [x]', 325), ('charlie', -320)]
+        """
         rows = [p.row(name) for name, p in self._players.items()]
         rows.sort(key=lambda r: (-r.hands, r.player))
         return rows
 
     def row(self, player: str) -> StatsRow:
         """The row of ``player`` (:class:`~razzcore.errors.RazzError` when no
-        hand of the table has that player)."""
+        hand of the table has that player).
+
+        >>> from razzcore import pokerstars, stats
+        >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
+        >>> table.row("alpha").net
+        -35
+        >>> table.row("zed")
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.RazzError: no hand has a player named 'zed'
+        """
         found = self._players.get(player)
         if found is None:
             raise RazzError(f"no hand has a player named {brief(player)}")
         return found.row(player)
 
     def players(self) -> list[str]:
-        """The players' names, as :attr:`rows` orders them."""
+        """The players' names, as :attr:`rows` orders them.
+
+        >>> from razzcore import pokerstars, stats
+        >>> stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))).players()
+        ['alpha', 'bravo [x]', 'charlie']
+        """
         return [r.player for r in self.rows]
 
     def to_dicts(self) -> list[dict[str, Any]]:
@@ -237,7 +291,19 @@ class StatsTable:
 
     def to_pandas(self) -> Any:
         """The rows as a pandas ``DataFrame`` indexed by ``player``
-        (:class:`~razzcore.errors.MissingDependencyError` without pandas)."""
+        (:class:`~razzcore.errors.MissingDependencyError` without pandas).
+
+        >>> from razzcore import pokerstars, stats
+        >>> from razzcore.errors import MissingDependencyError
+        >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
+        >>> try:
+        ...     frame = table.to_pandas()
+        ... except MissingDependencyError:  # pandas is not installed
+        ...     print([-35, 325, -320])
+        ... else:
+        ...     print(frame["net"].tolist())
+        [-35, 325, -320]
+        """
         try:
             pd = importlib.import_module("pandas")
         except ImportError:
