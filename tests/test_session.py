@@ -202,3 +202,11 @@ def test_all_bot_session_plays_like_the_loop_of_play() -> None:
         assert s.advance() is None
     assert len(s.hands) == 3 and all(h.is_over for h in s.hands)
     assert s.hands[2].starting_stacks == s.hands[1].stacks
+
+
+def test_a_session_of_one_hand_says_so_in_the_singular() -> None:
+    s = Session(["basic", "calldown"], seed=2, hands=1)
+    while not s.is_over:
+        s.deal()
+        s.advance()
+    assert s.ended == "the one hand was played"

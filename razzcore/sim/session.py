@@ -236,7 +236,8 @@ class Session:
         if broke and not self.rebuy:
             self.ended = f"{', '.join(broke)} {'is' if len(broke) == 1 else 'are'} out of chips"
         elif len(self.hands) >= self.max_hands:
-            self.ended = f"all {self.max_hands} hands were played"
+            self.ended = ("the one hand was played" if self.max_hands == 1 else
+                          f"all {self.max_hands:,} hands were played")
 
     def stop(self, why: str = "the session was stopped") -> None:
         """End the session (a hand being played is abandoned: it is not in
