@@ -109,6 +109,10 @@ def one_input(data: bytes) -> None:
     assert isinstance(holes, np.ndarray) and holes.ndim == 2 and 4 <= h <= 6
     assert isinstance(boards, np.ndarray) and boards.ndim == 2 and 3 <= b <= 5
     assert flat_h is not None and flat_b is not None
+    # The rows are the arrays' own (a strided view, ``a[::2]``, may hold
+    # fewer than were drawn, and one row is C-contiguous whatever its stride).
+    assert holes.shape[0] == boards.shape[0]
+    rows = holes.shape[0]
     got = [int(x) for x in np.asarray(result).reshape(-1)]
     assert len(got) == rows
     for i in range(rows):
