@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import glob
 import os
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -521,7 +523,7 @@ def test_the_stats_command_errors_and_left_out(tmp_path: Path,
     bad.write_text("variant = 'FR'\n")
     good = tmp_path / "good.phh"
     good.write_text(phh.dumps(STEAL))
-    assert main(["stats", str(bad), str(good)]) == 0
+    assert main(["stats", str(bad), str(good)]) == 2  # as replay: a hand left out
     captured = capsys.readouterr()
     assert "bad.phh" in captured.err and "(left out)" in captured.err
     assert "1 hand, 1 left out" in captured.out
@@ -569,6 +571,99 @@ def test_the_stats_command_plots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["stats", str(path), "--player", "Bob", "--plot", str(out)]) == 0
     assert "Bob's results drawn" in capsys.readouterr().out
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def _run_stats(*words: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "razzcore", "stats", *words],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_stats_command_refuses_a_plot_it_cannot_write(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "hands.phhs"
+    path.write_text(phh.dumps_all([STEAL, LIMPED]))
+    run = _run_stats(str(path), "--plot", str(tmp_path / "out.xyz"))
+    assert run.returncode == 2 and run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr
+    assert "'.xyz'" in run.stderr and "png, " in run.stderr and "svg" in run.stderr
+    run = _run_stats(str(path), "--plot", str(tmp_path))
+    assert run.returncode == 2 and "is a folder" in run.stderr
+    assert not (tmp_path.parent / (tmp_path.name + ".png")).exists()
+    # checked before any reading: a missing file is not reached
+    run = _run_stats(str(tmp_path / "none.txt"), "--plot", str(tmp_path / "a.xyz"))
+    assert run.returncode == 2 and "'.xyz'" in run.stderr
+
+
+def test_the_stats_command_names_the_plot_it_writes(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "hands.phhs"
+    path.write_text(phh.dumps_all([STEAL, LIMPED]))
+    run = _run_stats(str(path), "--plot", str(tmp_path / "noext"), "--player", "Ann")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == f"Ann's results drawn in {tmp_path / 'noext.png'}"
+    assert (tmp_path / "noext.png").read_bytes()[:4] == b"\x89PNG"
+    assert not (tmp_path / "noext").exists()
+
+
+def test_the_stats_command_fails_when_files_are_left_out(tmp_path: Path) -> None:
+    picture = tmp_path / "s.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    notes = tmp_path / "notes.md"
+    notes.write_text("# notes\n\nnot a hand\n")
+    whole = (HERE / "data" / "pokerstars" / "three-players.txt").read_text()
+    cut = tmp_path / "cut.txt"
+    cut.write_text(whole[: whole.index("*** 6th STREET ***") + 20])
+    for source in (picture, notes, cut):
+        run = _run_stats(str(source))
+        assert run.returncode == 2, source
+        assert "0 hands, 1 left out" in run.stdout
+        (line,) = run.stderr.splitlines()
+        assert line.count(source.name) == 1 and line.endswith("(left out)")
+        assert subprocess.run([sys.executable, "-m", "razzcore", "replay", str(source)],
+                              capture_output=True, check=False).returncode == 2
+    good = tmp_path / "good.phh"
+    good.write_text(phh.dumps(STEAL))
+    run = _run_stats(str(good), str(picture))
+    assert run.returncode == 2 and "1 hand, 1 left out" in run.stdout
+    assert _run_stats(str(good)).returncode == 0
+
+
+@pytest.mark.parametrize(("given", "column"), [
+    ("bb/100", "big_bets_per_100"), ("4th", "saw_4th"), ("agg", "aggression"),
+    ("bi fold", "bring_in_fold"), ("net", "net"), ("saw_4th", "saw_4th"),
+])
+def test_the_stats_command_sorts_by_a_header_or_a_json_key(
+        given: str, column: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from razzcore.cli.commands import main
+
+    path = tmp_path / "hands.phhs"
+    path.write_text(phh.dumps_all([STEAL, LIMPED, RIVER_FOLD]))
+    assert main(["stats", str(path), "--json", "--sort", given]) == 0
+    got = [r["player"] for r in json.loads(capsys.readouterr().out)["rows"]]
+    want = sorted(stats(path).to_dicts(), key=lambda r: (r[column] is None,
+                                                         -(r[column] or 0), r["player"]))
+    assert got == [r["player"] for r in want]
+
+
+def test_the_stats_command_lists_every_sort_column(tmp_path: Path) -> None:
+    from razzcore.show.tracker import HEADERS
+
+    run = _run_stats(str(tmp_path / "none.txt"), "--sort", "size")
+    assert run.returncode == 2 and "..." not in run.stderr and "…" not in run.stderr
+    for name in [*HEADERS, *COLUMNS]:
+        assert name in run.stderr
+
+
+def test_the_stats_command_hints_a_player_named_in_another_case(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    path.write_text(phh.dumps_all([STEAL, LIMPED]))
+    run = _run_stats(str(path), "--player", "ann")
+    assert run.returncode == 2
+    assert run.stderr.strip() == "razzcore stats: error: no player 'ann'; did you mean 'Ann'?"
+    run = _run_stats(str(path), "--player", "Zed")
+    assert run.returncode == 2 and "did you mean" not in run.stderr and "'Zed'" in run.stderr
 
 
 @pytest.mark.parametrize("name", [

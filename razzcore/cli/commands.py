@@ -39,6 +39,7 @@ from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
 from .format import (
+    ChoiceError,
     check_amount,
     eval_result,
     json_text,
@@ -63,10 +64,11 @@ class _Fail(Exception):
     """A user error: exit with status 2 and this one-line message."""
 
 
-def _report(prog: str, message: str, hint: str = "") -> None:
+def _report(prog: str, message: str, hint: str = "", *, whole: bool = False) -> None:
     """The error line on stderr (``razzcore play: error: ...``) and, under
-    ``--json``, the object ``{"error": ..., "command": ...}`` on stdout."""
-    text = one_line(message) + hint
+    ``--json``, the object ``{"error": ..., "command": ...}`` on stdout (its
+    first line, cut short unless ``whole``: a :class:`ChoiceError`)."""
+    text = (message.splitlines()[0] if whole else one_line(message)) + hint
     sys.stderr.write(f"{prog}: error: {text}\n")
     if _JSON_ERRORS.get():
         command = prog.partition(" ")[2] or None
@@ -656,7 +658,7 @@ def _run(words: list[str]) -> int:
     try:
         return _COMMANDS[args.command](args)
     except (_Fail, RazzError) as exc:
-        _report(prog, str(exc) or type(exc).__name__)
+        _report(prog, str(exc) or type(exc).__name__, whole=isinstance(exc, ChoiceError))
     except ImportError as exc:  # an optional dependency: the message says which extra
         _report(prog, str(exc) or type(exc).__name__)
     except OSError as exc:

@@ -20,6 +20,7 @@ from ..sim.playing import PlayResult
 
 __all__ = [
     "EXITS",
+    "ChoiceError",
     "check_amount",
     "eval_result",
     "json_text",
@@ -125,6 +126,16 @@ def play_summary(result: PlayResult) -> str:
     )
     return "\n".join(lines)
 
+
+
+class ChoiceError(RazzError):
+    """A value that is none of an option's choices.  The message lists every
+    choice (the command's own words, the value given cut short by whoever
+    raises it), so the error line keeps it whole, however long.
+
+    >>> print(ChoiceError("no column 'size': one of player, hands"))
+    no column 'size': one of player, hands
+    """
 
 
 def one_line(message: str, limit: int = 400) -> str:

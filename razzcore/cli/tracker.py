@@ -10,12 +10,12 @@ import sys
 from typing import Any
 
 from ..errors import RazzError
-from ..show.tracker import format_stats, plot_results
+from ..show.tracker import HEADERS, format_stats, plot_file, plot_results
 from ..tracker.reading import stats
 from ..tracker.table import COLUMNS, StatsRow
-from .format import EXITS, json_text, one_line
+from .format import EXITS, ChoiceError, json_text, one_line
 
-EXIT_OK = EXITS[0]
+EXIT_OK, _, EXIT_USAGE = EXITS
 
 __all__ = ["add_stats_parser", "cmd_stats"]
 
@@ -40,12 +40,49 @@ def add_stats_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", metavar="OUT.png", default=None,
                    help="draw the player's cumulative net in big bets, with the showdown and "
                         "non-showdown lines (--player, else the player with the most hands; "
-                        "needs matplotlib: pip install 'razzcore[plot]')")
+                        "the format from the extension: .png, .svg, .pdf...; none: .png "
+                        "added; needs matplotlib: pip install 'razzcore[plot]')")
     p.add_argument("--min-hands", type=int, default=0, metavar="N",
                    help="only players dealt into N hands or more")
-    p.add_argument("--sort", choices=COLUMNS, default="hands", metavar="COLUMN",
+    p.add_argument("--sort", default="hands", metavar="COLUMN",
                    help="order the rows by this column, the largest first (player: "
-                        "alphabetically); one of: " + ", ".join(COLUMNS) + " (hands)")
+                        "alphabetically): a header of the table (" + ", ".join(HEADERS)
+                        + ") or a JSON key (" + ", ".join(_KEYS_ONLY) + ") (hands)")
+
+
+#: The JSON keys that are no header of the table.
+_KEYS_ONLY = tuple(k for k in COLUMNS if k not in HEADERS)
+
+
+def sort_column(text: str) -> str:
+    """The row attribute (JSON key) ``--sort`` names: a header of the table
+    as printed, or a JSON key.
+
+    >>> sort_column("bb/100"), sort_column("4th"), sort_column("vpip_count")
+    ('big_bets_per_100', 'saw_4th', 'vpip_count')
+    >>> sort_column("size")
+    Traceback (most recent call last):
+    razzcore.cli.format.ChoiceError: --sort: no column 'size': a header of the table (player, ...
+    """
+    if text in COLUMNS:
+        return text
+    if text in HEADERS:
+        return HEADERS[text]
+    raise ChoiceError(
+        f"--sort: no column {one_line(text, 40)!r}: a header of the table "
+        f"({', '.join(HEADERS)}) or a JSON key ({', '.join(_KEYS_ONLY)})")
+
+
+def _no_player(args: argparse.Namespace) -> RazzError:
+    """No hand has ``--player``: say so, with the name that matches it but
+    for case (read again without ``--player``; not for standard input)."""
+    message = f"no player {args.player!r}"
+    if "-" not in args.files:
+        wanted = args.player.casefold()
+        near = [r.player for r in stats(args.files).rows if r.player.casefold() == wanted]
+        if near:
+            message += f"; did you mean {' or '.join(repr(n) for n in near)}?"
+    return RazzError(message)
 
 
 def _sorted(rows: list[StatsRow], column: str) -> list[StatsRow]:
@@ -78,18 +115,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
     """
     if args.min_hands < 0:
         raise RazzError(f"--min-hands must be 0 or more, not {args.min_hands}")
+    column = sort_column(args.sort)
+    picture = None if args.plot is None else plot_file(args.plot)
     table = stats(args.files, player=args.player)
     for skipped in table.skipped:
         sys.stderr.write(f"razzcore stats: {one_line(str(skipped))} (left out)\n")
+    # as replay: a file or hand left out is bad input, whatever was counted
+    status = EXIT_USAGE if table.skipped else EXIT_OK
     if args.player is not None and not table.rows:
-        raise RazzError(f"no hand has a player named {args.player!r}")
-    rows = _sorted([r for r in table.rows if r.hands >= args.min_hands], args.sort)
+        raise _no_player(args)
+    rows = _sorted([r for r in table.rows if r.hands >= args.min_hands], column)
     plotted = None
-    if args.plot is not None:
+    if picture is not None:
         if not table.rows:
             raise RazzError("no hands to plot")
         plotted = args.player if args.player is not None else table.rows[0].player
-        plot_results(table.hands, args.plot, player=plotted)
+        plot_results(table.hands, picture, player=plotted)
     if args.json:
         out: dict[str, Any] = {
             "rows": [r.to_dict() for r in rows],
@@ -97,9 +138,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
             "skipped": [{"where": s.where, "error": s.error} for s in table.skipped],
         }
         if plotted is not None:
-            out["plot"] = {"player": plotted, "file": args.plot}
+            out["plot"] = {"player": plotted, "file": picture}
         print(json_text(out))
-        return EXIT_OK
+        return status
     if table.rows and not rows:
         plural = "" if table.hand_count == 1 else "s"
         print(f"no player has {args.min_hands:,} hands or more (--min-hands): the most any "
@@ -113,5 +154,5 @@ def cmd_stats(args: argparse.Namespace) -> int:
               f"fold (of completions faced after the bring-in), steal (of chances) and wsd (of "
               f"wtsd)")
     if plotted is not None:
-        print(f"{plotted}'s results drawn in {args.plot}")
-    return EXIT_OK
+        print(f"{plotted}'s results drawn in {picture}")
+    return status

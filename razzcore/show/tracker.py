@@ -23,7 +23,7 @@ from ..errors import MissingDependencyError, RazzError
 from ..tracker.table import HandRecord, StatsRow
 from .columns import aligned
 
-__all__ = ["format_stats", "plot_results", "result_lines"]
+__all__ = ["HEADERS", "format_stats", "plot_file", "plot_results", "result_lines"]
 
 # (header, the row's attribute) of each fraction shown as a percentage
 _SHARES = (
@@ -31,6 +31,13 @@ _SHARES = (
     ("4th", "saw_4th"), ("5th", "saw_5th"), ("6th", "saw_6th"), ("7th", "saw_7th"),
     ("wtsd", "wtsd"), ("wsd", "wsd"), ("wwsd", "won_without_showdown"),
 )
+
+
+#: The table's column headers, each with the row's attribute (the JSON key) it shows.
+HEADERS: dict[str, str] = {
+    "player": "player", "hands": "hands", "net": "net", "bb/100": "big_bets_per_100",
+    **dict(_SHARES), "agg": "aggression",
+}
 
 
 def _percent(value: float | None) -> str:
@@ -50,7 +57,7 @@ def format_stats(rows: Sequence[StatsRow]) -> str:
     >>> format_stats([])
     'no hands'
     """
-    head = ["player", "hands", "net", "bb/100", *(h for h, _ in _SHARES), "agg"]
+    head = list(HEADERS)
     lines = [head]
     for r in rows:
         lines.append([
@@ -89,12 +96,41 @@ def result_lines(records: Sequence[HandRecord]) -> tuple[list[float], list[float
     return total, shown, unshown
 
 
+def plot_file(path: str | os.PathLike[str]) -> str:
+    """The file :func:`plot_results` writes for ``path``: ``path`` itself when
+    its extension names a format matplotlib writes, ``path`` + ``.png`` when it
+    has none.  A folder, or an extension of no such format, is a
+    :class:`~razzcore.errors.RazzError` naming the formats (checked before
+    any work).  Needs matplotlib (the ``plot`` extra).
+
+    >>> from razzcore.errors import MissingDependencyError
+    >>> try:
+    ...     print(plot_file("results"), plot_file("results.svg"))
+    ... except MissingDependencyError:  # matplotlib is not installed
+    ...     print("results.png results.svg")
+    results.png results.svg
+    """
+    name = os.fspath(path)
+    if not name or os.path.isdir(name) or name.endswith(("/", os.sep)):
+        raise RazzError(f"{name!r} is a folder: give the picture's file name (e.g. "
+                        f"{os.path.join(name or '.', 'results.png')!r})")
+    formats = sorted(_figure_class()().canvas.get_supported_filetypes())
+    extension = os.path.splitext(name)[1]
+    if not extension:
+        return name + ".png"
+    if extension[1:].lower() not in formats:
+        raise RazzError(f"{name!r}: cannot draw a {extension!r} file; the picture's formats "
+                        f"(its file's extension) are " + ", ".join(formats))
+    return name
+
+
 def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
                  player: str, title: str | None = None) -> None:
     """Draw ``player``'s cumulative net over the hands of ``records`` (in
     their order), in big bets, beside its showdown and non-showdown parts,
     and save the picture to ``path`` (its format from the extension: .png,
-    .svg, .pdf).  Needs matplotlib (the ``plot`` extra).
+    .svg, .pdf; none: .png added, see :func:`plot_file`).  Needs matplotlib
+    (the ``plot`` extra).
 
     >>> import os, tempfile
     >>> from razzcore.errors import MissingDependencyError
@@ -108,6 +144,7 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     >>> open(path, "rb").read(4)
     b'\\x89PNG'
     """
+    out = plot_file(path)
     mine = [r for r in records if r.player == player]
     if not mine:
         raise RazzError(f"no hand has a player named {player!r}: nothing to plot")
@@ -128,7 +165,7 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
     fig.tight_layout()
-    fig.savefig(os.fspath(path))
+    fig.savefig(out)
 
 
 def _figure_class() -> Any:
