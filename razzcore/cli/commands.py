@@ -314,7 +314,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(result["description"])
     if result["rank"] is None:
-        print(f"no {args.qualifier}-or-better low (five different ranks, none above "
+        need = ("two hole cards and three board cards of five different ranks"
+                if args.omaha is not None else "five different ranks")
+        print(f"no {args.qualifier}-or-better low (it needs {need}, none above "
               f"{RANKS[args.qualifier - 1]})")
         return EXIT_OK
     print(f"rank {result['rank']} of 6175 (1 is the best)")
