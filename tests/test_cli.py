@@ -129,11 +129,19 @@ def test_eval_qualifier() -> None:
     proc = run("eval", "As", "2d", "3c", "4h", "9s", "Kd", "Kh", "--qualifier", "8")
     assert proc.returncode == 0
     assert proc.stdout.splitlines() == [
-        "no low", "no 8-or-better low (five different ranks, none above 8)"]
+        "no low", "no 8-or-better low (it needs five different ranks, none above 8)"]
     data = json.loads(run("eval", "As2d3c4h9s", "--qualifier", "8", "--json").stdout)
     assert data == {"cards": ["As", "2d", "3c", "4h", "9s"], "qualifier": 8, "rank": None,
                     "description": "no low", "best_five": []}
     assert_user_error(run("eval", "As2d3c4h9s", "--qualifier", "4"), "--qualifier must be 5..13")
+
+
+def test_eval_omaha_names_what_an_omaha_low_needs() -> None:
+    proc = run("eval", "--omaha", "As 2d 3c 4h", "5s Kd Qc", "--qualifier", "8")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines() == [
+        "no low", "no 8-or-better low (it needs two hole cards and three board cards of five "
+        "different ranks, none above 8)"]
 
 
 def test_eval_omaha() -> None:

@@ -297,3 +297,17 @@ def test_counts_in_messages_are_in_the_right_number() -> None:
     proc = run("equity", "As 2d 3c 4d 5d 6d 7d", "Kh Qd Js 9s 8s 7c 6c")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("exact, 1 outcome\n")
+
+
+def test_pokerstars_text_is_not_written_to_a_phh_name(tmp_path: pathlib.Path) -> None:
+    proc = run("play", "--players", "2", "--hands", "3", "--pokerstars", "ps.phhs",
+               cwd=tmp_path)
+    assert_user_error(proc, "--pokerstars ps.phhs", "not named .phh or .phhs")
+    assert not (tmp_path / "ps.phhs").exists()
+    assert run("play", "--players", "2", "--hands", "3", "--pokerstars", "ps.txt",
+               cwd=tmp_path).returncode == 0
+
+
+def test_play_help_names_every_kind_of_player() -> None:
+    out = run("--help").stdout
+    assert "--human" in out and "--lineup" in out

@@ -206,6 +206,7 @@ def test_options_that_do_not_fit_a_person(tmp_path: pathlib.Path) -> None:
     assert main(["play", "--human", "1", "--threads", "2"]) == 2
     assert main(["play", "--rebuy"]) == 2
     assert main(["play", "--human", "1", "--phh", "x.txt"]) == 2
+    assert main(["play", "--human", "1", "--pokerstars", "x.PHHS"]) == 2
     assert main(["play", "--human", "1", "--phh", str(tmp_path / "no" / "x.phhs")]) == 2
 
 
@@ -235,3 +236,17 @@ def test_play_at_terminal_reads_any_stream() -> None:
         start = printed.index(f"=== Hand {k} ===") + 1
         assert hide(printed[start:start + len(log)]) == hide(log)
         assert not any(line.startswith("*** Incomplete") for line in printed)
+
+
+def test_quitting_before_a_hand_ends_writes_no_empty_file(tmp_path: pathlib.Path) -> None:
+    child = spawn("--players", "2", "--human", "1", "--lineup", "random", "--hands", "5",
+                  "--seed", "2", "--phh", "mine.phhs", "--pokerstars", "mine.txt",
+                  cwd=tmp_path)
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    out = child.logfile_read.getvalue()
+    assert "no hand was finished: mine.phhs not written" in out
+    assert not (tmp_path / "mine.phhs").exists() and not (tmp_path / "mine.txt").exists()

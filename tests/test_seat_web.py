@@ -242,3 +242,15 @@ def test_each_session_has_its_own_players() -> None:
     assert a.players[2] is not b.players[2]
     with pytest.raises(RazzError, match="exactly one None"):
         SeatConfig(seats=("basic", "basic"), rules=Rules(1, 3, 10, 20)).check()
+
+
+def test_a_server_other_machines_can_reach_says_so() -> None:
+    s = Server(["--host", "0.0.0.0"])  # its address is printed through the loopback
+    try:
+        with httpx.Client(base_url=s.url, timeout=30) as c:
+            assert c.get("/").status_code == 200
+        assert s.proc.stderr is not None
+        warning = s.proc.stderr.readline()
+    finally:
+        s.stop()
+    assert "warning: listening on 0.0.0.0" in warning and "no login" in warning

@@ -142,7 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="count only a Q-or-better low (8: eight-or-better; 5..13)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
-    p = _add(sub, "play", "deal many hands between built-in players and summarise them",
+    p = _add(sub, "play", "deal many hands between players (built-in, yours with --lineup, "
+             "or you at a seat with --human) and summarise them",
              "  razzcore play --players 6 --hands 1000 --seed 1\n"
              "  razzcore play --players 3 --hands 500 --seed 7 --phh hands.phhs\n"
              "  razzcore play --players 2 --hands 1 --lineup basic --show 1\n"
@@ -315,7 +316,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(result["description"])
     if result["rank"] is None:
-        print(f"no {args.qualifier}-or-better low (five different ranks, none above "
+        need = ("two hole cards and three board cards of five different ranks"
+                if args.omaha is not None else "five different ranks")
+        print(f"no {args.qualifier}-or-better low (it needs {need}, none above "
               f"{RANKS[args.qualifier - 1]})")
         return EXIT_OK
     print(f"rank {result['rank']} of 6175 (1 is the best)")
@@ -358,6 +361,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     if args.pokerstars:
+        from ..histories.files import check_pokerstars_path
+
+        check_pokerstars_path(args.pokerstars, "--pokerstars")
         _check_phh_target(args.pokerstars + ".phhs", args.hands)  # the same bound
     # The library's play: every player is built in, so the hands run in the engine.
     result = play(args.players, args.hands, seed=args.seed, rules=rules, stacks=args.stack,

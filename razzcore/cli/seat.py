@@ -69,10 +69,12 @@ def seat_players(players: int, human: int, lineup: Sequence[str],
 
 
 def _check_targets(args: argparse.Namespace) -> None:
-    from ..histories.files import check_phh_path
+    from ..histories.files import check_phh_path, check_pokerstars_path
 
     if args.phh:
         check_phh_path(args.phh, args.hands, "--phh")
+    if args.pokerstars:
+        check_pokerstars_path(args.pokerstars, "--pokerstars")
     for path in (args.phh, args.pokerstars):
         if path:
             folder = os.path.dirname(os.path.abspath(path))
@@ -88,6 +90,9 @@ def write_histories(histories: Sequence[object], phh_path: str | None,
     from ..histories.phh import HandHistory
 
     hands = [h for h in histories if isinstance(h, HandHistory)]
+    if not hands:  # an empty file would read as no hand history at all
+        return [f"no hand was finished: {path} not written"
+                for path in (phh_path, pokerstars_path) if path]
     said = []
     count = f"{len(hands)} hand{'s' if len(hands) != 1 else ''}"
     if phh_path:

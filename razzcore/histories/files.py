@@ -95,6 +95,20 @@ def phh_file(path: str) -> str | None:
     return None
 
 
+def check_pokerstars_path(path: str, flag: str) -> None:
+    """That ``path`` (given as ``flag``) may hold PokerStars text: any name
+    but a PHH one (:data:`PHH_SUFFIXES`).
+
+    >>> check_pokerstars_path("out.phhs", "--pokerstars")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: --pokerstars out.phhs: PokerStars text goes to a file not ...
+    """
+    if phh_file(path) is not None:
+        raise RazzError(f"{flag} {path}: PokerStars text goes to a file not named .phh or "
+                        f".phhs (name it .txt)")
+
+
 def check_phh_path(path: str, hands: int, flag: str) -> None:
     """That ``path`` (given as ``flag``) may hold ``hands`` hands as PHH: a
     PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.

@@ -11,6 +11,8 @@ and talks only to the server that sent it.
 
 from __future__ import annotations
 
+from ..show._replayer_page import DRAW_HELPERS
+
 __all__ = ["CSP", "SEAT_SCRIPT", "SEAT_STYLE", "SEAT_TEMPLATE"]
 
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
@@ -101,26 +103,8 @@ margin:12px 12px 0 0;font-size:13px}
 SEAT_SCRIPT = r"""
 (function () {
   "use strict";
-  var SVG = "http://www.w3.org/2000/svg";
+""" + DRAW_HELPERS + r"""
   var session = null, pace = 700, queue = [], timer = null, frame = null, built = 0;
-  function $(id) { return document.getElementById(id); }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) { e.className = cls; }
-    if (text !== undefined && text !== null) { e.textContent = text; }
-    return e;
-  }
-  function card(c, up) {
-    var s = document.createElementNS(SVG, "svg");
-    s.setAttribute("class", "card " + (c === null ? "back " : "") + (up ? "up" : "down"));
-    s.setAttribute("viewBox", "0 0 40 56");
-    s.setAttribute("role", "img");
-    s.setAttribute("aria-label", c === null ? "face-down card" : c + (up ? "" : " (down)"));
-    var u = document.createElementNS(SVG, "use");
-    u.setAttribute("href", "#rz-" + (c === null ? "back" : c + (up ? "" : "-down")));
-    s.appendChild(u);
-    return s;
-  }
   function chips(n) { return n.toLocaleString("en-US"); }
   function signed(n) { return (n > 0 ? "+" : "") + chips(n); }
   function status(state, text) {

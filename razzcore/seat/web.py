@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -371,6 +372,28 @@ def create_app(config: SeatConfig) -> Starlette:
     return Starlette(routes=routes, exception_handlers=handlers)
 
 
+def _url(host: str, port: int) -> tuple[str, bool]:
+    """The page's address as a browser opens it (an unspecified host,
+    ``0.0.0.0`` or ``::``, is opened through the loopback), and whether other
+    machines may reach the server.
+
+    >>> _url("127.0.0.1", 8765), _url("0.0.0.0", 80), _url("::1", 80)
+    (('http://127.0.0.1:8765/', False), ('http://127.0.0.1:80/', True), ('http://[::1]:80/', False))
+    """
+    import ipaddress
+
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:  # a name: localhost stays on this machine
+        return f"http://{host}:{port}/", host != "localhost"
+    if address.is_unspecified:
+        address = ipaddress.ip_address("::1" if address.version == 6 else "127.0.0.1")
+        shown = f"[{address}]" if address.version == 6 else str(address)
+        return f"http://{shown}:{port}/", True
+    shown = f"[{host}]" if address.version == 6 else host
+    return f"http://{shown}:{port}/", not address.is_loopback
+
+
 def serve(config: SeatConfig, *, host: str = "127.0.0.1", port: int = 8765,
           open_browser: bool = False, announce: Callable[[str], None] | None = None) -> None:
     """Run the app on ``host:port`` (``port=0``: a free one) until Ctrl-C;
@@ -391,13 +414,15 @@ def serve(config: SeatConfig, *, host: str = "127.0.0.1", port: int = 8765,
         sock.close()
         raise RazzError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     bound = sock.getsockname()[1]
-    shown = f"[{host}]" if family == socket.AF_INET6 else host
-    url = f"http://{shown}:{bound}/"
+    url, reachable = _url(host, bound)
     line = f"razzcore serve: play at {url} (Ctrl-C stops the server)"
     if announce is None:
         print(line, flush=True)
     else:
         announce(line)
+    if reachable:
+        print(f"razzcore serve: warning: listening on {host}: anyone who can reach this "
+              f"machine can open the table (there is no login)", file=sys.stderr, flush=True)
     if open_browser:
         import webbrowser
 

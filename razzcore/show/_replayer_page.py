@@ -162,13 +162,8 @@ padding:6px 0;margin:6px 0}
 }
 """
 
-PAGE_SCRIPT = r"""
-(function () {
-  "use strict";
-  var hands = JSON.parse(document.getElementById("rz-data").textContent);
+DRAW_HELPERS = r"""
   var SVG = "http://www.w3.org/2000/svg";
-  var cur = 0, step = 0, seen = [];
-  var spoilers = $("app").dataset.spoilers === "true";
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -187,6 +182,18 @@ PAGE_SCRIPT = r"""
     s.appendChild(u);
     return s;
   }
+"""
+"""The page scripts' drawing helpers (``$``, ``el``, ``card``: a card as a
+``<use>`` of the page's card symbols), written once for the replayer page and
+the browser seat's page."""
+
+PAGE_SCRIPT = r"""
+(function () {
+  "use strict";
+""" + DRAW_HELPERS + r"""
+  var hands = JSON.parse(document.getElementById("rz-data").textContent);
+  var cur = 0, step = 0, seen = [];
+  var spoilers = $("app").dataset.spoilers === "true";
   function fill(node, items) {
     node.textContent = "";
     items.forEach(function (t) { node.appendChild(el("li", null, t)); });
