@@ -355,6 +355,26 @@ def test_equity_bad_input() -> None:
     assert_user_error(run("equity", "As 2d 3c"), "2 to 8 players")
 
 
+def test_equity_names_the_player_of_a_bad_hand_or_range() -> None:
+    from razzcore import equity
+    from razzcore.errors import RazzError
+
+    try:
+        equity(["As 2d 3x", "Kh Qd Js"])
+    except RazzError as exc:
+        said = str(exc)
+    proc = run("equity", "As 2d 3x", "Kh Qd Js")
+    assert proc.stderr.strip() == f"razzcore equity: error: {said}"
+    assert said.startswith("player 1: bad card '3x' in 'As 2d 3x'")
+    assert_user_error(run("equity", "Kh Qd Js", "As 2d 3x", "[A-5] [A-5] 6"),
+                      "player 2: bad card '3x'")
+    assert_user_error(run("equity", "As 2d 3c", "[A-5] [A-5 6"),
+                      "player 2: range, position 2", "unclosed")
+    assert_user_error(run("equity", "As 2d 3c", "Kh Qd Js", "A 2 3x"),
+                      "player 3: range, position 3 ('3x')")
+    assert run("equity", "As 2d 3c", "A 2 7").returncode == 0
+
+
 # ---------------------------------------------------------------- bench
 
 

@@ -30,7 +30,7 @@ from ..cards import UNKNOWN, CardLike, CardsLike, format_card, parse_cards_or_un
 from ..errors import CardError, EquityError, as_int, brief, counted
 from .ranges import Range
 
-__all__ = ["EquityResult"]
+__all__ = ["EquityResult", "player_error"]
 
 #: Pot shares are counted in units of ``1 / UNITS`` (lcm(1..8): any split is exact).
 UNITS = 840
@@ -60,6 +60,15 @@ or a :class:`~razzcore.Range` of them."""
 # ------------------------------------------------------------------ parsing
 
 
+def player_error(player: int, exc: Exception) -> EquityError:
+    """``exc`` said of the hand of player ``player`` (counted from 1).
+
+    >>> print(player_error(2, ValueError("bad card 'Zz'")))
+    player 2: bad card 'Zz'
+    """
+    return EquityError(f"player {player}: {exc}")
+
+
 def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]:
     """Known codes, number of unknown down cards and display text of one hand."""
     if isinstance(hand, Range) or not isinstance(hand, (str, Iterable)):
@@ -68,7 +77,7 @@ def _parse_hand(player: int, hand: HandLike) -> tuple[tuple[int, ...], int, str]
     try:
         cards = parse_cards_or_unknown(hand)
     except CardError as exc:
-        raise EquityError(f"player {player}: {exc}") from None
+        raise player_error(player, exc) from None
     if not 3 <= len(cards) <= 7:
         raise EquityError(
             f"player {player}: a razz hand has 3 to 7 cards (use '??' for unknown down "

@@ -29,7 +29,7 @@ from functools import cached_property
 from ..cards import RANKS, SUITS, format_card
 from ..errors import RazzError, brief
 
-__all__ = ["MAX_COMBOS", "Range"]
+__all__ = ["MAX_COMBOS", "Range", "has_range_syntax"]
 
 #: Most combos a range may hold (its combos are listed in memory).
 MAX_COMBOS = 2_000_000
@@ -45,6 +45,18 @@ def _rank(text: str) -> int | None:
     """Index 0..12 of a rank written ``A``, ``2`` .. ``9``, ``T``/``10``, ``J``, ``Q``, ``K``."""
     t = _RANK_ALIASES.get(text, text).upper()
     return RANKS.index(t) if len(t) == 1 and t in RANKS else None
+
+
+def has_range_syntax(text: str) -> bool:
+    """Whether ``text`` uses what only a range writes: brackets, commas
+    between patterns, a bare rank (``7``) or ``x``.  Text without any is
+    meant as cards (a bad card in it is a bad card, not a bad range position).
+
+    >>> has_range_syntax("[A-5] [A-5] 6"), has_range_syntax("As 2d 7"), has_range_syntax("As 2d 3x")
+    (True, True, False)
+    """
+    return any(ch in text for ch in "[],") or any(
+        token in ("x", "X") or _rank(token) is not None for token in text.split())
 
 
 def _cards_of_ranks(ranks: set[int]) -> frozenset[int]:
