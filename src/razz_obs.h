@@ -25,9 +25,12 @@
  *   betting  5*P*3      per street, per seat: completions/bets/raises,
  *                       checks/calls, bring-ins posted (counts)
  *
- * Total 146 * P + 24 floats.  Header-only C99; no allocation; every index
- * the caller gives is checked before use (rz_obs_write returns -1 and writes
- * nothing on a bad input).
+ * Total 146 * P + 24 floats.  rz_obs_update() keeps a tensor up to date
+ * from the input it was last written from, writing only the fields that
+ * changed (the vector environment's tables, one decision after another).
+ * Header-only C99; no allocation; every index the caller gives is checked
+ * before use (rz_obs_write and rz_obs_update return -1 and write nothing on
+ * a bad input).
  */
 #ifndef RAZZ_OBS_H
 #define RAZZ_OBS_H
@@ -87,15 +90,11 @@ static inline void rz_obs_clear(rz_obs_input *in, int players, int seat)
     in->unit = 1;
 }
 
-static inline int rz_obs_card_ok_(unsigned c)
-{
-    return c < 52u || c == RZ_OBS_HIDDEN || c == RZ_OBS_NONE;
-}
-
 /* Validate `in`; 0 when every index in it is in range. */
 static inline int rz_obs_check(const rz_obs_input *in)
 {
-    int s, k;
+    const uint8_t *card = &in->cards[0][0]; /* the first players * 7 bytes */
+    int i, bad = 0;
     if (in->players < 2 || in->players > RZ_OBS_MAX_SEATS)
         return -1;
     if (in->seat < 0 || in->seat >= in->players)
@@ -106,20 +105,105 @@ static inline int rz_obs_check(const rz_obs_input *in)
         return -1;
     if (in->community != RZ_OBS_NONE && in->community >= 52u)
         return -1;
-    for (s = 0; s < in->players; s++)
-        for (k = 0; k < RZ_OBS_SLOTS; k++)
-            if (!rz_obs_card_ok_(in->cards[s][k]))
-                return -1;
-    return 0;
+    for (i = 0; i < in->players * RZ_OBS_SLOTS; i++) /* a code, HIDDEN or NONE */
+        bad |= card[i] >= 52u && card[i] < RZ_OBS_HIDDEN;
+    return bad ? -1 : 0;
 }
 
-static inline void rz_obs_card_(float *at, unsigned c)
+/* Set (v = 1) or clear (v = 0) the floats of card slot value c at `at`. */
+static inline void rz_obs_card_(float *at, unsigned c, float v)
 {
     if (c < 52u) {
-        at[c >> 2] = 1.0f;       /* rank: code = 4 * rank + suit */
-        at[13 + (c & 3u)] = 1.0f; /* suit */
+        at[c >> 2] = v;       /* rank: code = 4 * rank + suit */
+        at[13 + (c & 3u)] = v; /* suit */
     } else if (c == RZ_OBS_HIDDEN) {
-        at[17] = 1.0f;
+        at[17] = v;
+    }
+}
+
+static inline float rz_obs_amount_(int64_t chips, int64_t unit)
+{
+    return (float)((double)chips / (double)unit);
+}
+
+/* The layout, written once: bring `out` from the tensor of `old` to the
+ * tensor of `in` (both checked, same players and unit), writing only the
+ * fields that differ.  old == NULL: `out` is all zero (nothing written yet). */
+static inline void rz_obs_patch_(const rz_obs_input *old, const rz_obs_input *in, float *out)
+{
+    const size_t P = (size_t)in->players;
+    const size_t cards = 2 * P + RZ_OBS_STREETS;
+    const size_t community = cards + P * RZ_OBS_SLOTS * RZ_OBS_CARD_WIDTH;
+    const size_t folded = community + 17, stacks = folded + P, bets = stacks + P;
+    const size_t pot = bets + P, to_call = pot + 1, betting = to_call + 1;
+    const uint8_t *was = old ? &old->cards[0][0] : NULL, *now = &in->cards[0][0];
+    const uint16_t *wasb = old ? &old->betting[0][0][0] : NULL, *nowb = &in->betting[0][0][0];
+    size_t s, j, w;
+    if (!old || old->seat != in->seat) {
+        if (old)
+            out[old->seat] = 0.0f;
+        out[in->seat] = 1.0f;
+    }
+    if (!old || old->actor != in->actor) {
+        if (old && old->actor >= 0)
+            out[P + (size_t)old->actor] = 0.0f;
+        if (in->actor >= 0)
+            out[P + (size_t)in->actor] = 1.0f;
+    }
+    if (!old || old->street != in->street) {
+        if (old)
+            out[2 * P + (size_t)(old->street - 3)] = 0.0f;
+        out[2 * P + (size_t)(in->street - 3)] = 1.0f;
+    }
+    /* card slots (seat s, slot k) = byte s * 7 + k: compared 8 at a time */
+    for (w = 0; w < P * RZ_OBS_SLOTS; w += 8) {
+        uint64_t a = 0, b;
+        if (was)
+            memcpy(&a, was + w, 8);
+        memcpy(&b, now + w, 8);
+        if (was && a == b)
+            continue;
+        for (j = w; j < w + 8 && j < P * RZ_OBS_SLOTS; j++)
+            if (!was || was[j] != now[j]) {
+                float *at = out + cards + j * RZ_OBS_CARD_WIDTH;
+                if (was)
+                    rz_obs_card_(at, was[j], 0.0f);
+                rz_obs_card_(at, now[j], 1.0f);
+            }
+    }
+    if (!old || old->community != in->community) {
+        if (old)
+            rz_obs_card_(out + community, old->community, 0.0f);
+        rz_obs_card_(out + community, in->community, 1.0f);
+    }
+    for (s = 0; s < P; s++) {
+        if (!old || old->folded[s] != in->folded[s])
+            out[folded + s] = in->folded[s] ? 1.0f : 0.0f;
+        if (!old || old->stacks[s] != in->stacks[s])
+            out[stacks + s] = rz_obs_amount_(in->stacks[s], in->unit);
+        if (!old || old->bets[s] != in->bets[s])
+            out[bets + s] = rz_obs_amount_(in->bets[s], in->unit);
+    }
+    if (!old || old->pot != in->pot)
+        out[pot] = rz_obs_amount_(in->pot, in->unit);
+    if (!old || old->to_call != in->to_call)
+        out[to_call] = rz_obs_amount_(in->to_call, in->unit);
+    /* betting counts (street t, seat s, kind k) = entry (t * 8 + s) * 3 + k:
+     * compared 4 at a time; seats past P are not in the tensor */
+    for (w = 0; w < RZ_OBS_STREETS * RZ_OBS_MAX_SEATS * RZ_OBS_KINDS; w += 4) {
+        uint64_t a = 0, b;
+        if (wasb)
+            memcpy(&a, wasb + w, 8);
+        memcpy(&b, nowb + w, 8);
+        if (wasb ? a == b : b == 0)
+            continue;
+        for (j = w; j < w + 4; j++) {
+            size_t street = j / (RZ_OBS_MAX_SEATS * RZ_OBS_KINDS);
+            size_t seat = j / RZ_OBS_KINDS % RZ_OBS_MAX_SEATS;
+            if (seat < P && (wasb ? wasb[j] != nowb[j] : nowb[j] != 0))
+                out[betting + (street * P + seat) * RZ_OBS_KINDS + j % RZ_OBS_KINDS] =
+                    (float)nowb[j];
+        }
     }
 }
 
@@ -127,47 +211,38 @@ static inline void rz_obs_card_(float *at, unsigned c)
  * or -1 (out untouched) when `in` is invalid or `len` is too small. */
 static inline int rz_obs_write(const rz_obs_input *in, float *out, size_t len)
 {
-    size_t size, at;
-    int P, s, k, st;
-    double unit;
+    size_t size;
     if (in == NULL || out == NULL || rz_obs_check(in) != 0)
         return -1;
-    P = in->players;
-    size = rz_obs_size(P);
+    size = rz_obs_size(in->players);
     if (len < size)
         return -1;
     memset(out, 0, size * sizeof *out);
-    unit = (double)in->unit;
-    out[in->seat] = 1.0f;
-    at = (size_t)P;
-    if (in->actor >= 0)
-        out[at + (size_t)in->actor] = 1.0f;
-    at += (size_t)P;
-    out[at + (size_t)(in->street - 3)] = 1.0f;
-    at += RZ_OBS_STREETS;
-    for (s = 0; s < P; s++)
-        for (k = 0; k < RZ_OBS_SLOTS; k++) {
-            rz_obs_card_(out + at, in->cards[s][k]);
-            at += RZ_OBS_CARD_WIDTH;
-        }
-    rz_obs_card_(out + at, in->community);
-    at += 17;
-    for (s = 0; s < P; s++)
-        out[at + (size_t)s] = in->folded[s] ? 1.0f : 0.0f;
-    at += (size_t)P;
-    for (s = 0; s < P; s++)
-        out[at + (size_t)s] = (float)((double)in->stacks[s] / unit);
-    at += (size_t)P;
-    for (s = 0; s < P; s++)
-        out[at + (size_t)s] = (float)((double)in->bets[s] / unit);
-    at += (size_t)P;
-    out[at++] = (float)((double)in->pot / unit);
-    out[at++] = (float)((double)in->to_call / unit);
-    for (st = 0; st < RZ_OBS_STREETS; st++)
-        for (s = 0; s < P; s++)
-            for (k = 0; k < RZ_OBS_KINDS; k++)
-                out[at++] = (float)in->betting[st][s][k];
-    return at == size ? 0 : -1;
+    rz_obs_patch_(NULL, in, out);
+    return 0;
+}
+
+/* Keep a tensor up to date: `out` holds the tensor of `*seen` (written by
+ * rz_obs_write or rz_obs_update from it, and not touched since); make it
+ * the tensor of `in` by writing only what differs, and copy `in` to
+ * `*seen`.  A `*seen` of other players or unit (e.g. all zero: nothing
+ * written yet) gets the whole tensor written.  The result is bit for bit
+ * that of rz_obs_write(in).  Returns 0, or -1 (out and seen untouched) as
+ * rz_obs_write. */
+static inline int rz_obs_update(rz_obs_input *seen, const rz_obs_input *in, float *out, size_t len)
+{
+    if (seen == NULL || in == NULL || out == NULL || rz_obs_check(in) != 0)
+        return -1;
+    if (len < rz_obs_size(in->players))
+        return -1;
+    if (seen->players != in->players || seen->unit != in->unit || rz_obs_check(seen) != 0) {
+        if (rz_obs_write(in, out, len) != 0)
+            return -1;
+    } else {
+        rz_obs_patch_(seen, in, out);
+    }
+    memcpy(seen, in, sizeof *seen);
+    return 0;
 }
 
 #endif /* RAZZ_OBS_H */

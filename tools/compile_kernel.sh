@@ -375,6 +375,7 @@ cat >"$WORK/envs_driver.c" <<'EOF'
 
 static rz_table tables[TABLES];
 static float obs[TABLES * (146 * 6 + 24)];
+static float fresh[146 * 6 + 24];
 static int8_t mask[TABLES * 3];
 static int32_t actor[TABLES];
 static float rewards[TABLES * 6];
@@ -435,6 +436,13 @@ int main(void)
         failures +=
             rz_vec_step(tables, 0, TABLES, &c, actions, obs, mask, actor, rewards, done) != -1;
         for (i = 0; i < TABLES; i++) {
+            /* the row kept up to date field by field is the tensor written whole */
+            const rz_table *t = &tables[i];
+            rz_obs_from_hand(&t->h, actor[i], t->betting, c.unit, &in);
+            failures += rz_obs_write(&in, fresh, c.obs_size) != 0 ||
+                        memcmp(fresh, obs + (size_t)i * c.obs_size, sizeof fresh) != 0;
+        }
+        for (i = 0; i < TABLES; i++) {
             double sum = 0.0;
             for (s = 0; s < 6; s++)
                 sum += rewards[i * 6 + s];
@@ -442,6 +450,10 @@ int main(void)
             hands += done[i];
             failures += actor[i] < 0 || actor[i] > 5 ||
                         obs[(size_t)i * c.obs_size + (size_t)actor[i]] != 1.0f;
+        }
+        if (step % 5 == 0) { /* rows written by someone else, then forgotten */
+            memset(obs, 0xff, sizeof obs / 2);
+            rz_vec_forget(tables, 0, TABLES / 2);
         }
     }
     failures += total > 1e-3 || hands < 100;
