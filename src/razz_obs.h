@@ -90,11 +90,9 @@ static inline void rz_obs_clear(rz_obs_input *in, int players, int seat)
     in->unit = 1;
 }
 
-/* Validate `in`; 0 when every index in it is in range. */
-static inline int rz_obs_check(const rz_obs_input *in)
+/* The indexes of `in` besides its cards; 0 when in range. */
+static inline int rz_obs_check_fields_(const rz_obs_input *in)
 {
-    const uint8_t *card = &in->cards[0][0]; /* the first players * 7 bytes */
-    int i, bad = 0;
     if (in->players < 2 || in->players > RZ_OBS_MAX_SEATS)
         return -1;
     if (in->seat < 0 || in->seat >= in->players)
@@ -105,8 +103,29 @@ static inline int rz_obs_check(const rz_obs_input *in)
         return -1;
     if (in->community != RZ_OBS_NONE && in->community >= 52u)
         return -1;
-    for (i = 0; i < in->players * RZ_OBS_SLOTS; i++) /* a code, HIDDEN or NONE */
-        bad |= card[i] >= 52u && card[i] < RZ_OBS_HIDDEN;
+    return 0;
+}
+
+/* Validate `in`; 0 when every index in it is in range. */
+static inline int rz_obs_check(const rz_obs_input *in)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    const uint8_t *card = &in->cards[0][0]; /* the first players * 7 bytes */
+    size_t i, count;
+    uint64_t bad = 0, x, y;
+    if (rz_obs_check_fields_(in) != 0)
+        return -1;
+    /* A slot holds a code 0..51, RZ_OBS_HIDDEN (254) or RZ_OBS_NONE (255):
+     * exactly the bytes c with (c + 2) mod 256 < 54.  Eight at a time: y =
+     * x + 2 in every byte (no carry between bytes), then a byte of y above
+     * 53 sets its top bit (0 bytes past the slots are valid codes). */
+    count = (size_t)in->players * RZ_OBS_SLOTS;
+    for (i = 0; i < count; i += 8) {
+        x = 0;
+        memcpy(&x, card + i, count - i < 8 ? count - i : 8);
+        y = ((x & ~high) + 2 * ones) ^ (x & high);
+        bad |= ((y + (127 - 53) * ones) | y) & high;
+    }
     return bad ? -1 : 0;
 }
 
@@ -127,8 +146,9 @@ static inline float rz_obs_amount_(int64_t chips, int64_t unit)
 }
 
 /* The layout, written once: bring `out` from the tensor of `old` to the
- * tensor of `in` (both checked, same players and unit), writing only the
- * fields that differ.  old == NULL: `out` is all zero (nothing written yet). */
+ * tensor of `in` (in checked; old of the same players and unit, its fields
+ * checked), writing only the fields that differ.  old == NULL: `out` is all
+ * zero (nothing written yet). */
 static inline void rz_obs_patch_(const rz_obs_input *old, const rz_obs_input *in, float *out)
 {
     const size_t P = (size_t)in->players;
@@ -136,9 +156,7 @@ static inline void rz_obs_patch_(const rz_obs_input *old, const rz_obs_input *in
     const size_t community = cards + P * RZ_OBS_SLOTS * RZ_OBS_CARD_WIDTH;
     const size_t folded = community + 17, stacks = folded + P, bets = stacks + P;
     const size_t pot = bets + P, to_call = pot + 1, betting = to_call + 1;
-    const uint8_t *was = old ? &old->cards[0][0] : NULL, *now = &in->cards[0][0];
-    const uint16_t *wasb = old ? &old->betting[0][0][0] : NULL, *nowb = &in->betting[0][0][0];
-    size_t s, j, w;
+    size_t s, k, t;
     if (!old || old->seat != in->seat) {
         if (old)
             out[old->seat] = 0.0f;
@@ -155,20 +173,15 @@ static inline void rz_obs_patch_(const rz_obs_input *old, const rz_obs_input *in
             out[2 * P + (size_t)(old->street - 3)] = 0.0f;
         out[2 * P + (size_t)(in->street - 3)] = 1.0f;
     }
-    /* card slots (seat s, slot k) = byte s * 7 + k: compared 8 at a time */
-    for (w = 0; w < P * RZ_OBS_SLOTS; w += 8) {
-        uint64_t a = 0, b;
-        if (was)
-            memcpy(&a, was + w, 8);
-        memcpy(&b, now + w, 8);
-        if (was && a == b)
+    for (s = 0; s < P; s++) {
+        if (old && memcmp(old->cards[s], in->cards[s], RZ_OBS_SLOTS) == 0)
             continue;
-        for (j = w; j < w + 8 && j < P * RZ_OBS_SLOTS; j++)
-            if (!was || was[j] != now[j]) {
-                float *at = out + cards + j * RZ_OBS_CARD_WIDTH;
-                if (was)
-                    rz_obs_card_(at, was[j], 0.0f);
-                rz_obs_card_(at, now[j], 1.0f);
+        for (k = 0; k < RZ_OBS_SLOTS; k++)
+            if (!old || old->cards[s][k] != in->cards[s][k]) {
+                float *at = out + cards + (s * RZ_OBS_SLOTS + k) * RZ_OBS_CARD_WIDTH;
+                if (old)
+                    rz_obs_card_(at, old->cards[s][k], 0.0f);
+                rz_obs_card_(at, in->cards[s][k], 1.0f);
             }
     }
     if (!old || old->community != in->community) {
@@ -188,21 +201,25 @@ static inline void rz_obs_patch_(const rz_obs_input *old, const rz_obs_input *in
         out[pot] = rz_obs_amount_(in->pot, in->unit);
     if (!old || old->to_call != in->to_call)
         out[to_call] = rz_obs_amount_(in->to_call, in->unit);
-    /* betting counts (street t, seat s, kind k) = entry (t * 8 + s) * 3 + k:
-     * compared 4 at a time; seats past P are not in the tensor */
-    for (w = 0; w < RZ_OBS_STREETS * RZ_OBS_MAX_SEATS * RZ_OBS_KINDS; w += 4) {
-        uint64_t a = 0, b;
-        if (wasb)
-            memcpy(&a, wasb + w, 8);
-        memcpy(&b, nowb + w, 8);
-        if (wasb ? a == b : b == 0)
-            continue;
-        for (j = w; j < w + 4; j++) {
-            size_t street = j / (RZ_OBS_MAX_SEATS * RZ_OBS_KINDS);
-            size_t seat = j / RZ_OBS_KINDS % RZ_OBS_MAX_SEATS;
-            if (seat < P && (wasb ? wasb[j] != nowb[j] : nowb[j] != 0))
-                out[betting + (street * P + seat) * RZ_OBS_KINDS + j % RZ_OBS_KINDS] =
-                    (float)nowb[j];
+    for (t = 0; t < RZ_OBS_STREETS; t++) { /* a street's counts compared at once, */
+        const uint16_t *now = &in->betting[t][0][0];
+        const size_t count = P * RZ_OBS_KINDS; /* then four at a time */
+        float *at = out + betting + t * count;
+        if (!old) {
+            for (k = 0; k < count; k++)
+                if (now[k] != 0)
+                    at[k] = (float)now[k];
+        } else if (memcmp(old->betting[t], now, sizeof in->betting[t]) != 0) {
+            const uint16_t *was = &old->betting[t][0][0];
+            for (k = 0; k < count; k += 4) { /* k + 4 <= 24 entries of the street */
+                uint64_t a, b;
+                memcpy(&a, was + k, sizeof a);
+                memcpy(&b, now + k, sizeof b);
+                if (a != b)
+                    for (s = k; s < k + 4 && s < count; s++)
+                        if (was[s] != now[s])
+                            at[s] = (float)now[s];
+            }
         }
     }
 }
@@ -222,26 +239,24 @@ static inline int rz_obs_write(const rz_obs_input *in, float *out, size_t len)
     return 0;
 }
 
-/* Keep a tensor up to date: `out` holds the tensor of `*seen` (written by
- * rz_obs_write or rz_obs_update from it, and not touched since); make it
- * the tensor of `in` by writing only what differs, and copy `in` to
- * `*seen`.  A `*seen` of other players or unit (e.g. all zero: nothing
- * written yet) gets the whole tensor written.  The result is bit for bit
- * that of rz_obs_write(in).  Returns 0, or -1 (out and seen untouched) as
- * rz_obs_write. */
-static inline int rz_obs_update(rz_obs_input *seen, const rz_obs_input *in, float *out, size_t len)
+/* Keep a tensor up to date: `out` holds the tensor of `old` (written from
+ * it by rz_obs_write or rz_obs_update, and not touched since); make it the
+ * tensor of `in` by writing only the fields that differ.  An `old` that is
+ * NULL, or of other players or unit (e.g. all zero: nothing written yet),
+ * gets the whole tensor written.  The result is bit for bit that of
+ * rz_obs_write(in).  Returns 0, or -1 (out untouched) as rz_obs_write. */
+static inline int rz_obs_update(const rz_obs_input *old, const rz_obs_input *in, float *out,
+                                size_t len)
 {
-    if (seen == NULL || in == NULL || out == NULL || rz_obs_check(in) != 0)
+    if (in == NULL || out == NULL || rz_obs_check(in) != 0)
         return -1;
     if (len < rz_obs_size(in->players))
         return -1;
-    if (seen->players != in->players || seen->unit != in->unit || rz_obs_check(seen) != 0) {
-        if (rz_obs_write(in, out, len) != 0)
-            return -1;
-    } else {
-        rz_obs_patch_(seen, in, out);
-    }
-    memcpy(seen, in, sizeof *seen);
+    /* old's cards are only cleared (never an index past their 18 floats) */
+    if (old == NULL || old->players != in->players || old->unit != in->unit ||
+        rz_obs_check_fields_(old) != 0)
+        return rz_obs_write(in, out, len);
+    rz_obs_patch_(old, in, out);
     return 0;
 }
 

@@ -402,6 +402,13 @@ int main(void)
     in.seat = 0;
     in.cards[1][0] = 200;
     failures += rz_obs_write(&in, obs, 316) != -1; /* not a card */
+    for (s = 0; s < 3 * 7; s++) /* every byte in every slot (seat 2: past the table) */
+        for (i = 0; i < 256; i++) {
+            rz_obs_clear(&in, 2, 0);
+            in.cards[s / 7][s % 7] = (uint8_t)i;
+            failures += (rz_obs_check(&in) == 0) != (s >= 14 || i < 52 || i >= 254);
+        }
+    rz_obs_clear(&in, 2, 0);
     in.cards[1][0] = RZ_OBS_HIDDEN;
     failures += rz_obs_write(&in, obs, 316) != 0 || obs[0] != 1.0f || obs[9 + 7 * 18 + 17] != 1.0f;
 
