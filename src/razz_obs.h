@@ -118,14 +118,15 @@ static inline int rz_obs_check(const rz_obs_input *in)
     /* A slot holds a code 0..51, RZ_OBS_HIDDEN (254) or RZ_OBS_NONE (255):
      * exactly the bytes c with (c + 2) mod 256 < 54.  Eight at a time: y =
      * x + 2 in every byte (no carry between bytes), then a byte of y above
-     * 53 sets its top bit (0 bytes past the slots are valid codes). */
+     * 53 sets its top bit; the last few one by one. */
     count = (size_t)in->players * RZ_OBS_SLOTS;
-    for (i = 0; i < count; i += 8) {
-        x = 0;
-        memcpy(&x, card + i, count - i < 8 ? count - i : 8);
+    for (i = 0; i + 8 <= count; i += 8) {
+        memcpy(&x, card + i, sizeof x);
         y = ((x & ~high) + 2 * ones) ^ (x & high);
         bad |= ((y + (127 - 53) * ones) | y) & high;
     }
+    for (; i < count; i++)
+        bad |= (uint8_t)(card[i] + 2u) >= 54u;
     return bad ? -1 : 0;
 }
 
