@@ -53,8 +53,7 @@ typedef struct {
     unsigned options;            /* rz_hand_options() of it, with its cbr total: */
     int64_t cbr;                 /* step applies the action without asking again */
     int32_t hands;               /* hands dealt at this table */
-    rz_obs_input seen[2];        /* seen[cur]: the input the observation row holds */
-    int32_t cur;
+    rz_obs_input seen;           /* the input the observation row holds */
 } rz_table;
 
 /* What `seat` may see of `h`, with the table's betting counts. */
@@ -148,15 +147,15 @@ static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
 static inline void rz_table_observe(rz_table *t, const rz_vec_cfg *c, float *obs, int8_t *mask,
                                     int32_t *actor)
 {
+    rz_obs_input in;
     const rz_table *read = t;
-    int a = t->h.actor, next = !t->cur;
-    rz_obs_input *in = &t->seen[next];
-    rz_obs_from_hand(&t->h, a < 0 ? 0 : a, read->betting, c->unit, in);
-    if (rz_obs_update(&t->seen[t->cur], in, obs, c->obs_size) == 0) {
-        t->cur = next;
+    int a = t->h.actor;
+    rz_obs_from_hand(&t->h, a < 0 ? 0 : a, read->betting, c->unit, &in);
+    if (rz_obs_update(&t->seen, &in, obs, c->obs_size) == 0) {
+        memcpy(&t->seen, &in, sizeof in); /* the lines just compared: still cached */
     } else {
         memset(obs, 0, c->obs_size * sizeof *obs);
-        memset(t->seen, 0, sizeof t->seen); /* the next update writes it whole */
+        memset(&t->seen, 0, sizeof t->seen); /* the next update writes it whole */
     }
     mask[0] = (int8_t)(t->mask & 1u);
     mask[1] = (int8_t)(t->mask >> 1 & 1u);
@@ -192,7 +191,7 @@ static inline void rz_vec_forget(rz_table *tables, ptrdiff_t begin, ptrdiff_t en
 {
     ptrdiff_t i;
     for (i = begin; i < end; i++)
-        memset(tables[i].seen, 0, sizeof tables[i].seen);
+        memset(&tables[i].seen, 0, sizeof tables[i].seen);
 }
 
 /* The first table in [begin, end) whose action is not legal there, or -1. */
