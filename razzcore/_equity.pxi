@@ -242,7 +242,7 @@ cdef extern from "razz_range_equity.h" nogil:
     void rz_eq_mc_classes_chunk(const rz_eq_spec *cls, const uint64_t *cum, int nclass,
                                 uint64_t seed, uint64_t chunk, uint64_t trials,
                                 rz_eq_counts *out)
-    void rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
+    int rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
     unsigned RZ_EQ_CHART_PATTERNS
 
 #: Largest number of classes one call of the class kernels takes.
@@ -385,13 +385,16 @@ def equity_chart_hu(lo, hi):
     """
     cdef rz_eq_chart out
     cdef uint64_t a, b
+    cdef int failed
     if lo < 0 or hi < lo:
         raise EquityError(f"bad pattern range {lo}..{hi}")
     a = min(lo, RZ_EQ_CHART_PATTERNS)
     b = min(hi, RZ_EQ_CHART_PATTERNS)
     memset(&out, 0, sizeof(rz_eq_chart))
     with nogil:
-        rz_eq_chart_hu(a, b, &out)
+        failed = rz_eq_chart_hu(a, b, &out)
+    if failed < 0:
+        raise MemoryError("no memory for the chart's pattern list")
     return (
         tuple([out.win[i] for i in range(455)]),
         tuple([out.tie[i] for i in range(455)]),

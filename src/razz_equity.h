@@ -402,36 +402,8 @@ RZ_INLINE uint64_t rz_eq_range_weight(const rz_eq_walker *e)
  *
  * With two players who both receive cards, player 1's outcomes against each
  * pattern of player 0 fall in three piles: his rank is lower (he wins),
- * equal, or higher.  rz_eq_hu_settle weighs them from player 1's sorted
- * patterns (rz_eq_pats_against, under the deck player 0 leaves); the
- * starting-hand chart walks them with rz_eq_hu_inner: acc[0] (lower),
- * acc[1] (equal), acc[2] (higher). */
-
-/* Give the inner player `left` more cards of ranks r..12 out of rem. */
-RZ_INLINE void rz_eq_hu_inner(uint8_t *rem, int r, int left, uint32_t key, uint64_t w,
-                              uint16_t hr, uint64_t *acc)
-{
-    if (left == 0) {
-        uint16_t rk = rz_lookup(key);
-        acc[(rk > hr) + (rk >= hr)] += w;
-        return;
-    }
-    for (; r < 12; r++) {
-        int have = rem[r], k;
-        int kmax = left < have ? left : have;
-        uint32_t kk = key;
-        for (k = 1; k <= kmax; k++) {
-            kk += RZ_RANK_KEY[r];
-            rem[r] = (uint8_t)(have - k);
-            rz_eq_hu_inner(rem, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k], hr, acc);
-        }
-        rem[r] = (uint8_t)have;
-    }
-    if (left <= rem[12] && rem[12] <= 4) {
-        uint16_t rk = rz_lookup(key + (uint32_t)left * RZ_RANK_KEY[12]);
-        acc[(rk > hr) + (rk >= hr)] += w * RZ_EQ_BINOM[rem[12]][left];
-    }
-}
+ * equal, or higher.  They are weighed from player 1's sorted patterns
+ * (rz_eq_pats_against, under the deck player 0 leaves). */
 
 /* Outer player (0) complete with rank hr and weight w: settle player 1. */
 RZ_INLINE void rz_eq_hu_settle(rz_eq_walker *e, uint16_t hr, uint64_t w)
