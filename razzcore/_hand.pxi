@@ -292,10 +292,10 @@ cdef class HandCore:
     cdef rz_pot _vpots[8]
     cdef int _vnpots
     cdef tuple _vpots_t
-    # The history's words, extended as the log grows: every entry as a seat
-    # that does not hold the cards sees it (_wpub), and per seat the places
-    # and words of its own deals that only it sees in full (_wown[s]).
-    cdef list _wpub, _wfull, _wseat
+    # The history's words, extended as views read them: every entry as a
+    # seat that does not hold the cards sees it (_wpub), and the deals of
+    # hidden cards as the seat that holds them sees them (_wfull).
+    cdef list _wpub, _wfull
     cdef object _wlog
     cdef Py_ssize_t _wread
     cdef int64_t _wexp
