@@ -65,8 +65,12 @@ def bind_view(HandView, Pot, format_entry, not_actions):
     _HandView, _Pot, _format_entry, _NOT_ACTIONS = given
 
 
+from cpython.object cimport PyObject, PyTypeObject
+
 cdef extern from "Python.h":
     object PyObject_GenericGetDict(object o, void *context)
+
+cdef tuple _NO_ARGS = ()
 
 # The HandView fields built on first read, in the order _ViewSource.build
 # numbers them; seat, actor and legal_actions are filled as the view is made.
@@ -77,6 +81,7 @@ cdef str _SOURCE = "_unread"
 
 
 @cython.final
+@cython.freelist(8)  # a player that keeps no views reuses the same few
 cdef class _ViewSource:
     """What a :class:`HandView` is built from: a copy of the C hand as it was
     when the view was taken, the history list (only ever appended to) and its
@@ -335,7 +340,8 @@ cdef object _hand_view(HandCore self, seat):
     source.log = self._log
     source.m = len(self._log)
     source.v = v
-    view = _HandView.__new__(_HandView)
+    # HandView.__new__(HandView) without the lookup and the call's wrapper
+    view = (<PyTypeObject *>_HandView).tp_new(<type>_HandView, <PyObject *>_NO_ARGS, NULL)
     d = <dict>PyObject_GenericGetDict(view, NULL)
     d["seat"] = v
     d["actor"] = actor
