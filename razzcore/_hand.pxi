@@ -286,6 +286,7 @@ cdef class HandCore:
     # when chips are collected into the pots, kept between views (shared
     # immutable tuples) with the state they were read from.
     cdef int64_t _vkey, _vexp
+    cdef object _vlog  # the history list of the deal the cards were read from
     cdef tuple _vboards, _vexposed, _vown, _vhidden, _vfolded
     cdef list _vcards
     cdef int64_t _vfold

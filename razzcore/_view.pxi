@@ -107,7 +107,7 @@ cdef class _ViewSource:
         if index == 3:
             return _view_pots(hand, h)
         if index == 4:
-            _view_cards(hand, h)
+            _view_cards(hand, h, self.log)
             return hand._vboards
         if index == 5:
             return _view_seat_cards(self)
@@ -158,11 +158,13 @@ cdef class _ViewField:
         return value
 
 
-cdef int _view_cards(HandCore self, const rz_hand *h) except -1:
+cdef int _view_cards(HandCore self, const rz_hand *h, list log) except -1:
     """Refresh the boards, exposed flags and each seat's cards (as their
     owner sees them and as the other seats do) unless they were last read
-    from the same cards as ``h``'s.  Cards are only ever added to a hand and
-    flags only ever set, so the counts and flags identify the state."""
+    from the same cards as ``h``'s, of the deal whose history is ``log``.
+    Within a deal cards are only ever added and flags only ever set, so the
+    counts and flags identify the state; a new deal (the hand started again)
+    starts a new history list."""
     cdef Py_ssize_t n = h.n if 0 <= h.n <= 8 else 0, s, j, k, u
     cdef int64_t key = 0, exp = 0
     for s in range(n):
@@ -171,7 +173,7 @@ cdef int _view_cards(HandCore self, const rz_hand *h) except -1:
             exp |= (<int64_t>1) << s
     key |= exp << 16
     key |= <int64_t>(h.community + 1) << 24
-    if key == self._vkey and self._vboards is not None:
+    if key == self._vkey and log is self._vlog and self._vboards is not None:
         return 0
     boards, exposed, own, hidden = [], [], [], []
     for s in range(n):
@@ -185,7 +187,7 @@ cdef int _view_cards(HandCore self, const rz_hand *h) except -1:
         hidden.append(tuple([c if c in board else None for c in cards]))
     self._vboards, self._vexposed = tuple(boards), tuple(exposed)
     self._vown, self._vhidden = tuple(own), tuple(hidden)
-    self._vkey, self._vexp = key, exp
+    self._vkey, self._vexp, self._vlog = key, exp, log
     self._vcards = [None] * 8  # each viewer's cards, made on its first view
     return 0
 
@@ -238,7 +240,7 @@ cdef tuple _view_seat_cards(_ViewSource src):
     """Each seat's cards as the viewer sees them (None: hidden)."""
     cdef HandCore hand = src.hand
     cdef Py_ssize_t s, v = src.v, n
-    _view_cards(hand, &src.h)
+    _view_cards(hand, &src.h, src.log)
     own, hidden, exposed = <tuple>hand._vown, <tuple>hand._vhidden, <tuple>hand._vexposed
     n = len(own)
     if src.h.manual:
@@ -277,7 +279,7 @@ cdef tuple _view_history(_ViewSource src):
     cdef HandCore self = src.hand
     cdef Py_ssize_t i, m = src.m, v = src.v, n
     cdef list log = src.log, pub, full
-    _view_cards(self, &src.h)
+    _view_cards(self, &src.h, src.log)
     exposed, seen = <tuple>self._vexposed, <tuple>self._vboards
     n = len(exposed)
     if src.h.manual:

@@ -392,6 +392,19 @@ def test_a_view_read_later_holds_the_hand_as_it_was_when_taken() -> None:
     assert exposed_later  # some views were read after cards turned face up
 
 
+def test_a_view_read_after_its_hand_started_again_holds_the_first_deal() -> None:
+    """Restarting a hand object (``__init__`` again, as unpickling onto it
+    does) deals other cards in the same counts: a view of the first deal read
+    afterwards still shows that deal, and does not leak it into the new one's."""
+    h = Hand(TDA, [100] * 3, seed=1)
+    old, want = h.view(1), _reference_view(h, 1)
+    h.__init__(TDA, [100] * 3, seed=2)  # type: ignore[misc]
+    new = h.view(1)
+    assert old.cards == want["cards"] and old.boards == want["boards"]
+    assert new.cards == _reference_view(h, 1)["cards"] != want["cards"]
+    assert old.history == want["history"] != new.history
+
+
 def test_a_view_not_read_yet_compares_copies_and_prints_as_a_read_one() -> None:
     import copy
     from dataclasses import FrozenInstanceError, fields
