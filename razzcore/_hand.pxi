@@ -37,6 +37,7 @@ NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
 # entries for the commonest: appending one allocates nothing.
 FOLD_ENTRY = tuple([("f", s) for s in range(8)])
 DEAL_ENTRY = tuple([tuple([("dh", s, (c,)) for c in range(52)]) for s in range(8)])
+cdef tuple _FOLD_ENTRY = FOLD_ENTRY, _DEAL_ENTRY = DEAL_ENTRY
 
 # The engine room's Python pieces HandCore builds on, handed in by
 # razzcore.engine.hand when it loads (bind_engine): the compiled core sits
@@ -51,6 +52,11 @@ cdef object _Pot = None
 cdef object _format_entry = None
 cdef object _NOT_ACTIONS = None
 cdef bint _award_tuple = False
+# The rules of the last hand made (a razzcore Rules, frozen): packed, and
+# their player-count limits, kept for the next hand at the same table.
+cdef object _rc_rules = None
+cdef rz_rules _rc_packed
+cdef int64_t _rc_min = 0, _rc_max = 0
 
 
 def bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count):
@@ -212,6 +218,8 @@ cdef class HandCore:
         cdef const int64_t *split = NULL
         cdef rz_rules packed
         cdef rz_events ev
+        cdef bint known, shuffled = False
+        global _rc_rules, _rc_packed, _rc_min, _rc_max
         if _Rules is None:
             raise RuntimeError("HandCore is razzcore.engine.Hand's base: use Hand")
         if type(rules) is not _Rules:
@@ -249,7 +257,11 @@ cdef class HandCore:
             r = _chips(rake, "rake")
         memset(away, 0, sizeof(away))
         self._away = ()
-        _fill_rules(&packed, _packed_rules(rules))
+        known = RZ_PY_HAS_GIL and rules is _rc_rules
+        if known:
+            packed = _rc_packed
+        else:
+            _fill_rules(&packed, _packed_rules(rules))
         deal_in = packed.deal_in_absent
         listed = None
         if absent is not None and not (type(absent) is tuple and not absent):
@@ -261,9 +273,14 @@ cdef class HandCore:
             if deal_in and all([away[s] for s in range(n) if st[s] > 0]):
                 raise RulesError("every seat dealt in is absent: nobody could play the hand")
         for s in range(n):
-            m += st[s] > 0 and (deal_in or not away[s])
-        if not rules.min_players <= m <= rules.max_players:
+            if st[s] > 0 and (deal_in or not away[s]):
+                m += 1
+        if not (_rc_min <= m <= _rc_max if known else rules.min_players <= m <= rules.max_players):
             _check_player_count(rules, [1] * m, "")  # the seats dealt in
+        if not known and RZ_PY_HAS_GIL and type(rules) is _Rules:
+            _rc_packed = packed
+            _rc_min, _rc_max = rules.min_players, rules.max_players
+            _rc_rules = rules
         if packed.deal_start >= n:  # rules.deal_start_seat - 1
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
         full = _full_deck(deck)
@@ -281,16 +298,19 @@ cdef class HandCore:
             # prefix); the rest keeps its order.
             _shuffle_codes(cards, 52, gen, 7 * m + 5)
             self._deck = PyBytes_FromStringAndSize(<char *>cards, 52)
+            shuffled = True  # a permutation of 0..51 by construction
         else:
             gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
             self._deck = _stacked_deck(deck, gen)
         self.rules = rules
         self._replay = bool(replay)
         ev.count = 0
-        if rz_hand_start(&self.h, &packed, <int>n, st, away,
-                         <const uint8_t *>PyBytes_AS_STRING(self._deck), r, split,
-                         (1 if manual_showdown else 0) | (2 if self._replay else 0),
-                         &ev) != 0:
+        # rz_hand_start checks the deck is a permutation, then starts the hand
+        # as rz_start_dealt does.
+        if (rz_start_dealt if shuffled else rz_hand_start)(
+                &self.h, &packed, <int>n, st, away,
+                <const uint8_t *>PyBytes_AS_STRING(self._deck), r, split,
+                (1 if manual_showdown else 0) | (2 if self._replay else 0), &ev) != 0:
             raise RulesError("the engine cannot start this hand")  # checked above
         if self._log is None or self._log:  # a fresh hand's are new and empty
             self._log = []
@@ -304,7 +324,7 @@ cdef class HandCore:
 
     cdef int _record(self, rz_events *ev) except -1:
         """Append what a C step did to the history (and the awards)."""
-        cdef int i, k, s, j, c
+        cdef int i, k, s, c
         cdef list log = self._log
         if not 0 <= ev.count < RZ_EV_MAX:  # a full buffer may have dropped events
             raise RuntimeError(f"razzcore engine: {ev.count} events in one step")
@@ -314,9 +334,10 @@ cdef class HandCore:
             if k == RZ_CALL:
                 log.append(_entry(0, s, ev.value[i], 0))
             elif k == RZ_EV_DEAL:
-                log.append(DEAL_ENTRY[s][ev.card[i] % 52])
+                log.append(<object>_tuple_item(<tuple>_tuple_item(_DEAL_ENTRY, s),
+                                               ev.card[i] % 52))
             elif k == RZ_FOLD:
-                log.append(FOLD_ENTRY[s])
+                log.append(<object>_tuple_item(_FOLD_ENTRY, s))
             elif k == RZ_RAISE:  # with the round's full wagers before it
                 log.append(_entry(4, s, ev.value[i], ev.card[i]))
             elif k == RZ_POST:
@@ -326,13 +347,12 @@ cdef class HandCore:
             elif k == RZ_EV_RETURN:
                 log.append(_entry(3, s, ev.value[i], 0))
             elif k == RZ_EV_DEAL3:
-                log.append(("dh", s, (self.h.cards[7 * s], self.h.cards[7 * s + 1],
-                                      self.h.cards[7 * s + 2])))
+                log.append(("dh", s, _code_tuple(&self.h.cards[7 * s], 3)))
             elif k == RZ_EV_BOARD:
                 log.append(("db", ev.card[i]))
             elif k == RZ_EV_SHOW:
                 c = min(self.h.ncards[s], 7)
-                log.append(("sm", s, tuple([self.h.cards[7 * s + j] for j in range(c)])))
+                log.append(("sm", s, _code_tuple(&self.h.cards[7 * s], c)))
             elif k == RZ_EV_MUCK:
                 log.append(("sm", s, None))
             elif k == RZ_EV_AWARD:
@@ -341,7 +361,7 @@ cdef class HandCore:
 
     cdef int _award(self, int s, int64_t amount, int pot) except -1:
         if _award_tuple:
-            self._awards.append(tuple.__new__(_Award, (s, amount, pot)))
+            self._awards.append(_tuple_new_as(_Award, (s, amount, pot)))
         else:
             self._awards.append(_Award(s, amount, pot))
         return 0

@@ -23,6 +23,22 @@ cdef extern from "Python.h":
     PyObject *_tuple_item "PyTuple_GET_ITEM"(object t, Py_ssize_t i)
     long long PyLong_AsLongLongAndOverflow(object v, int *overflow) except? -1
 
+cdef extern from *:
+    """
+    /* tuple.__new__(type, items) without looking the method up: what a
+       named tuple's __new__ returns for ``items``. */
+    static PyObject *rz_tuple_new_as(PyObject *type, PyObject *items)
+    {
+        PyObject *args = PyTuple_Pack(1, items), *made;
+        if (args == NULL)
+            return NULL;
+        made = PyTuple_Type.tp_new((PyTypeObject *)type, args, NULL);
+        Py_DECREF(args);
+        return made;
+    }
+    """
+    object _tuple_new_as "rz_tuple_new_as"(object type, object items)
+
 cdef dict _OPTIONS = {}
 cdef object _Random = None
 # _random.Random.random (its method descriptor) once rz_pymt_random is known
