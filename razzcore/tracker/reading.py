@@ -21,19 +21,23 @@ from typing import Any
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
 from ..errors import RazzError, brief
-from ..histories.files import STDIN, FileHands, display_name, read_file
+from ..histories.files import STDIN, FileHands, display_name, read_history_text, read_phh_text
 from ..histories.phh import HandHistory
-from .counting import NET, WTSD, count_hand, hand_date
-from .table import HandRecord, Skipped, StatsTable, merge
+from ..histories.pokerstars import Tallied, tally
+from .counting import count_hand, hand_date, played, seat_counts, seat_names
+from .table import Skipped, StatsTable, merge
 
 __all__ = ["CHUNK_HANDS", "Source", "stats"]
 
 #: Histories given as objects are counted in parts of this many.
 CHUNK_HANDS = 2000
 
-# ("file", path), ("read", (name, FileHands or the error reading it)) for
-# standard input (read here, not on a worker), or ("hands", [(label, HandHistory), ...])
+# ("file", path), ("read", (name, what _read read)) for standard input (read
+# here, not on a worker), or ("hands", [(label, HandHistory), ...])
 _Part = tuple[str, Any]
+# A PokerStars file's hands, each counted by the reader as it replays it, and
+# its malformed hands' places and errors (pokerstars.tally)
+_Stars = tuple[list[Tallied], list[tuple[int, Any]]]
 _GLOB = frozenset("*?[")
 
 #: What :func:`stats` reads: a history, a path or glob (``-``: standard
@@ -90,12 +94,14 @@ def _paths(name: str) -> list[str]:
     return found
 
 
-def _read(path: str) -> FileHands | Skipped:
-    """The hands of the file at ``path``, or why it cannot be read (its
-    message without the file's name: :class:`Skipped` names it)."""
+def _read(path: str) -> FileHands | _Stars | Skipped:
+    """The hands of the file at ``path`` (a PokerStars file's counted as
+    they are read), or why it cannot be read (its message without the
+    file's name: :class:`Skipped` names it)."""
     name = display_name(path)
     try:
-        return read_file(path)
+        text, pokerstars = read_history_text(path)
+        return tally(text) if pokerstars else read_phh_text(path, text)
     except (OSError, RazzError) as exc:
         error = str(exc) or type(exc).__name__
         if error.startswith(f"{name}: "):
@@ -116,17 +122,42 @@ def _count(part: _Part, player: str | None) -> StatsTable:
         table.skipped.append(found)
         return table
     name = display_name(path)
-    many = len(found.hands) + len(found.errors) > 1 or found.pokerstars
+    if isinstance(found, tuple) and not isinstance(found, FileHands):
+        return _count_stars(table, name, found, player)
+    many = len(found.hands) + len(found.errors) > 1
     # the file's malformed hands and the hands that cannot be counted, in file order
-    # (a PokerStars error names the hand by its number and line already)
     skipped = [(-1 if place is None else place,
-                Skipped(name if place is None or found.pokerstars
-                        else f"{name}: hand {place + 1}", error))
+                Skipped(name if place is None else f"{name}: hand {place + 1}", error))
                for place, error in found.errors]
     for i, hh in found.hands:
         left_out = _count_one(table, f"{name}: hand {i + 1}" if many else name, hh, player, True)
         if left_out is not None:
             skipped.append((i, left_out))
+    skipped.sort(key=lambda k: k[0])
+    table.skipped.extend(s for _, s in skipped)
+    return table
+
+
+def _count_stars(table: StatsTable, name: str, found: _Stars, player: str | None) -> StatsTable:
+    """Add a PokerStars file's hands, counted by the reader, to ``table``;
+    its malformed hands (an error names the hand by its number and line)
+    and the hands that cannot be counted are left out, in file order."""
+    hands, errors = found
+    skipped = [(place, Skipped(name, str(error))) for place, error in errors]
+    dates: dict[tuple[Any, ...], Any] = {}
+    for place, head, names, counts in hands:
+        fields = head.fields
+        try:
+            seats = seat_counts(seat_names(names, len(names)), counts)
+        except RazzError as exc:
+            skipped.append((place, Skipped(f"{name}: hand {place + 1} (#{fields['hand']})",
+                                           str(exc))))
+            continue
+        key = (fields.get("year"), fields.get("month"), fields.get("day"), fields.get("time"))
+        date = dates.get(key, dates)
+        if date is dates:
+            date = dates[key] = played(*key)
+        table._add_hand(seats, head.big, str(fields["hand"]), date, player)
     skipped.sort(key=lambda k: k[0])
     table.skipped.extend(s for _, s in skipped)
     return table
@@ -146,16 +177,8 @@ def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | Non
             return left_out
         table.skipped.append(left_out)
         return None
-    table.hand_count += 1
     hand_id = str(hh.hand) if hh.hand is not None else (label if file else None)
-    date = hand_date(hh)
-    bet = hh.big_bet
-    for name, counts in seats:
-        if player is not None and name != player:
-            continue
-        table._add(name, counts, bet)
-        table.hands.append(HandRecord(name, hand_id, date, counts[NET],
-                                      bool(counts[WTSD]), bet))
+    table._add_hand(seats, hh.big_bet, hand_id, hand_date(hh), player)
     return None
 
 
