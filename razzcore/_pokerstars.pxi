@@ -48,6 +48,7 @@ cdef extern from "razz_pokerstars_py.h" nogil:
 cdef extern from "razz_pokerstars_py.h":
     object rz_ps_split_py(object data, int normalised, object is_head)
     object rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
+    object rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int names)
 
 
 POKERSTARS_ERRORS = tuple(rz_ps_error_name(k).decode() for k in range(1, RZ_PSE_COUNT))
@@ -90,9 +91,9 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
     Returns ``(names, seat numbers, stacks, ante, bring_in, rake, actions,
     finishing stacks, absent seats, rake_pots)`` (``actions``: the PHH
     actions joined by ``"\\n"``; ``rake_pots`` each pot's rake when the text
-    takes it otherwise than main pot first, else ``None``) and, with
-    ``tally``, each seat's counts for the tracker counted as the hand
-    replays (see :func:`_tally_hand`) as an eleventh item, or the first
+    takes it otherwise than main pot first, else ``None``); with ``tally``,
+    ``(names, counts)`` instead: each seat's counts for the tracker,
+    counted as the hand replays (see :func:`_tally_hand`); or the first
     problem found, as ``(name, ...)`` (see ``_ps_error``; the names are
     :data:`POKERSTARS_ERRORS`).
     """
@@ -158,7 +159,7 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
         if code:
             return _ps_error(ps, text.split(b"\n"), out, min(length, cap))
         if tally:
-            return rz_ps_result(ps, out, length) + (_tally_counts(&counted),)
+            return rz_ps_seat_list(ps, NULL, 1), _tally_counts(&counted)
         return rz_ps_result(ps, out, length)
     finally:
         PyMem_Free(out)

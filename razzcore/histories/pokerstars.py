@@ -200,9 +200,10 @@ def _engine_words(said: Said, got: tuple[Any, ...], head: Head) -> str:
 def _read_hand(hand: tuple[int, int, int, str, str | None, bytes], data: bytes,
                tally: bool = False) -> tuple[Head, str, int, tuple[Any, ...]] | None:
     """A hand of the splitter (``_split_pokerstars``): its header and table
-    line read here, the rest by the compiled reader (with ``tally``, the
-    tracker's counts too): ``(head, table name, seat count, what the
-    compiled reader returned)``, or ``None`` for a hand of another game.  A
+    line read here, the rest by the compiled reader: ``(head, table name,
+    seat count, what the compiled reader returned)`` (with ``tally``, the
+    seats' names and the tracker's counts), or ``None`` for a hand of
+    another game.  A
     problem raises :class:`PokerStarsError` naming the hand number and the
     file line."""
     first, start, end, head_line, table, rest = hand
@@ -396,8 +397,8 @@ def tally(text: str | bytes) -> tuple[list[Tallied], list[tuple[int, PokerStarsE
             errors.append((place, exc))
             continue
         if read is not None:
-            got = read[3]
-            hands.append(Tallied(place, read[0], got[0], got[10]))
+            names, counts = read[3]
+            hands.append(Tallied(place, read[0], names, counts))
     return hands, errors
 
 
