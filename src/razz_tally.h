@@ -1,31 +1,16 @@
 /*
  * razz_tally.h - a hand counted for the tracker's statistics: the one rule
- * for each count of razzcore.stats (docs/stats.md), fed what the engine did
- * (razz_engine.h's events, in order) and, once the hand is over, who folded,
- * the payoffs, the pots and the awards.
+ * for each count of razzcore.stats (each defined in docs/stats.md, "The
+ * columns"), fed what the engine did (razz_engine.h's events, in order)
+ * and, once the hand is over, who folded, the payoffs, the pots and the
+ * awards.
  *
- * The PokerStars reader tallies the hand it replays (razz_pokerstars_replay.h);
- * razzcore.tracker feeds a replayed Hand's history to the same functions
- * (razzcore/_tally.pxi).  Each seat's counts are indexed by RZ_TALLY_* and
- * named by rz_tally_names (the Python face's COUNTS):
- *
- *   hands: 1 for a seat dealt in;  net: its payoff in chips;
- *   vpip: it called chips or completed on 3rd street (the bring-in post is
- *     not voluntary);  complete: it completed (or raised) on 3rd street;
- *   bring_in_faced: it posted the bring-in, had chips left to act, and
- *     another seat completed while it was in the hand;  bring_in_fold: it
- *     posted the bring-in and folded on 3rd street after a completion;
- *   steal_chances: its first voluntary action on 3rd street came before
- *     anyone called or completed (not the bring-in's seat; a fold of a seat
- *     sitting out is no chance);  steal: it completed then;
- *   saw_4th..saw_7th: it was dealt that street's card (7th: or was in the
- *     hand when the community card came);
- *   wtsd: it held cards to the end of a hand two or more seats held cards
- *     to;  wsd: and won chips from a pot two or more of them were eligible
- *     for;  won_without_showdown: it won chips in a hand that had no
- *     showdown;
- *   aggressive_actions: its completions, bets and raises;  calls: its calls
- *     that put chips in (not checks).
+ * The PokerStars reader tallies the hand it replays to check it
+ * (razz_pokerstars_replay.h); razzcore.tracker feeds a replayed Hand's event
+ * log to the same functions (razzcore/_tally.pxi).  Each seat's counts are
+ * indexed by RZ_TALLY_* and named by rz_tally_names (the Python face's
+ * COUNTS); tests/tracker_oracle.py counts the same from the event log in
+ * plain Python, the oracle they are checked against.
  */
 #ifndef RAZZ_TALLY_H
 #define RAZZ_TALLY_H

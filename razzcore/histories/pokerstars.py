@@ -6,6 +6,9 @@ write them.
   other mixed games) as :class:`~razzcore.histories.phh.HandHistory` objects; hands of
   other games are skipped.  :func:`loads_report` also says how many were
   skipped and which hands were malformed.
+* :func:`tally` reads the hands for the tracker (``razzcore.stats``): each
+  hand counted as it is replayed, without making a
+  :class:`~razzcore.histories.phh.HandHistory`.
 * :func:`dumps` / :func:`dump` write hand histories (razzcore's simulated
   hands included) as PokerStars text that :func:`loads` reads back.
 
@@ -64,11 +67,13 @@ __all__ = [
     "PokerStarsError",
     "PokerStarsWarning",
     "Report",
+    "Tallied",
     "dump",
     "dumps",
     "load",
     "loads",
     "loads_report",
+    "tally",
 ]
 
 
