@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import os
 import pathlib
-import shutil
 import struct
 import subprocess
 import sys
 import zlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,27 +25,6 @@ pytestmark = pytest.mark.browser
 ROOT = pathlib.Path(__file__).resolve().parent
 WSOP = ROOT / "conformance" / "phh-razz" / "data" / "wsop" / "2023" / "43" / "5"
 HEADS_UP = WSOP / "03-50-24.phh"  # all-in on 6th street, both hands shown
-
-
-def _missing(what: str) -> None:
-    if os.environ.get("RAZZ_REQUIRE_BROWSER"):
-        pytest.fail(f"{what}, and RAZZ_REQUIRE_BROWSER is set")
-    pytest.skip(what)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[browser]')")
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    if exe is None:
-        _missing("Chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe)
-        yield b
-        b.close()
 
 
 class Page:

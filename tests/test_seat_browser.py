@@ -8,10 +8,8 @@ except when ``RAZZ_REQUIRE_BROWSER`` is set (as ``.ci/run`` does).
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,27 +22,6 @@ pytestmark = pytest.mark.browser
 
 ACTIONS = {"fold", "check_call", "bet_raise", "bring_in"}
 SETTLED = '#status[data-state="your-turn"], #status[data-state="over"]'
-
-
-def _missing(what: str) -> None:
-    if os.environ.get("RAZZ_REQUIRE_BROWSER"):
-        pytest.fail(f"{what}, and RAZZ_REQUIRE_BROWSER is set")
-    pytest.skip(what)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[browser]')")
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    if exe is None:
-        _missing("Chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -148,6 +148,17 @@ def test_text_snapshot() -> None:
     assert all(" low" in lines[1 + s] or "Pair" in lines[1 + s] for s in shown)
 
 
+def test_text_snapshot_keeps_a_long_bet_apart_from_the_cards() -> None:
+    hand = Hand(Rules(1, 2, 40, 80), [5000, 5000], deck="Ac 9c 2c Kd 3c Qd")
+    hand.act("pb")
+    hand.act("cbr")
+    hand.act("cbr")
+    lines = hand_text(hand).splitlines()
+    assert "bet 40 [" in lines[1] and "bet 80 [" in lines[2]
+    cards_at = {line.index("[") for line in lines[1:]}
+    assert len(cards_at) == 1
+
+
 def test_community_card_and_mucks_are_drawn() -> None:
     class Caller:
         def act(self, view: object, legal_actions: Sequence[str]) -> str:

@@ -189,20 +189,21 @@ def hand_text(obj: Hand | HandView, seat: int | None = None) -> str:
     t = table(obj, seat)
     lines = [headline(t)]
     width = max(3, *(len(str(v)) for v in t.stacks))
+    statuses = [
+        f"{t.payoffs[s]:+d}" if t.payoffs is not None else f"bet {t.bets[s]}" if t.bets[s] else ""
+        for s in range(len(t.stacks))
+    ]
+    # The status column is as wide as its longest entry, so cards never touch it.
+    status_width = max(5, *(len(v) for v in statuses))
     for s in range(len(t.stacks)):
         mark = ">" if t.actor == s else " "
         if not t.dealt[s]:
             lines.append(f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} (not dealt in)")
             continue
-        if t.payoffs is not None:
-            status = f"{t.payoffs[s]:+d}"
-        elif t.bets[s]:
-            status = f"bet {t.bets[s]}"
-        else:
-            status = ""
+        status = statuses[s]
         down = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if not u]
         board = [_card_text(c) for c, u in zip(t.cards[s], t.up[s], strict=True) if u]
-        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} {status:<6}"
+        line = f"{mark} p{s + 1}  stack {t.stacks[s]:<{width}} {status:<{status_width}} "
         line += f"[{' '.join(down)}] {' '.join(board)}"
         if t.folded[s]:
             line += "  folded"
