@@ -83,7 +83,7 @@ def main() -> None:
             ("razzcore.stats(path): text to table", measure(lambda: stats(path), count,
                                                             args.repeat, clock)),
             ("pokerstars.tally(text): reading and counting",
-             measure(lambda: pokerstars.tally(text), count, args.repeat, clock)),
+             measure(lambda: list(pokerstars.tally(text)), count, args.repeat, clock)),
             ("pokerstars.loads(text): reading to histories",
              measure(lambda: pokerstars.loads(text), count, args.repeat, clock)),
             ("razzcore.stats(histories): replay and count",

@@ -38,6 +38,7 @@ import random
 import re
 import unicodedata
 import warnings
+from collections.abc import Iterator
 from typing import IO, Any, NamedTuple
 
 from .._core import _read_pokerstars_hand, _split_pokerstars
@@ -366,45 +367,46 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
 
 
 class Tallied(NamedTuple):
-    """A razz hand read for the tracker (:func:`tally`): its ``place`` among
-    the text's hand headers (from 0, other games' counted), its ``head``
+    """A razz hand read for the tracker (:func:`tally`): its ``head``
     (number, stakes, date...), each seat's ``names`` and ``counts`` (a
-    tuple of ints in the order of ``razzcore._core.TALLY_COUNTS``, ``None``
-    for a seat not dealt in), counted by the compiled reader as it replays
-    the hand."""
+    tuple of ints in the order of ``razzcore.tracker.counting.COUNTS``,
+    ``None`` for a seat not dealt in), counted by the compiled reader as it
+    replays the hand."""
 
-    place: int
     head: Head
     names: list[str]
     counts: list[tuple[int, ...] | None]
 
 
-def tally(text: str | bytes) -> tuple[list[Tallied], list[tuple[int, PokerStarsError]]]:
+def tally(text: str | bytes) -> Iterator[tuple[int, Tallied | PokerStarsError]]:
     """Every razz hand of ``text`` read, checked and counted for the tracker
     in one replay (no :class:`HandHistory` is made), and each malformed
-    hand's place and error (``-1``: text before the first hand), in file
-    order: the hands and errors :func:`loads_report` finds with
-    ``on_error="skip"``.
+    hand's error — the hands and errors :func:`loads_report` finds with
+    ``on_error="skip"`` — one at a time in file order, each with its place
+    among the text's hand headers (from 0, other games' counted; ``-1``:
+    text before the first header).
 
-    >>> hands, errors = tally(dumps([EXAMPLE]))
-    >>> hands[0].place, hands[0].names, hands[0].counts[1][:2], errors
-    (0, ['alpha', 'bravo [x]', 'charlie'], (1, 325), [])
+    >>> [(place, hand.names, hand.counts[1][:2]) for place, hand in tally(dumps([EXAMPLE]))]
+    [(0, ['alpha', 'bravo [x]', 'charlie'], (1, 325))]
     """
-    data, before, hands_split = _split_text(text)
-    hands: list[Tallied] = []
-    errors: list[tuple[int, PokerStarsError]] = []
+    data, before, hands = _split_text(text)
+    return _tallied(data, before, hands)
+
+
+def _tallied(data: bytes, before: PokerStarsError | None,
+             hands: list[tuple[int, int, int, str, str | None, bytes]],
+             ) -> Iterator[tuple[int, Tallied | PokerStarsError]]:
     if before is not None:
-        errors.append((-1, before))
-    for place, hand in enumerate(hands_split):
+        yield -1, before
+    for place, hand in enumerate(hands):
         try:
             read = _read_hand(hand, data, True)
         except PokerStarsError as exc:
-            errors.append((place, exc))
+            yield place, exc
             continue
         if read is not None:
             names, counts = read[3]
-            hands.append(Tallied(place, read[0], names, counts))
-    return hands, errors
+            yield place, Tallied(read[0], names, counts)
 
 
 def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:

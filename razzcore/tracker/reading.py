@@ -17,13 +17,13 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
 from ..errors import RazzError, brief
 from ..histories.files import STDIN, FileHands, display_name, read_history_text, read_phh_text
 from ..histories.phh import HandHistory
-from ..histories.pokerstars import Tallied, tally
+from ..histories.pokerstars import PokerStarsError, tally
 from .counting import count_hand, hand_date, played, seat_counts, seat_names
 from .table import Skipped, StatsTable, merge
 
@@ -35,9 +35,14 @@ CHUNK_HANDS = 2000
 # ("file", path), ("read", (name, what _read read)) for standard input (read
 # here, not on a worker), or ("hands", [(label, HandHistory), ...])
 _Part = tuple[str, Any]
-# A PokerStars file's hands, each counted by the reader as it replays it, and
-# its malformed hands' places and errors (pokerstars.tally)
-_Stars = tuple[list[Tallied], list[tuple[int, Any]]]
+
+
+class _StarsText(NamedTuple):
+    """A PokerStars file's text: its hands are counted as the reader
+    replays them (:func:`~razzcore.histories.pokerstars.tally`), one at a
+    time, when its part is counted."""
+
+    text: str
 _GLOB = frozenset("*?[")
 
 #: What :func:`stats` reads: a history, a path or glob (``-``: standard
@@ -94,14 +99,14 @@ def _paths(name: str) -> list[str]:
     return found
 
 
-def _read(path: str) -> FileHands | _Stars | Skipped:
+def _read(path: str) -> FileHands | _StarsText | Skipped:
     """The hands of the file at ``path`` (a PokerStars file's counted as
     they are read), or why it cannot be read (its message without the
     file's name: :class:`Skipped` names it)."""
     name = display_name(path)
     try:
         text, pokerstars = read_history_text(path)
-        return tally(text) if pokerstars else read_phh_text(path, text)
+        return _StarsText(text) if pokerstars else read_phh_text(path, text)
     except (OSError, RazzError) as exc:
         error = str(exc) or type(exc).__name__
         if error.startswith(f"{name}: "):
@@ -122,8 +127,8 @@ def _count(part: _Part, player: str | None) -> StatsTable:
         table.skipped.append(found)
         return table
     name = display_name(path)
-    if isinstance(found, tuple) and not isinstance(found, FileHands):
-        return _count_stars(table, name, found, player)
+    if isinstance(found, _StarsText):
+        return _count_stars(table, name, found.text, player)
     many = len(found.hands) + len(found.errors) > 1
     # the file's malformed hands and the hands that cannot be counted, in file order
     skipped = [(-1 if place is None else place,
@@ -138,28 +143,29 @@ def _count(part: _Part, player: str | None) -> StatsTable:
     return table
 
 
-def _count_stars(table: StatsTable, name: str, found: _Stars, player: str | None) -> StatsTable:
-    """Add a PokerStars file's hands, counted by the reader, to ``table``;
-    its malformed hands (an error names the hand by its number and line)
-    and the hands that cannot be counted are left out, in file order."""
-    hands, errors = found
-    skipped = [(place, Skipped(name, str(error))) for place, error in errors]
+def _count_stars(table: StatsTable, name: str, text: str, player: str | None) -> StatsTable:
+    """Add the hands of a PokerStars file's ``text``, counted by the reader,
+    to ``table`` as they are read; its malformed hands (an error names the
+    hand by its number and line) and the hands that cannot be counted are
+    left out, in file order."""
+    skipped = table.skipped
     dates: dict[tuple[Any, ...], Any] = {}
-    for place, head, names, counts in hands:
+    for place, hand in tally(text):
+        if isinstance(hand, PokerStarsError):
+            skipped.append(Skipped(name, str(hand)))
+            continue
+        head, names, counts = hand
         fields = head.fields
         try:
             seats = seat_counts(seat_names(names, len(names)), counts)
         except RazzError as exc:
-            skipped.append((place, Skipped(f"{name}: hand {place + 1} (#{fields['hand']})",
-                                           str(exc))))
+            skipped.append(Skipped(f"{name}: hand {place + 1} (#{fields['hand']})", str(exc)))
             continue
         key = (fields.get("year"), fields.get("month"), fields.get("day"), fields.get("time"))
         date = dates.get(key, dates)
         if date is dates:
             date = dates[key] = played(*key)
         table._add_hand(seats, head.big, str(fields["hand"]), date, player)
-    skipped.sort(key=lambda k: k[0])
-    table.skipped.extend(s for _, s in skipped)
     return table
 
 
