@@ -28,8 +28,8 @@ cdef extern from "razz_equity.h" nogil:
         const uint8_t *rank
         const uint8_t *count
         const uint64_t *mult
-    void rz_eq_exact_range(const rz_eq_spec *s, const rz_eq_range *range, uint64_t lo,
-                           uint64_t hi, rz_eq_counts *out)
+    int rz_eq_exact_range(const rz_eq_spec *s, const rz_eq_range *range, uint64_t lo,
+                          uint64_t hi, rz_eq_counts *out)
     void rz_eq_mc_chunk(const rz_eq_spec *s, uint64_t seed, uint64_t chunk,
                         uint64_t trials, rz_eq_counts *out)
 
@@ -195,7 +195,7 @@ def equity_exact(players, remaining, lo, hi, grouped=None):
     with nogil:
         used = _eq_exact_kernel(&s, a, b, mode, &c)
     if used < 0:
-        raise MemoryError("no memory for the grouped exact walk")
+        raise MemoryError("no memory for the exact walk's pattern list")
     return _eq_counts_tuple(&c, s.nplayers)
 
 
@@ -242,7 +242,7 @@ cdef extern from "razz_range_equity.h" nogil:
     void rz_eq_mc_classes_chunk(const rz_eq_spec *cls, const uint64_t *cum, int nclass,
                                 uint64_t seed, uint64_t chunk, uint64_t trials,
                                 rz_eq_counts *out)
-    void rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
+    int rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
     unsigned RZ_EQ_CHART_PATTERNS
 
 #: Largest number of classes one call of the class kernels takes.
@@ -285,7 +285,7 @@ def equity_exact_classes(classes):
     >>> [c[4] for c in equity_exact_classes([([p1, ([0] * 12 + [4], 3)], rem)] * 2)]
     [220, 220]
     """
-    cdef int n = 0, i
+    cdef int n = 0, i, failed = 0
     cdef rz_eq_spec *specs = _eq_fill_classes(classes, &n)
     cdef rz_eq_counts *counts = NULL
     try:
@@ -301,7 +301,11 @@ def equity_exact_classes(classes):
                 rz_eq_counts_init(&counts[i])
                 if rz_eq_exact_mode(&specs[i], 0, 0xFFFFFFFFFFFFFFFF, -1, &counts[i]) < 0:
                     rz_eq_counts_init(&counts[i])
-                    rz_eq_exact_mode(&specs[i], 0, 0xFFFFFFFFFFFFFFFF, 0, &counts[i])
+                    if rz_eq_exact_mode(&specs[i], 0, 0xFFFFFFFFFFFFFFFF, 0, &counts[i]) < 0:
+                        failed = 1
+                        break
+        if failed:
+            raise MemoryError("no memory for the exact walk's pattern list")
         return [_eq_counts_tuple(&counts[i], specs[i].nplayers) for i in range(n)]
     finally:
         free(specs)
@@ -381,13 +385,16 @@ def equity_chart_hu(lo, hi):
     """
     cdef rz_eq_chart out
     cdef uint64_t a, b
+    cdef int failed
     if lo < 0 or hi < lo:
         raise EquityError(f"bad pattern range {lo}..{hi}")
     a = min(lo, RZ_EQ_CHART_PATTERNS)
     b = min(hi, RZ_EQ_CHART_PATTERNS)
     memset(&out, 0, sizeof(rz_eq_chart))
     with nogil:
-        rz_eq_chart_hu(a, b, &out)
+        failed = rz_eq_chart_hu(a, b, &out)
+    if failed < 0:
+        raise MemoryError("no memory for the chart's pattern list")
     return (
         tuple([out.win[i] for i in range(455)]),
         tuple([out.tie[i] for i in range(455)]),
@@ -422,7 +429,7 @@ def equity_exact_range(players, remaining, classes, mults, lo, hi):
     cdef uint64_t *mult = NULL
     cdef uint64_t a, b
     cdef Py_ssize_t n = len(classes), i
-    cdef int j, r, k, size = -1
+    cdef int j, r, k, size = -1, used
     _eq_fill_spec(players, remaining, &s)
     if n < 1 or n > EQUITY_MAX_CLASSES or len(mults) != n:
         raise EquityError(f"need 1 to {EQUITY_MAX_CLASSES} classes, each with one weight")
@@ -485,7 +492,9 @@ def equity_exact_range(players, remaining, classes, mults, lo, hi):
         b = min(hi, (1 << 64) - 1)
         rz_eq_counts_init(&c)
         with nogil:
-            rz_eq_exact_range(&s, &g, a, b, &c)
+            used = rz_eq_exact_range(&s, &g, a, b, &c)
+        if used < 0:
+            raise MemoryError("no memory for the exact walk's pattern list")
         return _eq_counts_tuple(&c, s.nplayers)
     finally:
         free(ranks)

@@ -18,8 +18,12 @@
  * per-rank counts, with the weight prod_r C(remaining_r, k_r): the number of
  * card combinations that multiset stands for.  Each player's hand key is built
  * incrementally (key = RZ_SIZE_BASE[7] + sum of rank keys), so a leaf costs one
- * table lookup per player.  Heads-up 3rd street is ~3.3M leaves standing for
- * 18.3G deals.
+ * table lookup per player.  The last player receiving cards is not walked per
+ * deal: his patterns are listed and ranked once (rz_eq_pats), and each deal of
+ * the others weighs them under the cards it leaves, a product of binomials
+ * per pattern, summing only those on the short side of the others' best rank
+ * (heads-up 3rd street: 1,820 patterns of player 0 standing for 18.3G deals;
+ * with 3+ players the grouped walk below).
  *
  * Monte Carlo (rz_eq_mc_chunk) deals the missing cards by a partial
  * Fisher-Yates shuffle of the unseen deck (held as rank keys).  Each chunk has
@@ -130,14 +134,30 @@ RZ_INLINE void rz_eq_settle(const uint16_t *rank, int n, uint64_t w, rz_eq_count
 
 /* ------------------------------------------------------------ exact */
 
-/* The last player's outcome distribution for one union (grouped walk). */
+/* The last receiving player's rank patterns (heads-up: player 1; grouped
+ * walk: the grouped player), listed once per walk and sorted by hand rank.
+ * A pattern's weight under a deck d (the unseen cards once the other players
+ * have theirs) is prod_r C(d_r, k_r): a product of entries of T, where
+ * T[5r + k] = C(d_r, k) and T[RZ_EQ_ONE] = 1, over the pattern's m slots
+ * (one per rank it holds, padded with RZ_EQ_ONE).  Its patterns are listed
+ * from the deck before any other player's cards, so every pattern any deck
+ * allows is there (the others weigh 0), and their weights add up to
+ * C(sum_r d_r, m).  The outcomes against a rank b then take one scan of the
+ * patterns below b (or of those above it, whichever is shorter): no hand is
+ * looked up and nothing is sorted per deck. */
+#define RZ_EQ_ONE 65
 typedef struct {
-    uint64_t hist[RZ_NUM_CLASSES + 1];   /* weight per rank while building, then 0 */
-    uint64_t cum[RZ_NUM_CLASSES + 2];    /* cum[i] = weight of ranks < uniq[i] */
-    uint16_t uniq[RZ_NUM_CLASSES + 1];   /* ranks that occur, ascending */
-    uint16_t tmp[RZ_NUM_CLASSES + 1];
-    int n;                               /* number of ranks that occur */
-} rz_eq_dist;
+    int n, m, cap;                       /* patterns, cards (slots) each, room */
+    uint16_t *rank;                      /* n ranks, ascending */
+    uint8_t *slot;                       /* n x m T indices, in rank order */
+    uint16_t *rank_tmp;                  /* n ranks, in walk order */
+    uint8_t *slot_tmp;                   /* n x m T indices, in walk order */
+    uint64_t *cum;                       /* n + 1: window sums (grouped walk) */
+    uint32_t first[RZ_NUM_CLASSES + 2];  /* first[x]: patterns of rank < x */
+    uint64_t T[RZ_EQ_ONE + 1];
+    uint64_t total;                      /* C(cards in the deck, m) */
+    uint8_t cur[8];                      /* the pattern being listed */
+} rz_eq_pats;
 
 /* A range held by player 0 (see rz_eq_range_weight). */
 typedef struct rz_eq_range_s {
@@ -159,14 +179,184 @@ typedef struct {
     int hu;                              /* heads-up, both receive cards: rz_eq_hu_settle */
     const rz_eq_range *range;            /* player 0 holds a range (direct walk only) */
     uint8_t rem0[13];                    /* unseen cards before player 0's walk */
-    /* grouped walk only (dist != NULL) */
-    rz_eq_dist *dist;
+    rz_eq_pats *pats;                    /* hu or grouped: the last player's patterns */
+    /* grouped walk only */
+    int grouped;
     int last;                            /* the player whose outcomes are grouped */
     uint8_t uni[13];                     /* the union of players 0..last-1's cards */
     uint8_t lim[13];                     /* cards of the union not given out yet */
+    uint8_t sup[13];                     /* the ranks the union holds */
+    int nsup;
+    int pass;                            /* 0: find the window, 1: settle the splits */
+    uint16_t bmin, bmax;                 /* pass 0: lowest and highest best rank of a split */
+    uint32_t wlo;                        /* the window's first pattern */
+    uint64_t below;                      /* weight of the patterns before the window */
 } rz_eq_walker;
 
 RZ_INLINE void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w);
+
+/* ---- the last player's patterns (rz_eq_pats) */
+
+/* C(n, k) for n <= 52, k <= 7 (every step exact in 64 bits). */
+RZ_INLINE uint64_t rz_eq_choose(unsigned n, unsigned k)
+{
+    uint64_t c = 1;
+    unsigned i;
+    if (k > n)
+        return 0;
+    for (i = 0; i < k; i++)
+        c = c * (n - i) / (i + 1);
+    return c;
+}
+
+/* A hand rank as an index of first[] (ranks are 1..RZ_NUM_CLASSES). */
+RZ_INLINE unsigned rz_eq_rank_index(unsigned rank)
+{
+    return rank <= RZ_NUM_CLASSES ? rank : RZ_NUM_CLASSES;
+}
+
+RZ_INLINE void rz_eq_pats_free(rz_eq_pats *P)
+{
+    if (P == NULL)
+        return;
+    free(P->rank);
+    free(P->slot);
+    free(P->rank_tmp);
+    free(P->slot_tmp);
+    free(P->cum);
+    free(P);
+}
+
+/* Room for the patterns of m (1..7) cards: at most C(m + 12, 12) multisets.
+ * NULL when memory is short. */
+RZ_INLINE rz_eq_pats *rz_eq_pats_new(int m)
+{
+    rz_eq_pats *P = (rz_eq_pats *)calloc(1, sizeof(rz_eq_pats));
+    size_t cap;
+    if (P == NULL)
+        return NULL;
+    if (m < 1)
+        m = 1;
+    if (m > 7)
+        m = 7;
+    cap = (size_t)rz_eq_choose((unsigned)m + 12u, 12u);
+    P->m = m;
+    P->cap = (int)cap;
+    P->rank = (uint16_t *)malloc(cap * sizeof(uint16_t));
+    P->rank_tmp = (uint16_t *)malloc(cap * sizeof(uint16_t));
+    P->slot = (uint8_t *)malloc(cap * (size_t)m);
+    P->slot_tmp = (uint8_t *)malloc(cap * (size_t)m);
+    P->cum = (uint64_t *)malloc((cap + 1) * sizeof(uint64_t));
+    if (!P->rank || !P->rank_tmp || !P->slot || !P->slot_tmp || !P->cum) {
+        rz_eq_pats_free(P);
+        return NULL;
+    }
+    return P;
+}
+
+/* List the patterns: `left` more cards of ranks r..12 (at most rem[r] each),
+ * `j` slots and hand key `key` so far. */
+RZ_INLINE void rz_eq_pats_list(rz_eq_pats *P, const uint8_t *rem, int r, int left, int j,
+                               uint32_t key)
+{
+    int k, kmax;
+    if (left == 0) {
+        uint8_t *sl;
+        int q;
+        if (P->n >= P->cap)
+            return; /* cannot happen: cap counts every multiset */
+        sl = P->slot_tmp + (size_t)P->n * (size_t)P->m;
+        P->rank_tmp[P->n++] = rz_lookup(key);
+        for (q = 0; q < P->m; q++)
+            sl[q] = q < j ? P->cur[q] : (uint8_t)RZ_EQ_ONE;
+        return;
+    }
+    if (r == 13 || j >= P->m)
+        return;
+    rz_eq_pats_list(P, rem, r + 1, left, j, key);
+    kmax = left < rem[r] ? left : rem[r];
+    for (k = 1; k <= kmax; k++) {
+        P->cur[j] = (uint8_t)(5 * r + k);
+        rz_eq_pats_list(P, rem, r + 1, left - k, j + 1, key + (uint32_t)k * RZ_RANK_KEY[r]);
+    }
+}
+
+/* List the patterns of P->m cards out of rem onto the key `base` and sort
+ * them by rank (counting sort, which leaves first[] behind). */
+RZ_INLINE void rz_eq_pats_build(rz_eq_pats *P, const uint8_t *rem, uint32_t base)
+{
+    int i, x, q, m = P->m;
+    P->n = 0;
+    rz_eq_pats_list(P, rem, 0, m, 0, base);
+    for (x = 0; x < RZ_NUM_CLASSES + 2; x++)
+        P->first[x] = 0;
+    for (i = 0; i < P->n; i++)
+        P->first[rz_eq_rank_index(P->rank_tmp[i]) + 1]++;
+    for (x = 0; x < RZ_NUM_CLASSES + 1; x++)
+        P->first[x + 1] += P->first[x];
+    for (i = 0; i < P->n; i++) { /* first[x] moves on to the patterns of rank <= x */
+        unsigned rk = rz_eq_rank_index(P->rank_tmp[i]);
+        uint32_t at = P->first[rk]++;
+        P->rank[at] = (uint16_t)rk;
+        for (q = 0; q < m; q++)
+            P->slot[(size_t)at * (size_t)m + (size_t)q] = P->slot_tmp[(size_t)i * (size_t)m + (size_t)q];
+    }
+    for (x = RZ_NUM_CLASSES + 1; x > 0; x--) /* back to: patterns of rank < x */
+        P->first[x] = P->first[x - 1];
+    P->first[0] = 0;
+}
+
+/* The deck d the patterns are now drawn from. */
+RZ_INLINE void rz_eq_pats_deck(rz_eq_pats *P, const uint8_t *d)
+{
+    unsigned cards = 0;
+    int r, k;
+    for (r = 0; r < 13; r++) {
+        for (k = 0; k < 5; k++)
+            P->T[5 * r + k] = RZ_EQ_BINOM[d[r]][k];
+        cards += d[r];
+    }
+    P->T[RZ_EQ_ONE] = 1;
+    P->total = rz_eq_choose(cards, (unsigned)P->m);
+}
+
+/* Weight of patterns a..b-1 under the deck; with cum, also cum[i - a + 1] =
+ * weight of patterns a..i. */
+RZ_INLINE uint64_t rz_eq_pats_sum(const rz_eq_pats *P, uint32_t a, uint32_t b, uint64_t *cum)
+{
+    const uint64_t *T = P->T;
+    const uint8_t *sl = P->slot + (size_t)a * (size_t)P->m;
+    uint64_t sum = 0;
+    uint32_t i;
+    int q, m = P->m;
+    if (m == 4 && cum == NULL) {
+        for (i = a; i < b; i++, sl += 4)
+            sum += T[sl[0]] * T[sl[1]] * T[sl[2]] * T[sl[3]];
+        return sum;
+    }
+    for (i = a; i < b; i++, sl += m) {
+        uint64_t w = T[sl[0]];
+        for (q = 1; q < m; q++)
+            w *= T[sl[q]];
+        sum += w;
+        if (cum != NULL)
+            cum[i - a + 1] = sum;
+    }
+    return sum;
+}
+
+/* Weight of the patterns ranked below b (*less) and equal to b (*eq): one
+ * scan of those below or of those above, whichever is shorter. */
+RZ_INLINE void rz_eq_pats_against(const rz_eq_pats *P, unsigned b, uint64_t *less, uint64_t *eq)
+{
+    unsigned x = rz_eq_rank_index(b);
+    uint32_t lt = P->first[x], le = P->first[x + 1], n = (uint32_t)P->n;
+    *eq = rz_eq_pats_sum(P, lt, le, NULL);
+    if (lt <= n - le)
+        *less = rz_eq_pats_sum(P, 0, lt, NULL);
+    else
+        *less = P->total - *eq - rz_eq_pats_sum(P, le, n, NULL);
+}
 
 /* ---- player 0 holds a range
  *
@@ -208,48 +398,23 @@ RZ_INLINE uint64_t rz_eq_range_weight(const rz_eq_walker *e)
     return total;
 }
 
-/* ---- heads-up fast path
+/* ---- heads-up
  *
- * With two players who both receive cards, the inner player's walk only has
- * to sort his outcomes into three piles against the outer player's rank:
- * acc[0] (his rank is lower: he wins), acc[1] (equal), acc[2] (higher).  The
- * outer pattern then settles all of them at once. */
+ * With two players who both receive cards, player 1's outcomes against each
+ * pattern of player 0 fall in three piles: his rank is lower (he wins),
+ * equal, or higher.  They are weighed from player 1's sorted patterns
+ * (rz_eq_pats_against, under the deck player 0 leaves). */
 
-/* Give the inner player `left` more cards of ranks r..12 out of rem. */
-RZ_INLINE void rz_eq_hu_inner(uint8_t *rem, int r, int left, uint32_t key, uint64_t w,
-                              uint16_t hr, uint64_t *acc)
-{
-    if (left == 0) {
-        uint16_t rk = rz_lookup(key);
-        acc[(rk > hr) + (rk >= hr)] += w;
-        return;
-    }
-    for (; r < 12; r++) {
-        int have = rem[r], k;
-        int kmax = left < have ? left : have;
-        uint32_t kk = key;
-        for (k = 1; k <= kmax; k++) {
-            kk += RZ_RANK_KEY[r];
-            rem[r] = (uint8_t)(have - k);
-            rz_eq_hu_inner(rem, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k], hr, acc);
-        }
-        rem[r] = (uint8_t)have;
-    }
-    if (left <= rem[12] && rem[12] <= 4) {
-        uint16_t rk = rz_lookup(key + (uint32_t)left * RZ_RANK_KEY[12]);
-        acc[(rk > hr) + (rk >= hr)] += w * RZ_EQ_BINOM[rem[12]][left];
-    }
-}
-
-/* Outer player (0) complete with rank hr and weight w: walk player 1. */
+/* Outer player (0) complete with rank hr and weight w: settle player 1. */
 RZ_INLINE void rz_eq_hu_settle(rz_eq_walker *e, uint16_t hr, uint64_t w)
 {
-    uint64_t acc[3] = {0, 0, 0}, lose, eq, win;
+    uint64_t less, same, lose, eq, win;
     rz_eq_counts *out = e->out;
-    rz_eq_hu_inner(e->rem, 0, e->missing[1], e->base[1], 1, hr, acc);
-    lose = w * acc[0];
-    eq = w * acc[1];
-    win = w * acc[2];
+    rz_eq_pats_deck(e->pats, e->rem);
+    rz_eq_pats_against(e->pats, hr, &less, &same);
+    lose = w * less;
+    eq = w * same;
+    win = w * (e->pats->total - less - same);
     out->total += lose + eq + win;
     out->win[0] += win;
     out->win[1] += lose;
@@ -316,79 +481,25 @@ RZ_INLINE void rz_eq_walk(rz_eq_walker *e, int p, int r, int left, uint32_t key,
 /* ---- grouped walk (3 or more players receive cards)
  *
  * The last receiving player's cards depend on the others' only through the
- * union U of their cards.  So the walk enumerates U (the outer patterns),
- * builds the last player's distribution of ranks once per U (weights from the
- * cards left after U), sorts it, and then enumerates the ways to split U
- * among the other players: each split needs one binary search to know how
- * much weight the last player wins, ties or loses against the best of them.
- * Weights: player i's cards weigh prod C(left before i, k), the last
- * player's prod C(rem - U, k): the same product as the direct walk. */
-
-/* Last player: `left` more cards of ranks r..12 from rem (which excludes U). */
-RZ_INLINE void rz_eq_gw_last(rz_eq_walker *e, int r, int left, uint32_t key, uint64_t w)
-{
-    rz_eq_dist *d = e->dist;
-    if (left == 0) {
-        uint16_t rk = rz_lookup(key);
-        if (d->hist[rk] == 0)
-            d->tmp[d->n++] = rk;
-        d->hist[rk] += w;
-        return;
-    }
-    if (r == 13)
-        return;
-    {
-        int have = e->rem[r], k;
-        int kmax = left < have ? left : have;
-        uint32_t kk = key;
-        if (r < 12)
-            rz_eq_gw_last(e, r + 1, left, key, w);
-        for (k = 1; k <= kmax; k++) {
-            kk += RZ_RANK_KEY[r];
-            if (k == left || r < 12)
-                rz_eq_gw_last(e, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k]);
-        }
-    }
-}
-
-/* Sort the ranks that occur (radix, 2 x 7 bits: ranks < 2^14) and accumulate. */
-RZ_INLINE void rz_eq_dist_finish(rz_eq_dist *d)
-{
-    unsigned count[129];
-    int i, pass;
-    uint16_t *src = d->tmp, *dst = d->uniq;
-    for (pass = 0; pass < 2; pass++) {
-        unsigned shift = 7u * (unsigned)pass;
-        for (i = 0; i < 129; i++)
-            count[i] = 0;
-        for (i = 0; i < d->n; i++)
-            count[(((unsigned)src[i] >> shift) & 127u) + 1u]++;
-        for (i = 0; i < 128; i++)
-            count[i + 1] += count[i];
-        for (i = 0; i < d->n; i++)
-            dst[count[((unsigned)src[i] >> shift) & 127u]++] = src[i];
-        src = dst;
-        dst = (pass == 0) ? d->tmp : d->uniq;
-    }
-    /* two passes: tmp -> uniq -> tmp; the sorted ranks are in tmp */
-    d->cum[0] = 0;
-    for (i = 0; i < d->n; i++) {
-        uint16_t rk = d->tmp[i];
-        d->uniq[i] = rk;
-        d->cum[i + 1] = d->cum[i] + d->hist[rk];
-        d->hist[rk] = 0;
-    }
-}
+ * union U of their cards.  So the walk enumerates U (the outer patterns) and
+ * then the ways to split U among the other players, twice: the first pass
+ * finds the lowest and highest best rank b among the others over the splits,
+ * which bound the window of the last player's sorted patterns whose weights
+ * (from the cards left after U) are summed once per U; the second settles
+ * each split with two look-ups in that window.  Weights: player i's cards
+ * weigh prod C(left before i, k), the last player's prod C(rem - U, k): the
+ * same product as the direct walk. */
 
 /* Settle a split of U (others' ranks in e->rank, weight w) against the last
- * player's distribution. */
+ * player's patterns (pass 1), or widen the window to its best rank (pass 0). */
 RZ_INLINE void rz_eq_gw_settle(rz_eq_walker *e, uint64_t w)
 {
-    const rz_eq_dist *d = e->dist;
+    const rz_eq_pats *P = e->pats;
     rz_eq_counts *out = e->out;
-    int p, t = 0, lo = 0, hi = d->n, last = e->last;
+    int p, t = 0, last = e->last;
     uint16_t b = 0xFFFFu;
-    uint64_t less, eq, more, total = d->cum[d->n];
+    uint32_t i, j;
+    uint64_t less, eq, more;
     for (p = 0; p < e->nplayers; p++) {
         if (p == last)
             continue;
@@ -399,17 +510,20 @@ RZ_INLINE void rz_eq_gw_settle(rz_eq_walker *e, uint64_t w)
             t++;
         }
     }
-    while (lo < hi) { /* first index whose rank is >= b */
-        int mid = (lo + hi) / 2;
-        if (d->uniq[mid] < b)
-            lo = mid + 1;
-        else
-            hi = mid;
+    b = (uint16_t)rz_eq_rank_index(b);
+    if (e->pass == 0) {
+        if (b < e->bmin)
+            e->bmin = b;
+        if (b > e->bmax)
+            e->bmax = b;
+        return;
     }
-    less = d->cum[lo];
-    eq = (lo < d->n && d->uniq[lo] == b) ? d->cum[lo + 1] - d->cum[lo] : 0;
-    more = total - less - eq;
-    out->total += w * total;
+    i = P->first[b] - e->wlo;
+    j = P->first[b + 1] - e->wlo;
+    less = e->below + P->cum[i];
+    eq = P->cum[j] - P->cum[i];
+    more = P->total - less - eq;
+    out->total += w * P->total;
     out->win[last] += w * less;
     out->share[last] += w * less * RZ_EQ_UNITS + w * eq * RZ_EQ_UNIT[t + 1];
     out->tie[last] += w * eq;
@@ -428,51 +542,82 @@ RZ_INLINE void rz_eq_gw_settle(rz_eq_walker *e, uint64_t w)
     }
 }
 
-/* Split U: give player p `left` more cards of ranks r..12 out of lim (what
- * is left of U), weighted from rem (the deck before player p). */
-RZ_INLINE void rz_eq_gw_split(rz_eq_walker *e, int p, int r, int left, uint32_t key, uint64_t w)
+/* Split U: give player p `left` more cards of the ranks sup[i..] out of lim
+ * (what is left of U), weighted from rem (the deck before player p).  The
+ * last player to split U takes what is left of it. */
+RZ_INLINE void rz_eq_gw_split(rz_eq_walker *e, int p, int i, int left, uint32_t key, uint64_t w)
 {
     if (left == 0) {
         e->rank[p] = rz_lookup(key);
-        if (p + 1 < e->last)
+        if (p + 2 < e->last) {
             rz_eq_gw_split(e, p + 1, 0, e->missing[p + 1], e->base[p + 1], w);
-        else
+        } else if (p + 2 == e->last) {
+            uint32_t k1 = e->base[p + 1];
+            int q;
+            for (q = 0; q < e->nsup; q++) {
+                int r = e->sup[q];
+                k1 += (uint32_t)e->lim[r] * RZ_RANK_KEY[r];
+                w *= RZ_EQ_BINOM[e->rem[r]][e->lim[r]];
+            }
+            e->rank[p + 1] = rz_lookup(k1);
             rz_eq_gw_settle(e, w);
+        } else {
+            rz_eq_gw_settle(e, w);
+        }
         return;
     }
-    for (; r < 13; r++) {
-        int have = e->rem[r], lim = e->lim[r], k;
+    for (; i < e->nsup; i++) {
+        int r = e->sup[i], have = e->rem[r], lim = e->lim[r], k;
         int kmax = left < lim ? left : lim;
         uint32_t kk = key;
         for (k = 1; k <= kmax; k++) {
             kk += RZ_RANK_KEY[r];
             e->rem[r] = (uint8_t)(have - k);
             e->lim[r] = (uint8_t)(lim - k);
-            rz_eq_gw_split(e, p, r + 1, left - k, kk, w * RZ_EQ_BINOM[have][k]);
+            rz_eq_gw_split(e, p, i + 1, left - k, kk, w * RZ_EQ_BINOM[have][k]);
         }
         e->rem[r] = (uint8_t)have;
         e->lim[r] = (uint8_t)lim;
     }
 }
 
-/* One union U is complete: build the last player's distribution, then split. */
+/* One union U is complete: weigh the last player's patterns under the cards
+ * U leaves, find the window the splits need, sum it, then settle the splits. */
 RZ_INLINE void rz_eq_gw_group(rz_eq_walker *e, uint64_t w)
 {
+    rz_eq_pats *P = e->pats;
+    uint8_t d[13];
+    uint32_t lo, hi, n = (uint32_t)P->n;
+    uint64_t inside;
     int r;
     uint64_t i = e->idx++;
     if (i < e->lo || i >= e->hi)
         return;
-    for (r = 0; r < 13; r++)
-        e->rem[r] = (uint8_t)(e->rem[r] - e->uni[r]);
-    e->dist->n = 0;
-    rz_eq_gw_last(e, 0, e->missing[e->last], e->base[e->last], 1);
-    rz_eq_dist_finish(e->dist);
+    e->nsup = 0;
     for (r = 0; r < 13; r++) {
-        e->rem[r] = (uint8_t)(e->rem[r] + e->uni[r]);
+        d[r] = (uint8_t)(e->rem[r] - e->uni[r]);
         e->lim[r] = e->uni[r];
+        if (e->uni[r])
+            e->sup[e->nsup++] = (uint8_t)r;
     }
-    if (e->last > 0)
-        rz_eq_gw_split(e, 0, 0, e->missing[0], e->base[0], w);
+    rz_eq_pats_deck(P, d);
+    e->bmin = 0xFFFFu;
+    e->bmax = 0;
+    e->pass = 0;
+    rz_eq_gw_split(e, 0, 0, e->missing[0], e->base[0], w);
+    if (e->bmin > e->bmax)
+        return; /* no split: cannot happen, U is made of the others' cards */
+    lo = P->first[e->bmin];
+    hi = P->first[e->bmax + 1];
+    P->cum[0] = 0;
+    inside = rz_eq_pats_sum(P, lo, hi, P->cum);
+    if (lo <= n - hi)
+        e->below = rz_eq_pats_sum(P, 0, lo, NULL);
+    else
+        e->below = P->total - inside - rz_eq_pats_sum(P, hi, n, NULL);
+    e->wlo = lo;
+    e->pass = 1;
+    rz_eq_gw_split(e, 0, 0, e->missing[0], e->base[0], w);
 }
 
 /* Enumerate the unions U of `left` more cards of ranks r..12 (limits: rem). */
@@ -501,7 +646,9 @@ RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
     int p;
     for (p = 0; p < e->nplayers; p++)
         e->rank[p] = rz_lookup(e->base[p]);
-    if (e->dist != NULL) {
+    if (e->pats != NULL)
+        rz_eq_pats_build(e->pats, e->rem, e->base[e->last]);
+    if (e->grouped) {
         int m = 0;
         for (p = 0; p < e->last; p++)
             m += e->missing[p];
@@ -527,8 +674,8 @@ RZ_INLINE void rz_eq_walk_all(rz_eq_walker *e, uint64_t w)
  * Players with missing > 0 must come first in the spec; splitting [0, N)
  * into ranges and summing the counts gives the full enumeration.  `range`:
  * NULL, or player 0's range (the direct walk, see rz_eq_range_weight).
- * Returns the mode used, or -1 when the grouped walk's buffer cannot be
- * allocated. */
+ * Returns the mode used, or -1 when the last player's pattern list (heads-up
+ * or grouped walk) cannot be allocated; nothing is counted then. */
 RZ_INLINE int rz_eq_exact_run(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int grouped,
                               const rz_eq_range *range, rz_eq_counts *out)
 {
@@ -550,7 +697,7 @@ RZ_INLINE int rz_eq_exact_run(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int
     e.lo = lo;
     e.hi = hi;
     e.out = out;
-    e.dist = NULL;
+    e.pats = NULL;
     e.range = range;
     e.last = e.nactive - 1;
     if (grouped < 0)
@@ -559,12 +706,13 @@ RZ_INLINE int rz_eq_exact_run(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int
         grouped = 0;
     if (grouped && e.nactive < 2)
         grouped = 0;
-    if (grouped) {
-        e.dist = (rz_eq_dist *)calloc(1, sizeof(rz_eq_dist));
-        if (e.dist == NULL)
+    e.grouped = grouped;
+    e.hu = !grouped && e.nplayers == 2 && e.nactive == 2;
+    if (grouped || e.hu) {
+        e.pats = rz_eq_pats_new(e.missing[e.last]);
+        if (e.pats == NULL)
             return -1;
     }
-    e.hu = !grouped && e.nplayers == 2 && e.nactive == 2;
     if (!community) {
         rz_eq_walk_all(&e, 1);
     } else {
@@ -579,7 +727,7 @@ RZ_INLINE int rz_eq_exact_run(const rz_eq_spec *s, uint64_t lo, uint64_t hi, int
             e.rem[r] = (uint8_t)have;
         }
     }
-    free(e.dist);
+    rz_eq_pats_free(e.pats);
     return grouped;
 }
 
@@ -593,18 +741,21 @@ RZ_INLINE int rz_eq_exact_mode(const rz_eq_spec *s, uint64_t lo, uint64_t hi, in
  * patterns lo..hi-1: D times the sum over the classes of n_c times their
  * counts (see rz_eq_range_weight).  Player 0's missing cards include the
  * variable cards of the range. */
-RZ_INLINE void rz_eq_exact_range(const rz_eq_spec *s, const rz_eq_range *range, uint64_t lo,
-                                 uint64_t hi, rz_eq_counts *out)
+RZ_INLINE int rz_eq_exact_range(const rz_eq_spec *s, const rz_eq_range *range, uint64_t lo,
+                                uint64_t hi, rz_eq_counts *out)
 {
-    rz_eq_exact_run(s, lo, hi, 0, range, out);
+    return rz_eq_exact_run(s, lo, hi, 0, range, out);
 }
 
 /* The whole enumeration (or a range of the automatic mode's outer patterns);
- * falls back to the direct walk when memory is short. */
-RZ_INLINE void rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
+ * falls back to the direct walk when memory is short (3+ players).  Returns
+ * -1 when nothing could be counted (no memory for a pattern list). */
+RZ_INLINE int rz_eq_exact(const rz_eq_spec *s, uint64_t lo, uint64_t hi, rz_eq_counts *out)
 {
-    if (rz_eq_exact_mode(s, lo, hi, -1, out) < 0)
-        rz_eq_exact_mode(s, lo, hi, 0, out);
+    int mode = rz_eq_exact_mode(s, lo, hi, -1, out);
+    if (mode < 0)
+        mode = rz_eq_exact_mode(s, lo, hi, 0, out);
+    return mode;
 }
 
 /* ------------------------------------------------------------ Monte Carlo */

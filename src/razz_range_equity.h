@@ -118,6 +118,7 @@ typedef struct {
     uint16_t cls[13][13][13];
     uint64_t idx, lo, hi;
     rz_eq_chart *out;
+    rz_eq_pats *pats;       /* the second player's 7-card patterns */
 } rz_eq_chart_walker;
 
 /* S is complete: settle it against every second hand, then credit its
@@ -126,11 +127,13 @@ typedef struct {
  * first player's cards, times O's weight prod_r C(4 - s_r, o_r). */
 RZ_INLINE void rz_eq_chart_settle(rz_eq_chart_walker *e, uint32_t key)
 {
-    uint64_t acc[3] = {0, 0, 0}, sum;
+    uint64_t acc[3], sum;
     const uint8_t *s = e->s;
     int a, b, c;
-    rz_eq_hu_inner(e->rem, 0, 7, RZ_SIZE_BASE[7], 1, rz_lookup(key), acc);
-    sum = acc[0] + acc[1] + acc[2];
+    rz_eq_pats_deck(e->pats, e->rem); /* acc: O ranks lower, equal, higher */
+    rz_eq_pats_against(e->pats, rz_lookup(key), &acc[0], &acc[1]);
+    sum = e->pats->total;
+    acc[2] = sum - acc[0] - acc[1];
     for (a = 0; a < 13; a++) {
         if (s[a] == 0)
             continue;
@@ -190,22 +193,34 @@ RZ_INLINE void rz_eq_chart_walk(rz_eq_chart_walker *e, int r, int left, uint32_t
 /* Number of the first player's 7-card rank multisets (the outer patterns). */
 #define RZ_EQ_CHART_PATTERNS 49205u
 
-/* Add the chart's exact counts over the outer patterns lo..hi-1 to `out`. */
-RZ_INLINE void rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
+/* Add the chart's exact counts over the outer patterns lo..hi-1 to `out`.
+ * The second player's patterns are listed once (every 7-card multiset) and
+ * weighed for each S under the cards S leaves (rz_eq_pats).  Returns 0, or -1
+ * (nothing counted) when memory for them is short. */
+RZ_INLINE int rz_eq_chart_hu(uint64_t lo, uint64_t hi, rz_eq_chart *out)
 {
     rz_eq_chart_walker e;
+    uint8_t full[13];
     int a, b, c;
     for (a = 0; a < 13; a++)
         for (b = 0; b < 13; b++)
             for (c = 0; c < 13; c++)
                 e.cls[a][b][c] = (uint16_t)((a <= b && b <= c) ? rz_eq_class3_index(a, b, c) : 0);
-    for (a = 0; a < 13; a++)
+    for (a = 0; a < 13; a++) {
         e.s[a] = 0;
+        full[a] = 4;
+    }
     e.idx = 0;
     e.lo = lo;
     e.hi = hi;
     e.out = out;
+    e.pats = rz_eq_pats_new(7);
+    if (e.pats == NULL)
+        return -1;
+    rz_eq_pats_build(e.pats, full, RZ_SIZE_BASE[7]);
     rz_eq_chart_walk(&e, 0, 7, RZ_SIZE_BASE[7]);
+    rz_eq_pats_free(e.pats);
+    return 0;
 }
 
 

@@ -77,6 +77,21 @@ def test_chart_kernel_cuts_add_up() -> None:
         _core.equity_chart_hu(3, 2)
 
 
+def test_exact_chart_counts_are_recorded() -> None:
+    """The whole exact chart kernel (one thread, ~1 s): its counts as recorded
+    (a SHA-256 of their repr), with a few of them spelled out."""
+    import hashlib
+
+    win, tie, share, total = counts = _core.equity_chart_hu(0, _core.CHART_PATTERNS)
+    assert (win[0], tie[0], share[0], total[0]) == (  # A-A-A
+        9_537_181_133_632, 2_972_547_072, 8_012_480_622_021_120, 38_459_409_468_480
+    )
+    assert sum(win) == 106_189_642_228_269_600 and sum(tie) == 108_952_856_812_800
+    assert sum(total) == math.comb(52, 3) * DEALS
+    digest = hashlib.sha256(repr(counts).encode()).hexdigest()
+    assert digest == "2b186fc2f411e5f8768326f31c01018a5ea8259701a254a1573a93a5bf0e7fec"
+
+
 def test_class_order_of_the_kernel() -> None:
     assert len(CLASSES) == _core.CHART_CLASSES == 455
     assert CLASSES[:3] == ("AAA", "AA2", "AA3") and CLASSES[-1] == "KKK"
