@@ -661,6 +661,7 @@ def rank_histogram(int ncards=7):
 
 include "_equity.pxi"
 include "_engine.pxi"
+include "_hand_shared.pxi"
 include "_hand.pxi"
 include "_replay.pxi"
 include "_view.pxi"

@@ -4,6 +4,7 @@ library's own checker)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import threading
@@ -193,16 +194,16 @@ def test_encode_rejects_bad_input() -> None:
     view = Hand(RULES, [100, 100], seed=1).view(0)
     with pytest.raises(RulesError, match="unit"):
         encode(view, unit=0)
-    bad = HandView(**{**view.__dict__, "cards": ((99, 1, 2), (None, None, 3))})
+    bad = dataclasses.replace(view, cards=((99, 1, 2), (None, None, 3)))
     with pytest.raises(RulesError, match="card code"):
         encode(bad)
-    bad = HandView(**{**view.__dict__, "history": ("p9 cc",)})
+    bad = dataclasses.replace(view, history=("p9 cc",))
     with pytest.raises(RulesError, match="seat outside"):
         encode(bad)
-    bad = HandView(**{**view.__dict__, "history": ("hello",)})
+    bad = dataclasses.replace(view, history=("hello",))
     with pytest.raises(RulesError, match="not PHH"):
         encode(bad)
-    bad = HandView(**{**view.__dict__, "stacks": (-1, 5)})
+    bad = dataclasses.replace(view, stacks=(-1, 5))
     with pytest.raises(RulesError, match="chip count"):
         encode(bad)
     out = np.zeros(observation_size(2), np.float64)
