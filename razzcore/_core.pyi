@@ -308,11 +308,15 @@ class HandCore:
     def _raw(self) -> bytes: ...
     def _copy_core(self, new: HandCore) -> None: ...
 
+TALLY_COUNTS: tuple[str, ...]
+
+def _tally_hand(hand: Any) -> list[tuple[int, ...] | None]: ...
+
 POKERSTARS_ERRORS: tuple[str, ...]
 
 def _read_pokerstars_hand(
     text: bytes, seat_count: int, cents: bool, symbol: bytes, small: int,
-    rules_for: Callable[[int, int], bytes | None],
+    rules_for: Callable[[int, int], bytes | None], tally: bool = ...,
 ) -> tuple[Any, ...]: ...
 def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],
