@@ -317,6 +317,7 @@ POKERSTARS_ERRORS: tuple[str, ...]
 def _read_pokerstars_hand(
     text: bytes, seat_count: int, cents: bool, symbol: bytes, small: int,
     rules_for: Callable[[int, int], bytes | None], tally: bool = ...,
+    source: bytes | None = ...,
 ) -> tuple[Any, ...]: ...
 def _split_pokerstars(
     data: bytes, normalised: bool, is_head: Callable[[str], bool],

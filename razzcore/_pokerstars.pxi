@@ -78,8 +78,18 @@ cdef object _ps_error(rz_ps *ps, list lines, const char *out, int64_t length):
             bool(ps.have_total), names, context)
 
 
+cdef void _names_in(rz_ps *ps, const char *data, const char *source) noexcept:
+    """Point the seats' names at the same bytes of ``source`` (the text as
+    written, ``data`` the text read: the same length, digits of other
+    scripts written as ASCII digits in ``data``)."""
+    cdef int s
+    for s in range(min(ps.n, 8)):
+        if ps.names[s] != NULL:
+            ps.names[s] = source + (ps.names[s] - data)
+
+
 def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symbol,
-                          int64_t small, rules_for, bint tally=False):
+                          int64_t small, rules_for, bint tally=False, bytes source=None):
     """Read, replay and check a PokerStars razz hand from its seat lines on:
     ``text`` holds the lines after the table line (UTF-8, stripped non-empty
     lines joined by ``"\\n"``; the hand's line 2 is its first) at a table of
@@ -95,7 +105,10 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
     ``(names, counts)`` instead: each seat's counts for the tracker,
     counted as the hand replays (see :func:`_tally_hand`); or the first
     problem found, as ``(name, ...)`` (see ``_ps_error``; the names are
-    :data:`POKERSTARS_ERRORS`).
+    :data:`POKERSTARS_ERRORS`).  ``source`` (``None``: ``text``): the text
+    as written, as long as ``text``, whose bytes the names and the spans of
+    errors are taken from (``text`` may have numbers written in ASCII
+    digits where ``source`` has other digits).
     """
     cdef rz_ps *ps
     cdef rz_hand h
@@ -107,6 +120,11 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
     cdef char *out = NULL
     cdef const char *data = PyBytes_AS_STRING(text)
     cdef int64_t size = len(text)
+    if source is None:
+        source = text
+    if len(source) != size:
+        raise ValueError("the text as written and as read differ in length")
+    cdef const char *written = PyBytes_AS_STRING(source)
     cdef int64_t count = text.count(b"\n") + 1 if size else 0
     cdef int64_t room = min(count, 4096)  # one event per line at most
     ps = <rz_ps *>PyMem_Malloc(sizeof(rz_ps) + <size_t>room * sizeof(rz_ps_event))
@@ -137,7 +155,8 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
             with nogil:
                 code = rz_ps_prepare(ps)
         if code:
-            return _ps_error(ps, text.split(b"\n"), NULL, 0)
+            _names_in(ps, data, written)
+            return _ps_error(ps, source.split(b"\n"), NULL, 0)
         cap = 32 * (<int64_t>ps.nev + 64)
         out = <char *>PyMem_Malloc(<size_t>cap)
         if out == NULL:
@@ -156,8 +175,9 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
         _fill_rules(&packed, rules)
         with nogil:
             code = rz_ps_replay(ps, &packed, &h, out, cap, &length, counting)
+        _names_in(ps, data, written)
         if code:
-            return _ps_error(ps, text.split(b"\n"), out, min(length, cap))
+            return _ps_error(ps, source.split(b"\n"), out, min(length, cap))
         if tally:
             return rz_ps_seat_list(ps, NULL, 1), _tally_counts(&counted)
         return rz_ps_result(ps, out, length)

@@ -845,6 +845,24 @@ def test_digits_of_other_scripts_read_where_the_grammar_takes_any_digit() -> Non
     assert "this summary line is not 'Seat N: NAME ...'" in error_of(summary).reason
 
 
+def test_other_digits_elsewhere_on_a_line_are_quoted_and_named_as_written() -> None:
+    # "... joins the table at seat #N" ending another kind of line: the
+    # amount it spoils is quoted as the file writes it
+    text = EXAMPLE.replace("bravo [x]: raises $0.25 to $0.50",
+                           "bravo [x]: raises $0.25 to $0.50lta joins the table at seat #\u0665", 1)
+    exc = error_of(text)
+    assert exc.reason.startswith("'$0.50lta joins the table at seat #\u0665' is not an amount "
+                                 "in cents"), str(exc)
+    assert exc.line == 14
+    # a name holding "Side pot-N" stays the name the file writes
+    named = EXAMPLE.replace("bravo [x]", "bravo Side pot-\u0661 x")
+    [hh] = pokerstars.loads(named)
+    assert hh.players == ["alpha", "bravo Side pot-\u0661 x", "charlie"]
+    [(_, tallied)] = pokerstars.tally(named)
+    assert isinstance(tallied, pokerstars.Tallied)
+    assert tallied.names == hh.players
+
+
 def test_an_amount_past_the_engines_bound_is_named() -> None:
     text = EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $90071992547409.93", 1)
     exc = error_of(text)

@@ -630,6 +630,37 @@ def test_hand_numbers_in_other_digits_read_the_same(number: str) -> None:
         read_both_ways(text)
 
 
+OTHER_DIGIT_PLACES = {
+    "joins text ending an action": (
+        "bravo [x]: raises $0.25 to $0.50",
+        "bravo [x]: raises $0.25 to $0.50lta joins the table at seat #\u0665"),
+    "joins text ending a name": ("bravo [x]", "b joins the table at seat #\u0665"),
+    "side pot text in a name": ("bravo [x]", "bravo Side pot-\u0661 x"),
+    "side pot text ending a name": ("bravo [x]", "b from side pot-\u0967"),
+    "seat number in two scripts": ("Seat 4: bravo [x] (", "Seat \u0660\uff14: bravo [x] ("),
+    "seat number past the table": ("Seat 7: charlie ($", "Seat \u0661\u0662: charlie ($"),
+    "seat number of many digits": ("Seat 7: charlie ($", "Seat " + "\u0667" * 30 + ": charlie ($"),
+    "seat-like name": ("alpha", "Seat \u0663: a"),
+    "joins in wide digits": ("delta joins the table at seat #5",
+                             "delta joins the table at seat #\U0001d7d3\u0665"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_DIGIT_PLACES))
+def test_other_digits_near_the_places_that_take_them_read_the_same(name: str) -> None:
+    old, new = OTHER_DIGIT_PLACES[name]
+    example = ps_tests.EXAMPLE.strip() + "\n"
+    text = example.replace(old, new)
+    assert text != example
+    read_both_ways(text)
+    report = pokerstars.loads_report(text, on_error="skip")
+    read = list(pokerstars.tally(text))
+    assert [str(e) for _, e in read if isinstance(e, pokerstars.PokerStarsError)] == [
+        str(e) for e in report.errors]
+    assert [h.names for _, h in read if isinstance(h, pokerstars.Tallied)] == [
+        hh.players for hh in report.hands]
+
+
 # ------------------------------------------------------------ mutations
 
 CARDS = [format_card(c) for c in range(52)]

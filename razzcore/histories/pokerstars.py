@@ -153,17 +153,27 @@ _DIGIT_PLACES = re.compile(
 
 
 def _ascii(m: re.Match[str]) -> str:
+    """The number ``m`` names in ASCII digits, as many UTF-8 bytes as it is
+    written with (zeros in front: the same value)."""
     lead = next(g for g in m.groups()[::2] if g is not None)
     digits = next(g for g in m.groups()[1::2] if g is not None)
-    return lead + "".join(str(unicodedata.decimal(ch)) for ch in digits)
+    ascii = "".join(str(unicodedata.decimal(ch)) for ch in digits)
+    return lead + ascii.rjust(len(digits.encode("utf-8", "surrogatepass")), "0")
 
 
 def _ascii_digits(rest: bytes) -> bytes:
-    """``rest`` (a hand's lines after the table line) with the digits of
-    other scripts where the grammar takes any digit written as ASCII digits
-    of the same value: the numbers of the seat lines that open it, and
-    ``joins the table at seat #N``, ``from side pot-N``, ``Side pot-N`` (the
-    compiled reader reads ASCII digits)."""
+    """``rest`` (a hand's lines after the table line) as the compiled reader
+    reads it: the numbers written in digits of other scripts where the
+    grammar takes any digit (the numbers of the seat lines that open it, and
+    ``joins the table at seat #N``, ``from side pot-N``, ``Side pot-N``)
+    written in ASCII digits of the same value, padded with zeros in front to
+    the same length in bytes, so that every other byte stays where it is
+    (the reader takes names and the spans its errors quote from ``rest``
+    itself).
+
+    >>> _ascii_digits("Seat \u0663: a ($1 in chips)".encode()).decode()
+    'Seat 03: a ($1 in chips)'
+    """
     if rest.isascii():
         return rest
     text = rest.decode("utf-8", "surrogatepass")
@@ -231,7 +241,7 @@ def _read_hand(hand: tuple[int, int, int, str, str | None, bytes], data: bytes,
                 _STRUCTURES[head.small, head.big] = structure
         got = _read_pokerstars_hand(_ascii_digits(rest), min(seat_count, _MAX_SEATS),
                                     head.unit == CENT, _encoded(head.symbol), head.small,
-                                    structure, tally)
+                                    structure, tally, rest)
         if isinstance(got[0], str):  # the first problem found
             name: str = got[0]
             at: int = got[1]
