@@ -8,12 +8,12 @@ member; a small range then goes through ``equity`` against a late-street hand
 (shares add up, seeds reproduce).  The compiled class kernels get arbitrary
 classes and weights; the chart kernel arbitrary pattern ranges.
 
-The target lowers the range limit (``ranges.MAX_COMBOS``) to 100,000 combos:
-a range near the 2,000,000 limit takes seconds to list (more under atheris's
-instrumentation, twice over with the round trip through its text), which is
-the listing's cost, not a finding, and would time a single input out.  The
-limit's own paths (counts refused before listing, listing stopped past it)
-run the same at any value.
+While an input runs, the target lowers the range limit
+(``ranges.MAX_COMBOS``) to 100,000 combos: a range near the 2,000,000 limit
+takes seconds to list (more under atheris's instrumentation, twice over with
+the round trip through its text), which is the listing's cost, not a
+finding, and would time a single input out.  The limit's own paths (counts
+refused before listing, listing stopped past it) run the same at any value.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ with instrumented():
     from razzcore.odds import ranges
     from razzcore.odds.hand_equity import UNITS
 
-ranges.MAX_COMBOS = 100_000  # one input's listing bounded (see the module docstring)
+LIMIT = 100_000  # the range limit while one input runs (see the module docstring)
 
 _PIECES = ["x", "X", "[", "]", ",", "-", " ", " ", " ", "??", "10", "[A-8]", "[2,5,9]", "[9-K]"]
 
@@ -119,6 +119,14 @@ def _kernels(inp: Input) -> None:
 
 
 def one_input(data: bytes) -> None:
+    limit, ranges.MAX_COMBOS = ranges.MAX_COMBOS, LIMIT
+    try:
+        _one_input(data)
+    finally:
+        ranges.MAX_COMBOS = limit
+
+
+def _one_input(data: bytes) -> None:
     inp = Input(data)
     if inp.below(6) == 0:
         _kernels(inp)
