@@ -61,7 +61,7 @@ UNION_NS = 90
 UNION_SLOT_NS = 0.11
 #: Grouped walk: a step of the splits of the unions (two passes).
 SPLIT_NS = 8.4
-#: Direct walk (two players receive cards among three or more): a leaf.
+#: Direct walk (one or two players receive cards, not heads-up): a leaf.
 LEAF_NS = 7.5
 #: Work is cut into at most this many tasks (executor jobs and progress steps).
 MAX_TASKS = 64
