@@ -12,7 +12,7 @@ Run::
     python benchmarks/engine_vs_pokerkit.py [--seconds 1] [--repeat 5] [--clock cpu]
 
 Prints the median hands/s of ``--repeat`` alternating measurements for 2, 4
-and 8 players, the speed ratio (target >= 30x) and the mean number of player
+and 8 players, the speed ratio (target >= 200x) and the mean number of player
 actions per hand of each engine (the policies should give similar hands).
 """
 

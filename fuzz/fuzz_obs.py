@@ -11,6 +11,7 @@ plain check of its first fields) or refused with a RazzError.
 from __future__ import annotations
 
 import array
+import dataclasses
 import sys
 from typing import Any
 
@@ -63,7 +64,7 @@ def one_input(data: bytes) -> None:
             break
         hand.act(inp.pick(legal))
     view = hand.view(inp.below(players))
-    fields = dict(view.__dict__)
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
     touched = False
     for _ in range(inp.below(3)):
         touched = True

@@ -7,7 +7,10 @@ the engine plays, written with ``dumps``, and corrupt its lines: lines
 replaced, inserted, dropped or swapped, amounts, names and cards changed.
 Whatever is accepted must replay to the stacks its money lines give and
 round-trip (``loads(dumps(hands)) == hands``); anything refused must be a
-``PokerStarsError`` naming the hand and the line.  Every input is read twice,
+``PokerStarsError`` naming the hand and the line.  The tracker's reading
+(``pokerstars.tally``: the same replay, counting each hand) must find the
+same hands and errors, with the counts of each history replayed again
+(``count_hand``).  Every input is read twice,
 by ``pokerstars`` (the compiled reader) and by the plain reader the tests
 compare it with (``tests/pokerstars_oracle.py``): the hands, the count of
 other games, the errors and the warnings must be the same.
@@ -27,6 +30,8 @@ with instrumented():
     from razzcore import phh, pokerstars
     from razzcore.engine.hand import Hand
     from razzcore.engine.rules import Rules
+    from razzcore.errors import RazzError
+    from razzcore.tracker.counting import count_hand, seat_counts, seat_names
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import pokerstars_oracle as oracle  # the tests' plain reader
@@ -129,6 +134,19 @@ def one_input(data: bytes) -> None:
         named = exc.hand is not None or "before the first hand" in str(exc)
         check(exc.line is not None and named, "error names hand and line", exc)
     _check(report.hands)
+    read = list(pokerstars.tally(source))
+    tallied = [hand for _, hand in read if isinstance(hand, pokerstars.Tallied)]
+    errors = [error for _, error in read if isinstance(error, pokerstars.PokerStarsError)]
+    check([str(e) for e in errors] == [str(e) for e in report.errors], "tally errors",
+          (errors, report.errors))
+    check(len(tallied) == len(report.hands), "tally hands", (tallied, report.hands))
+    for got, hh in zip(tallied, report.hands, strict=False):
+        try:
+            names = seat_names(got.names, len(got.names))
+        except RazzError:  # a name used twice: the tracker leaves the hand out
+            continue
+        want = count_hand(hh)
+        check(seat_counts(names, got.counts) == want, "tally counts", (got, want))
 
 
 if __name__ == "__main__":

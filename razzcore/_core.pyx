@@ -4,7 +4,8 @@
 """razzcore's compiled core: single hands, card masks, batches, enumeration
 (here), the equity kernels (``_equity.pxi``), the hand state machine
 (``_engine.pxi``, ``_hand.pxi``), the agents' encoder and vector env
-(``_obs.pxi``, ``_vecenv.pxi``) and the PokerStars reader (``_pokerstars.pxi``).
+(``_obs.pxi``, ``_vecenv.pxi``) the PokerStars reader (``_pokerstars.pxi``)
+and the tracker's count of a hand (``_tally.pxi``).
 
 Everything here works on card codes 0..51 (``4 * rank + suit``, rank 0 = ace).
 The public wrappers with text parsing live in :mod:`razzcore.evaluator`; the
@@ -660,9 +661,11 @@ def rank_histogram(int ncards=7):
 
 include "_equity.pxi"
 include "_engine.pxi"
+include "_hand_shared.pxi"
 include "_hand.pxi"
 include "_replay.pxi"
 include "_view.pxi"
 include "_obs.pxi"
+include "_tally.pxi"
 include "_pokerstars.pxi"
 include "_phh_read.pxi"

@@ -64,6 +64,9 @@ cdef extern from "razz_engine.h" nogil:
     int rz_hand_start(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
                       const uint8_t *absent, const uint8_t *deck, int64_t rake,
                       const int64_t *rake_pots, int flags, rz_events *ev)
+    int rz_start_dealt(rz_hand *h, const rz_rules *rules, int n, const int64_t *stacks,
+                       const uint8_t *absent, const uint8_t *deck, int64_t rake,
+                       const int64_t *rake_pots, int flags, rz_events *ev)
     unsigned rz_hand_options(const rz_hand *h, int64_t *cbr)
     int rz_hand_apply(rz_hand *h, int kind, int64_t total, int alias, rz_events *ev)
     int rz_hand_show(rz_hand *h, int s, int show, rz_events *ev)

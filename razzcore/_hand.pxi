@@ -37,9 +37,8 @@ NORMAL, BRING, OPEN, SHOW, OVER = RZ_NORMAL, RZ_BRING, RZ_OPEN, RZ_SHOW, RZ_OVER
 # entries for the commonest: appending one allocates nothing.
 FOLD_ENTRY = tuple([("f", s) for s in range(8)])
 DEAL_ENTRY = tuple([tuple([("dh", s, (c,)) for c in range(52)]) for s in range(8)])
+cdef tuple _FOLD_ENTRY = FOLD_ENTRY, _DEAL_ENTRY = DEAL_ENTRY
 
-cdef dict _OPTIONS = {}
-cdef object _Random = None
 # The engine room's Python pieces HandCore builds on, handed in by
 # razzcore.engine.hand when it loads (bind_engine): the compiled core sits
 # below the engine and never imports it.
@@ -52,6 +51,12 @@ cdef object _HandView = None
 cdef object _Pot = None
 cdef object _format_entry = None
 cdef object _NOT_ACTIONS = None
+cdef bint _award_tuple = False
+# The rules of the last hand made (a razzcore Rules, frozen): packed, and
+# their player-count limits, kept for the next hand at the same table.
+cdef object _rc_rules = None
+cdef rz_rules _rc_packed
+cdef int64_t _rc_min = 0, _rc_max = 0
 
 
 def bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count):
@@ -71,6 +76,11 @@ def bind_engine(Rules, Award, pack_rules, pack_rake, check_player_count):
         raise TypeError("bind_engine takes two classes and three functions")
     _Rules, _Award, _pack_rules = Rules, Award, pack_rules
     _pack_rake, _check_player_count = pack_rake, check_player_count
+    global _award_tuple
+    # A typing.NamedTuple (which may not redefine __new__) is made as its
+    # __new__ makes it, tuple.__new__(cls, fields), without a Python call.
+    _award_tuple = Award.__bases__ == (tuple,) and getattr(Award, "_fields", None) == (
+        "seat", "amount", "pot")
 
 
 cdef int64_t _MAX_CHIPS = (<int64_t>1) << 53
@@ -101,128 +111,15 @@ cdef tuple _code_tuple(const uint8_t *codes, Py_ssize_t k):
     return out
 
 
-cdef tuple _options_for(unsigned mask, int64_t cbr):
-    """The (shared, never mutated) ``(legal strings, exact string -> kind)``
-    of a decision with legal ``mask`` and raise total ``cbr``; ``"cbr"``
-    alone is accepted as the implied total."""
-    key = (cbr << 4) | mask
-    found = _OPTIONS.get(key)
-    if found is not None:
-        return <tuple>found
-    legal = []
-    kinds = {}
-    if mask & (1 << RZ_FOLD):
-        legal.append("f")
-        kinds["f"] = RZ_FOLD
-    if mask & (1 << RZ_POST):
-        legal.append("pb")
-        kinds["pb"] = RZ_POST
-    elif mask & (1 << RZ_CALL):
-        legal.append("cc")
-    if mask & (1 << RZ_CALL):
-        kinds["cc"] = RZ_CALL
-    if mask & (1 << RZ_RAISE):
-        text = f"cbr {cbr}"
-        legal.append(text)
-        kinds[text] = RZ_RAISE
-        kinds["cbr"] = RZ_RAISE
-    result = (tuple(legal), kinds)
-    # Entries are never replaced (a reader may hold one); past 4,096 shapes
-    # (odd all-in totals) options are built afresh instead of cached.
-    if len(_OPTIONS) < 4096:
-        result = _OPTIONS.setdefault(key, result)
-    return result
-
-
-cdef double _unit(v) except -1.0:
-    """A draw of the random source as a float in [0, 1), or RulesError."""
-    cdef double x
-    if type(v) is float:
-        x = v
-    else:
-        try:
-            if not PyNumber_Check(v) or isinstance(v, (str, bytes, bytearray)):
-                raise TypeError
-            x = float(v)
-        except (TypeError, ValueError, OverflowError):
-            raise RulesError(
-                f"the random source returned {brief(v)}, not a float in [0, 1)"
-            ) from None
-    if not 0.0 <= x < 1.0:
-        raise RulesError(f"the random source returned {brief(v)}, outside [0, 1)")
-    return x
-
-
-cdef int _shuffle_codes(uint8_t *cards, Py_ssize_t size, rnd, Py_ssize_t last) except -1:
-    # Fisher-Yates over positions 0..last-1, exactly as shuffle_prefix.
-    cdef Py_ssize_t i, j
-    cdef uint8_t t
-    if last > size - 1:
-        last = size - 1
-    for i in range(last):
-        j = i + <Py_ssize_t>(_unit(rnd()) * <double>(size - i))
-        if j >= size:  # unreachable for x < 1.0
-            j = size - 1
-        t = cards[i]
-        cards[i] = cards[j]
-        cards[j] = t
-    return 0
-
-
-@cython.boundscheck(True)
-@cython.wraparound(False)
-def shuffle_prefix(list cards, rnd, Py_ssize_t last):
-    """Fisher-Yates over positions ``0..last-1`` of ``cards`` driven by the
-    float source ``rnd()`` (``random.Random.random``): position ``i`` swaps
-    with ``i + int(rnd() * (len(cards) - i))``, exactly as the Python loop
-    would, so seeded deals are the same.
-
-    >>> import random
-    >>> deck = list(range(52)); shuffle_prefix(deck, random.Random(1).random, 51)
-    >>> sorted(deck) == list(range(52))
-    True
-    """
-    cdef Py_ssize_t size = len(cards), i, j
-    if last > size - 1:
-        last = size - 1
-    for i in range(last):
-        x = _unit(rnd())
-        if len(cards) != size:
-            raise RulesError("the cards changed size while being shuffled")
-        j = i + <Py_ssize_t>(x * <double>(size - i))
-        if j >= size:  # unreachable for x < 1.0
-            j = size - 1
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-cdef object _generator(seed, rng):
-    """The hand's random source: ``rng`` if given (anything with the
-    ``random()`` of :class:`random.Random`), else ``random.Random(seed)``."""
-    global _Random
-    if rng is not None:
-        if seed is not None:
-            raise RulesError("give seed or rng, not both")
-        if not callable(getattr(rng, "random", None)):
-            raise RulesError(
-                f"rng must be a random.Random (or have its random() method), not {brief(rng)}"
-            )
-        return rng
-    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray)) \
-            and not isinstance(seed, bool) and PyIndex_Check(seed):
-        seed = operator.index(seed)  # numpy integers and the like
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, (int, float, str, bytes, bytearray))
-    ):
-        raise RulesError(f"seed must be an int, float, str or bytes, not {brief(seed)}")
-    if _Random is None:
-        import random
-        _Random = random.Random
-    return _Random(seed)
-
-
 cdef int64_t _chips(v, str what) except -1:
     """A chip count in 0..MAX_CHIPS (numpy integers and the like taken as ints)."""
-    if type(v) is not int:
+    cdef int overflow = 0
+    cdef long long x
+    if type(v) is int:
+        x = PyLong_AsLongLongAndOverflow(v, &overflow)
+        if not overflow and 0 <= x <= _MAX_CHIPS:
+            return x
+    else:
         if isinstance(v, bool) or not PyIndex_Check(v):
             raise RulesError(f"{what}: expected a non-negative int, not {brief(v)}")
         v = operator.index(v)
@@ -286,16 +183,17 @@ cdef class HandCore:
     # when chips are collected into the pots, kept between views (shared
     # immutable tuples) with the state they were read from.
     cdef int64_t _vkey, _vexp
+    cdef object _vlog  # the history list of the deal the cards were read from
     cdef tuple _vboards, _vexposed, _vown, _vhidden, _vfolded
     cdef list _vcards
     cdef int64_t _vfold
     cdef rz_pot _vpots[8]
     cdef int _vnpots
     cdef tuple _vpots_t
-    # The history's words, extended as the log grows: every entry as a seat
-    # that does not hold the cards sees it (_wpub), and per seat the places
-    # and words of its own deals that only it sees in full (_wown[s]).
-    cdef list _wpub, _wfull, _wseat
+    # The history's words, extended as views read them: every entry as a
+    # seat that does not hold the cards sees it (_wpub), and the deals of
+    # hidden cards as the seat that holds them sees them (_wfull).
+    cdef list _wpub, _wfull
     cdef object _wlog
     cdef Py_ssize_t _wread
     cdef int64_t _wexp
@@ -321,6 +219,8 @@ cdef class HandCore:
         cdef const int64_t *split = NULL
         cdef rz_rules packed
         cdef rz_events ev
+        cdef bint known, shuffled = False
+        global _rc_rules, _rc_packed, _rc_min, _rc_max
         if _Rules is None:
             raise RuntimeError("HandCore is razzcore.engine.Hand's base: use Hand")
         if type(rules) is not _Rules:
@@ -358,7 +258,12 @@ cdef class HandCore:
             r = _chips(rake, "rake")
         memset(away, 0, sizeof(away))
         self._away = ()
-        deal_in = rules.deal_in_absent_players
+        known = RZ_PY_HAS_GIL and rules is _rc_rules
+        if known:
+            packed = _rc_packed
+        else:
+            _fill_rules(&packed, _packed_rules(rules))
+        deal_in = packed.deal_in_absent
         listed = None
         if absent is not None and not (type(absent) is tuple and not absent):
             listed = _absent_seats(absent, stacks)
@@ -369,10 +274,15 @@ cdef class HandCore:
             if deal_in and all([away[s] for s in range(n) if st[s] > 0]):
                 raise RulesError("every seat dealt in is absent: nobody could play the hand")
         for s in range(n):
-            m += st[s] > 0 and (deal_in or not away[s])
-        if not rules.min_players <= m <= rules.max_players:
+            if st[s] > 0 and (deal_in or not away[s]):
+                m += 1
+        if not (_rc_min <= m <= _rc_max if known else rules.min_players <= m <= rules.max_players):
             _check_player_count(rules, [1] * m, "")  # the seats dealt in
-        if rules.deal_start_seat > n:
+        if not known and RZ_PY_HAS_GIL and type(rules) is _Rules:
+            _rc_packed = packed
+            _rc_min, _rc_max = rules.min_players, rules.max_players
+            _rc_rules = rules
+        if packed.deal_start >= n:  # rules.deal_start_seat - 1
             raise RulesError(f"deal_start_seat {rules.deal_start_seat} is not one of {n} seats")
         full = _full_deck(deck)
         if full is not None:  # a whole deck given: nothing to shuffle
@@ -380,27 +290,33 @@ cdef class HandCore:
                 _generator(seed, rng)  # still refuse a bad seed or rng
             self._deck = full
         elif deck is None:
+            if _Random is None:
+                _random_class()
             gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
             for i in range(52):
                 cards[i] = <uint8_t>i
             # Only the cards that can be dealt need shuffling (a uniform
             # prefix); the rest keeps its order.
-            _shuffle_codes(cards, 52, gen.random, 7 * m + 5)
+            _shuffle_codes(cards, 52, gen, 7 * m + 5)
             self._deck = PyBytes_FromStringAndSize(<char *>cards, 52)
+            shuffled = True  # a permutation of 0..51 by construction
         else:
             gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
             self._deck = _stacked_deck(deck, gen)
         self.rules = rules
         self._replay = bool(replay)
-        _fill_rules(&packed, _packed_rules(rules))
         ev.count = 0
-        if rz_hand_start(&self.h, &packed, <int>n, st, away,
-                         <const uint8_t *>PyBytes_AS_STRING(self._deck), r, split,
-                         (1 if manual_showdown else 0) | (2 if self._replay else 0),
-                         &ev) != 0:
+        # rz_hand_start checks the deck is a permutation, then starts the hand
+        # as rz_start_dealt does.
+        if (rz_start_dealt if shuffled else rz_hand_start)(
+                &self.h, &packed, <int>n, st, away,
+                <const uint8_t *>PyBytes_AS_STRING(self._deck), r, split,
+                (1 if manual_showdown else 0) | (2 if self._replay else 0), &ev) != 0:
             raise RulesError("the engine cannot start this hand")  # checked above
-        self._log = []
-        self._awards = []
+        if self._log is None or self._log:  # a fresh hand's are new and empty
+            self._log = []
+        if self._awards is None or self._awards:
+            self._awards = []
         self._vkey = -1
         self._vnpots = -1
         self._record(&ev)
@@ -409,7 +325,7 @@ cdef class HandCore:
 
     cdef int _record(self, rz_events *ev) except -1:
         """Append what a C step did to the history (and the awards)."""
-        cdef int i, k, s, j, c
+        cdef int i, k, s, c
         cdef list log = self._log
         if not 0 <= ev.count < RZ_EV_MAX:  # a full buffer may have dropped events
             raise RuntimeError(f"razzcore engine: {ev.count} events in one step")
@@ -417,27 +333,27 @@ cdef class HandCore:
             k = ev.kind[i]
             s = ev.seat[i] & 7
             if k == RZ_CALL:
-                log.append(("cc", s, ev.value[i]))
+                log.append(_entry(0, s, ev.value[i], 0))
             elif k == RZ_EV_DEAL:
-                log.append(DEAL_ENTRY[s][ev.card[i] % 52])
+                log.append(<object>_tuple_item(<tuple>_tuple_item(_DEAL_ENTRY, s),
+                                               ev.card[i] % 52))
             elif k == RZ_FOLD:
-                log.append(FOLD_ENTRY[s])
+                log.append(<object>_tuple_item(_FOLD_ENTRY, s))
             elif k == RZ_RAISE:  # with the round's full wagers before it
-                log.append(("cbr", s, ev.value[i], ev.card[i]))
+                log.append(_entry(4, s, ev.value[i], ev.card[i]))
             elif k == RZ_POST:
-                log.append(("pb", s, ev.value[i]))
+                log.append(_entry(1, s, ev.value[i], 0))
             elif k == RZ_EV_ANTE:
-                log.append(("ante", s, ev.value[i]))
+                log.append(_entry(2, s, ev.value[i], 0))
             elif k == RZ_EV_RETURN:
-                log.append(("back", s, ev.value[i]))
+                log.append(_entry(3, s, ev.value[i], 0))
             elif k == RZ_EV_DEAL3:
-                log.append(("dh", s, (self.h.cards[7 * s], self.h.cards[7 * s + 1],
-                                      self.h.cards[7 * s + 2])))
+                log.append(("dh", s, _code_tuple(&self.h.cards[7 * s], 3)))
             elif k == RZ_EV_BOARD:
                 log.append(("db", ev.card[i]))
             elif k == RZ_EV_SHOW:
                 c = min(self.h.ncards[s], 7)
-                log.append(("sm", s, tuple([self.h.cards[7 * s + j] for j in range(c)])))
+                log.append(("sm", s, _code_tuple(&self.h.cards[7 * s], c)))
             elif k == RZ_EV_MUCK:
                 log.append(("sm", s, None))
             elif k == RZ_EV_AWARD:
@@ -445,7 +361,10 @@ cdef class HandCore:
         return 0
 
     cdef int _award(self, int s, int64_t amount, int pot) except -1:
-        self._awards.append(_Award(s, amount, pot))
+        if _award_tuple:
+            self._awards.append(_tuple_new_as(_Award, (s, amount, pot)))
+        else:
+            self._awards.append(_Award(s, amount, pot))
         return 0
 
     def _apply(self, int kind, int64_t total=0, bint alias=False):
@@ -527,7 +446,7 @@ cdef class HandCore:
         if self.h.phase == RZ_SHOW:
             return self._show_actions(self.h.actor)
         mask = rz_hand_options(&self.h, &cbr)
-        return list((<tuple>_options_for(mask, cbr))[0])
+        return _legal_list(<tuple>_tuple_item(_options_for(mask, cbr), 0))
 
     def act(self, action):
         """Apply one action given as a PHH string (an optional ``"pN "`` prefix
@@ -550,13 +469,14 @@ cdef class HandCore:
         cdef int64_t cbr
         cdef unsigned mask
         cdef rz_events ev
+        cdef int kind
         if type(action) is str and self.h.actor >= 0 and self.h.phase < RZ_SHOW:
             # Fast path: an exact legal string of the pending betting decision.
             mask = rz_hand_options(&self.h, &cbr)
-            kind = (<dict>(<tuple>_options_for(mask, cbr))[1]).get(action)
-            if kind is not None:
+            kind = _kind_of(_options_for(mask, cbr), action)
+            if kind >= 0:
                 ev.count = 0
-                if rz_hand_apply(&self.h, <int>kind, 0, 0, &ev) == 0:
+                if rz_hand_apply(&self.h, kind, 0, 0, &ev) == 0:
                     self._record(&ev)
                     return
         self._act_slow(action)

@@ -39,7 +39,7 @@ cdef extern from "razz_pokerstars_py.h" nogil:
     int rz_ps_prepare(rz_ps *ps)
     int rz_ps_try(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap)
     int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, int64_t cap,
-                     int64_t *len)
+                     int64_t *len, rz_tally *tally)
     const char *rz_ps_error_name(int code)
     int RZ_PSE_rules "RZ_PSE_rules"
     int RZ_PSE_COUNT "RZ_PSE_COUNT"
@@ -48,6 +48,7 @@ cdef extern from "razz_pokerstars_py.h" nogil:
 cdef extern from "razz_pokerstars_py.h":
     object rz_ps_split_py(object data, int normalised, object is_head)
     object rz_ps_result(const rz_ps *ps, const char *out, int64_t len)
+    object rz_ps_seat_list(const rz_ps *ps, const int64_t *values, int names)
 
 
 POKERSTARS_ERRORS = tuple(rz_ps_error_name(k).decode() for k in range(1, RZ_PSE_COUNT))
@@ -78,7 +79,7 @@ cdef object _ps_error(rz_ps *ps, list lines, const char *out, int64_t length):
 
 
 def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symbol,
-                          int64_t small, rules_for):
+                          int64_t small, rules_for, bint tally=False):
     """Read, replay and check a PokerStars razz hand from its seat lines on:
     ``text`` holds the lines after the table line (UTF-8, stripped non-empty
     lines joined by ``"\\n"``; the hand's line 2 is its first) at a table of
@@ -90,13 +91,17 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
     Returns ``(names, seat numbers, stacks, ante, bring_in, rake, actions,
     finishing stacks, absent seats, rake_pots)`` (``actions``: the PHH
     actions joined by ``"\\n"``; ``rake_pots`` each pot's rake when the text
-    takes it otherwise than main pot first, else ``None``), or the first
+    takes it otherwise than main pot first, else ``None``); with ``tally``,
+    ``(names, counts)`` instead: each seat's counts for the tracker,
+    counted as the hand replays (see :func:`_tally_hand`); or the first
     problem found, as ``(name, ...)`` (see ``_ps_error``; the names are
     :data:`POKERSTARS_ERRORS`).
     """
     cdef rz_ps *ps
     cdef rz_hand h
     cdef rz_rules packed
+    cdef rz_tally counted
+    cdef rz_tally *counting = &counted if tally else NULL
     cdef int64_t length = 0, at = 0, cap
     cdef int code, k
     cdef char *out = NULL
@@ -150,9 +155,11 @@ def _read_pokerstars_hand(bytes text, int64_t seat_count, bint cents, bytes symb
                 break
         _fill_rules(&packed, rules)
         with nogil:
-            code = rz_ps_replay(ps, &packed, &h, out, cap, &length)
+            code = rz_ps_replay(ps, &packed, &h, out, cap, &length, counting)
         if code:
             return _ps_error(ps, text.split(b"\n"), out, min(length, cap))
+        if tally:
+            return rz_ps_seat_list(ps, NULL, 1), _tally_counts(&counted)
         return rz_ps_result(ps, out, length)
     finally:
         PyMem_Free(out)

@@ -26,6 +26,7 @@ cdef extern from "razz_vecenv.h" nogil:
     ptrdiff_t rz_vec_step(rz_table *tables, ptrdiff_t begin, ptrdiff_t end,
                           const rz_vec_cfg *c, const int64_t *actions, float *obs,
                           int8_t *mask, int32_t *actor, float *rewards, uint8_t *done)
+    void rz_vec_forget(rz_table *tables, ptrdiff_t begin, ptrdiff_t end)
     void rz_table_record(const rz_table *t, uint8_t *deck, uint8_t *log)
 
 # Tables stepped between two looks for Ctrl-C (a few ms of work).
@@ -250,6 +251,12 @@ cdef class _VecCore:
         legal = ", ".join([ENV_ACTIONS[k] for k in range(3) if m >> k & 1])
         what = f"action {a} ({ENV_ACTIONS[a]})" if 0 <= a <= 2 else f"action {a}"
         raise IllegalActionError(f"table {i}: {what} is not legal there; legal: {legal}")
+
+    def forget(self):
+        """The observation rows were written by the caller: the next step
+        writes every row whole (between steps a row holds only what changed
+        since its table's last decision)."""
+        rz_vec_forget(self.tables, 0, self.num_envs)
 
     def legal(self, Py_ssize_t i):
         """The legal action bits of table ``i`` (bit k = action k)."""

@@ -1,8 +1,12 @@
 # Included by _core.pyx after _hand.pxi: what one seat sees of a hand
-# (HandCore._view, razzcore.engine.HandView), built in one call.  What a view
-# reads that changes only when cards are dealt or shown, or chips collected,
-# is kept on the hand between views (HandCore's _v* fields), and each history
-# entry is worded once per hand (_w* fields) and shared by every view.
+# (HandCore._view, razzcore.engine.HandView).  Taking a view copies the C
+# hand (a few hundred bytes) and fills only seat, actor and legal_actions;
+# every other field is built from that copy on its first read (_ViewField),
+# so a view costs the same whatever the hand's length and a player pays only
+# for what it reads.  What fields read that changes only when cards are dealt
+# or shown, or chips collected, is kept on the hand between views (HandCore's
+# _v* fields, keyed by the state they were read from), and each history entry
+# is worded once per hand (_w* fields) and shared by every view.
 
 # Words of the history, made once: each card's text and each simple action.
 cdef tuple _CARD_TEXT = tuple([format_card(c) for c in range(52)])
@@ -44,8 +48,9 @@ cdef str _word(tuple e, int viewer, tuple exposed, tuple seen):
 def bind_view(HandView, Pot, format_entry, not_actions):
     """Called once, by :mod:`razzcore.engine.hand` as it loads: the view and
     pot records :meth:`HandCore._view` builds, the function that words a
-    history entry and the entry kinds that are not PHH actions.  A second
-    call with other pieces raises RuntimeError."""
+    history entry and the entry kinds that are not PHH actions.  The view
+    class gets a :class:`_ViewField` for each field built on first read.
+    A second call with other pieces raises RuntimeError."""
     global _HandView, _Pot, _format_entry, _NOT_ACTIONS
     given = (HandView, Pot, format_entry, not_actions)
     if _HandView is not None:
@@ -55,46 +60,143 @@ def bind_view(HandView, Pot, format_entry, not_actions):
     if (not isinstance(HandView, type) or not isinstance(Pot, type)
             or not callable(format_entry) or not isinstance(not_actions, frozenset)):
         raise TypeError("bind_view takes two classes, a function and a frozenset")
+    for i, name in enumerate(_LAZY_FIELDS):
+        setattr(HandView, name, _ViewField(name, i))
     _HandView, _Pot, _format_entry, _NOT_ACTIONS = given
 
 
-cdef int _view_cards(HandCore self) except -1:
+from cpython.object cimport PyObject, PyTypeObject
+
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void *context)
+
+cdef tuple _NO_ARGS = ()
+
+# The HandView fields built on first read, in the order _ViewSource.build
+# numbers them; seat, actor and legal_actions are filled as the view is made.
+cdef tuple _LAZY_FIELDS = ("street", "stacks", "bets", "pots", "boards", "cards", "folded",
+                           "community_card", "history", "is_over", "payoffs", "wagers")
+# The key of a view's __dict__ that holds its _ViewSource until every field is read.
+cdef str _SOURCE = "_unread"
+
+
+@cython.final
+@cython.freelist(8)  # a player that keeps no views reuses the same few
+cdef class _ViewSource:
+    """What a :class:`HandView` is built from: a copy of the C hand as it was
+    when the view was taken, the history list (only ever appended to) and its
+    length then, and the hand whose shared pieces (boards, pots, words) it
+    reuses when they were read from the same state."""
+
+    cdef rz_hand h
+    cdef HandCore hand
+    cdef list log
+    cdef Py_ssize_t m, v
+
+    cdef object build(self, int index):
+        """Field ``_LAZY_FIELDS[index]`` of the view."""
+        cdef HandCore hand = self.hand
+        cdef const rz_hand *h = &self.h
+        cdef Py_ssize_t n = h.n if 0 <= h.n <= 8 else 0, s
+        if index == 0:
+            return h.street
+        if index == 1:
+            return _int_tuple(h.stacks, n)
+        if index == 2:
+            return _int_tuple(h.bets, n)
+        if index == 3:
+            return _view_pots(hand, h)
+        if index == 4:
+            _view_cards(hand, h, self.log)
+            return hand._vboards
+        if index == 5:
+            return _view_seat_cards(self)
+        if index == 6:
+            return _view_folded(hand, h)
+        if index == 7:
+            return h.community if h.community >= 0 else None
+        if index == 8:
+            return _view_history(self)
+        if index == 9:
+            return h.phase == RZ_OVER
+        if index == 10:
+            return (tuple([h.stacks[s] - h.start[s] for s in range(n)])
+                    if h.phase == RZ_OVER and n else None)
+        return h.count
+
+
+@cython.final
+cdef class _ViewField:
+    """A :class:`HandView` field built on first read from the view's
+    :class:`_ViewSource`, then kept in the view's ``__dict__`` (which an
+    attribute read finds first from then on).  A view made by the dataclass's
+    own constructor or unpickled holds every field and never gets here."""
+
+    cdef readonly str name
+    cdef int index
+
+    def __cinit__(self, str name, int index):
+        self.name, self.index = name, index
+
+    def __get__(self, obj, cls):
+        if obj is None:
+            return self
+        d = <dict>PyObject_GenericGetDict(obj, NULL)
+        value = d.get(self.name, d)  # d: not there (another thread may have built it)
+        if value is not d:
+            return value
+        source = d.get(_SOURCE)
+        if source is None:
+            raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}")
+        value = (<_ViewSource>source).build(self.index)
+        d[self.name] = value
+        for name in _LAZY_FIELDS:
+            if name not in d:
+                break
+        else:
+            d.pop(_SOURCE, None)  # every field read: let go of the hand
+        return value
+
+
+cdef int _view_cards(HandCore self, const rz_hand *h, list log) except -1:
     """Refresh the boards, exposed flags and each seat's cards (as their
-    owner sees them and as the other seats do) when cards were dealt or
-    shown since the last view.  Cards are only ever added to a hand and
-    flags only ever set, so the counts and flags identify the state."""
-    cdef Py_ssize_t n = self._n(), s, j, k, u
+    owner sees them and as the other seats do) unless they were last read
+    from the same cards as ``h``'s, of the deal whose history is ``log``.
+    Within a deal cards are only ever added and flags only ever set, so the
+    counts and flags identify the state; a new deal (the hand started again)
+    starts a new history list."""
+    cdef Py_ssize_t n = h.n if 0 <= h.n <= 8 else 0, s, j, k, u
     cdef int64_t key = 0, exp = 0
     for s in range(n):
-        key += self.h.ncards[s] + (<int64_t>self.h.nup[s] << 8)
-        if self.h.exposed[s]:
+        key += h.ncards[s] + (<int64_t>h.nup[s] << 8)
+        if h.exposed[s]:
             exp |= (<int64_t>1) << s
     key |= exp << 16
-    key |= <int64_t>(self.h.community + 1) << 24
-    if key == self._vkey and self._vboards is not None:
+    key |= <int64_t>(h.community + 1) << 24
+    if key == self._vkey and log is self._vlog and self._vboards is not None:
         return 0
     boards, exposed, own, hidden = [], [], [], []
     for s in range(n):
-        u = min(self.h.nup[s], 4)
-        k = min(self.h.ncards[s], 7)
-        board = _code_tuple(&self.h.up[4 * s], u)
-        cards = _code_tuple(&self.h.cards[7 * s], k)
+        u = min(h.nup[s], 4)
+        k = min(h.ncards[s], 7)
+        board = _code_tuple(&h.up[4 * s], u)
+        cards = _code_tuple(&h.cards[7 * s], k)
         boards.append(board)
-        exposed.append(bool(self.h.exposed[s]))
+        exposed.append(bool(h.exposed[s]))
         own.append(cards)
         hidden.append(tuple([c if c in board else None for c in cards]))
     self._vboards, self._vexposed = tuple(boards), tuple(exposed)
     self._vown, self._vhidden = tuple(own), tuple(hidden)
-    self._vkey, self._vexp = key, exp
+    self._vkey, self._vexp, self._vlog = key, exp, log
     self._vcards = [None] * 8  # each viewer's cards, made on its first view
     return 0
 
-cdef tuple _view_folded(HandCore self):
+cdef tuple _view_folded(HandCore self, const rz_hand *h):
     """Whether each seat folded, remade only after a fold."""
-    cdef Py_ssize_t s, n = self._n()
+    cdef Py_ssize_t s, n = h.n if 0 <= h.n <= 8 else 0
     cdef int64_t key = 1 << 16
     for s in range(n):
-        if self.h.dealt[s] and not self.h.live[s]:
+        if h.dealt[s] and not h.live[s]:
             key |= (<int64_t>1) << s
     key |= <int64_t>n << 8
     if key != self._vfold or self._vfolded is None:
@@ -102,11 +204,11 @@ cdef tuple _view_folded(HandCore self):
         self._vfold = key
     return self._vfolded
 
-cdef tuple _view_pots(HandCore self):
+cdef tuple _view_pots(HandCore self, const rz_hand *h):
     """The pots as :class:`Pot` records, rebuilt only when they changed."""
     cdef rz_pot pots[8]
-    cdef int k = min(max(rz_hand_pots(&self.h, pots), 0), 8), i, s
-    cdef Py_ssize_t n = self._n()
+    cdef int k = min(max(rz_hand_pots(h, pots), 0), 8), i, s
+    cdef Py_ssize_t n = h.n if 0 <= h.n <= 8 else 0
     if k == self._vnpots and self._vpots_t is not None:
         for i in range(k):
             if (pots[i].amount != self._vpots[i].amount
@@ -122,83 +224,110 @@ cdef tuple _view_pots(HandCore self):
     self._vnpots = k
     return self._vpots_t
 
-cdef tuple _view_history(HandCore self, Py_ssize_t v, tuple exposed, tuple seen):
-    """The history as seat ``v`` (< n) sees it (not for manual showdowns):
-    each entry is worded once, for any seat (and once more, in full, for
-    the seat whose hidden cards it deals), and each seat's list of words
-    is extended from there."""
-    cdef Py_ssize_t i, m, s, n = self._n()
-    cdef int64_t mask = self._vexp
-    cdef list log = self._log, words, pub, full
+cdef tuple _manual_seen(_ViewSource src, tuple boards):
+    """The cards each seat has shown, tabled early at a manual showdown
+    ("pre" entries) included: only those cards of that seat become visible.
+    Rare (PHH replay)."""
+    cdef Py_ssize_t i, n = len(boards)
+    pre = [list(b) for b in boards]
+    for i in range(src.m):
+        e = src.log[i]
+        if e[0] == "pre" and 0 <= e[1] < n:
+            pre[e[1]].extend(e[2])
+    return tuple([tuple(x) for x in pre])
+
+cdef tuple _view_seat_cards(_ViewSource src):
+    """Each seat's cards as the viewer sees them (None: hidden)."""
+    cdef HandCore hand = src.hand
+    cdef Py_ssize_t s, v = src.v, n
+    _view_cards(hand, &src.h, src.log)
+    own, hidden, exposed = <tuple>hand._vown, <tuple>hand._vhidden, <tuple>hand._vexposed
+    n = len(own)
+    if src.h.manual:
+        seen = _manual_seen(src, hand._vboards)
+        return tuple([
+            own[s] if s == v or exposed[s]
+            else tuple([c if c in seen[s] else None for c in own[s]])
+            for s in range(n)])
+    cards = hand._vcards[v]
+    if cards is None:
+        cards = tuple([own[s] if s == v or exposed[s] else hidden[s] for s in range(n)])
+        hand._vcards[v] = cards
+    return cards
+
+cdef tuple _entry_words(tuple e, Py_ssize_t n, tuple exposed, tuple seen):
+    """A history entry's words: ``(word, own)``, the word as any seat sees it
+    and, for a deal of hidden cards, ``(seat, word in full)`` for the seat
+    that holds them (else None); ``(None, None)`` for an entry that is not a
+    PHH action."""
+    if e[0] in _NOT_ACTIONS:
+        return (None, None)
+    s = e[1] if e[0] == "dh" else -1
+    if 0 <= s < n and not exposed[s]:
+        # seat 8 is nobody: the cards as any other seat sees them
+        word = _word(e, 8, exposed, seen)
+        mine = _word(e, s, exposed, seen)
+        return (word, (s, mine) if mine != word else None)  # upcards: one word
+    return (_word(e, -1, exposed, seen), None)
+
+cdef tuple _view_history(_ViewSource src):
+    """The history as the viewer saw it: the words of the first ``src.m``
+    entries of the log.  Each entry is worded once for every view of the
+    hand read with the same cards face up (the words depend on nothing
+    else: an upcard is on its seat's board from its deal on), in lists kept
+    on the hand and extended as far as a view reads."""
+    cdef HandCore self = src.hand
+    cdef Py_ssize_t i, m = src.m, v = src.v, n
+    cdef list log = src.log, pub, full
+    _view_cards(self, &src.h, src.log)
+    exposed, seen = <tuple>self._vexposed, <tuple>self._vboards
+    n = len(exposed)
+    if src.h.manual:
+        seen = _manual_seen(src, seen)
+        return tuple([_format_entry(log[i], v, exposed, seen) for i in range(m)
+                      if log[i][0] not in _NOT_ACTIONS])
+    mask = self._vexp
     if log is not self._wlog or mask != self._wexp or self._wpub is None:
-        # A new log, or cards turned face up: every word again (rare).
+        # Another log (a copy), or other cards face up: every word again.
         self._wpub, self._wfull = [], []
-        self._wseat = [[] for s in range(8)]
         self._wlog, self._wread, self._wexp = log, 0, mask
     pub, full = self._wpub, self._wfull
-    m = len(log)
     # Each step re-reads where the lists stand: a word may call Python
-    # code (format_entry), during which another thread viewing this
-    # hand may extend them; a word written twice is then dropped, not
+    # code (format_entry), during which another thread reading a view of
+    # this hand may extend them; a word written twice is then dropped, not
     # appended twice.
     while self._wread < m and self._wpub is pub:
         i = self._wread
-        e = log[i]
-        if e[0] in _NOT_ACTIONS:
-            self._wread = i + 1
-            continue
-        s = e[1] if e[0] == "dh" else -1
-        if 0 <= s < n and not exposed[s]:
-            # seat 8 is nobody: the cards as any other seat sees them
-            word = _word(e, 8, exposed, seen)
-            mine = _word(e, s, exposed, seen)
-            own = (s, mine) if mine != word else None  # upcards: one word
-        else:
-            word = _word(e, -1, exposed, seen)
-            own = None
+        word, own = _entry_words(log[i], n, exposed, seen)
         if self._wread == i and self._wpub is pub:
             full.append(own)
             pub.append(word)
             self._wread = i + 1
-    words = <list>self._wseat[v & 7]
-    while len(words) < len(pub):
-        i = len(words)
+    if len(pub) < m:  # the lists were started again meanwhile: word these here
+        pub, full = [], []
+        for i in range(m):
+            word, own = _entry_words(log[i], n, exposed, seen)
+            pub.append(word)
+            full.append(own)
+    out = []
+    for i in range(m):
         own = full[i]
         if own is not None and (<tuple>own)[0] == v:
-            words.append((<tuple>own)[1])
-        else:
-            words.append(pub[i])
-    return tuple(words)
+            out.append((<tuple>own)[1])
+        elif pub[i] is not None:
+            out.append(pub[i])
+    return tuple(out)
 
 cdef object _hand_view(HandCore self, seat):
-    """The :class:`HandView` of ``seat`` (see ``Hand.view``)."""
-    cdef Py_ssize_t n = self._n(), s
+    """The :class:`HandView` of ``seat`` (see ``Hand.view``): seat, actor
+    and legal actions now, every other field on its first read."""
+    cdef Py_ssize_t n = self._n()
     cdef Py_ssize_t v = seat if type(seat) is int and 0 <= seat < n else self._seat(seat)
     cdef int64_t cbr
     cdef unsigned mask
+    cdef _ViewSource source
     if _HandView is None:
         raise RuntimeError("razzcore.engine.hand binds the view records when it loads")
-    _view_cards(self)
-    boards, exposed = self._vboards, self._vexposed
-    own, hidden = <tuple>self._vown, <tuple>self._vhidden
-    seen = boards
-    if self.h.manual:
-        # Cards tabled early at a manual showdown ("pre" entries): only
-        # those cards of that seat become visible.  Rare (PHH replay).
-        pre = [list(b) for b in boards]
-        for e in self._log:
-            if e[0] == "pre" and 0 <= e[1] < n:
-                pre[e[1]].extend(e[2])
-        seen = tuple([tuple(x) for x in pre])
-        cards = tuple([
-            own[s] if s == v or exposed[s]
-            else tuple([c if c in seen[s] else None for c in own[s]])
-            for s in range(n)])
-    else:
-        cards = self._vcards[v]
-        if cards is None:
-            cards = tuple([own[s] if s == v or exposed[s] else hidden[s] for s in range(n)])
-            self._vcards[v] = cards
     actor = self.h.actor if self.h.actor >= 0 else None
     if actor is None or actor != v:
         legal = ()
@@ -207,26 +336,17 @@ cdef object _hand_view(HandCore self, seat):
     else:
         mask = rz_hand_options(&self.h, &cbr)
         legal = (<tuple>_options_for(mask, cbr))[0]
-    view = _HandView.__new__(_HandView)
-    d = <dict>view.__dict__
+    source = _ViewSource.__new__(_ViewSource)
+    source.h = self.h
+    source.hand = self
+    source.log = self._log
+    source.m = len(self._log)
+    source.v = v
+    # HandView.__new__(HandView) without the lookup and the call's wrapper
+    view = (<PyTypeObject *>_HandView).tp_new(<type>_HandView, <PyObject *>_NO_ARGS, NULL)
+    d = <dict>PyObject_GenericGetDict(view, NULL)
     d["seat"] = v
-    d["street"] = self.h.street
     d["actor"] = actor
     d["legal_actions"] = legal
-    d["stacks"] = self._seat_values(self.h.stacks)
-    d["bets"] = self._seat_values(self.h.bets)
-    d["pots"] = _view_pots(self)
-    d["boards"] = boards
-    d["cards"] = cards
-    d["folded"] = _view_folded(self)
-    d["community_card"] = self.h.community if self.h.community >= 0 else None
-    if self.h.manual:
-        d["history"] = tuple([_format_entry(e, v, exposed, seen) for e in self._log
-                              if e[0] not in _NOT_ACTIONS])
-    else:
-        d["history"] = _view_history(self, v, exposed, seen)
-    d["is_over"] = self.h.phase == RZ_OVER
-    d["payoffs"] = (tuple([self.h.stacks[s] - self.h.start[s] for s in range(n)])
-                    if self.h.phase == RZ_OVER and n else None)
-    d["wagers"] = self.h.count
+    d[_SOURCE] = source
     return view

@@ -12,6 +12,7 @@
 #define RAZZ_POKERSTARS_REPLAY_H
 
 #include "razz_pokerstars.h"
+#include "razz_tally.h"
 
 typedef struct {
     char *s;
@@ -285,9 +286,10 @@ static int rz_ps_refused(rz_ps *ps, rz_ps_play_out *po, const rz_ps_out *o, int6
 
 /* Play the events on h (started with the deck, and the rake pot by pot
  * when rake_pots is not NULL), writing the PHH actions to o and what the
- * engine paid to po: 0, or the error code. */
+ * engine paid to po, and feeding what the engine did to tally (when not
+ * NULL): 0, or the error code. */
 static int rz_ps_play(rz_ps *ps, const rz_rules *rules, rz_hand *h, const int64_t *rake_pots,
-                      rz_ps_out *o, rz_ps_play_out *po)
+                      rz_ps_out *o, rz_ps_play_out *po, rz_tally *tally)
 {
     int64_t cbr, before, want, back, line;
     rz_events ev;
@@ -302,6 +304,10 @@ static int rz_ps_play(rz_ps *ps, const rz_rules *rules, rz_hand *h, const int64_
         return rz_ps_fail(ps, RZ_PSE_start, rake_pots != NULL, 0, 0, 0);
     }
     rz_ps_awards(&ev, po);
+    if (tally != NULL) {
+        rz_tally_start(tally, ps->n, ps->stacks, h->dealt, ps->absent);
+        rz_tally_events(tally, &ev);
+    }
     for (i = 0; i < ps->nev; i++) {
         e = &ps->ev[i];
         ps->line = e->line;
@@ -353,6 +359,8 @@ static int rz_ps_play(rz_ps *ps, const rz_rules *rules, rz_hand *h, const int64_
         if (code)
             return rz_ps_refused(ps, po, o, e->line, e->code, p, e->amount);
         rz_ps_awards(&ev, po);
+        if (tally != NULL)
+            rz_tally_events(tally, &ev);
         /* the part of p's wager nobody called, returned as the round ends
          * (its own "Uncalled bet" line): not what the action puts in */
         for (back = 0, k = 0; k < ev.count && k < RZ_EV_MAX; k++)
@@ -394,6 +402,8 @@ static int rz_ps_play(rz_ps *ps, const rz_rules *rules, rz_hand *h, const int64_
             return rz_ps_refused(ps, po, o, line, show ? 10 : 11, p, 0);
         }
         rz_ps_awards(&ev, po);
+        if (tally != NULL)
+            rz_tally_events(tally, &ev);
         rz_ps_put_seat(o, 0, p);
         rz_ps_put(o, show ? "sm " : "sm", show ? 3 : 2);
         if (show)
@@ -534,7 +544,7 @@ RZ_ENTRY int rz_ps_try(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, 
     o.s = out;
     o.len = 0;
     o.cap = cap;
-    if (rz_ps_play(ps, rules, h, NULL, &o, &po))
+    if (rz_ps_play(ps, rules, h, NULL, &o, &po, NULL))
         bad = 1;
     for (p = 0; p < ps->n && !bad; p++)
         bad = h->stacks[p] != ps->expected[p];
@@ -545,12 +555,13 @@ RZ_ENTRY int rz_ps_try(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out, 
 /* Replay what rz_ps_read read (and rz_ps_prepare laid out) on h with the
  * rules the structure makes, writing the PHH actions ('\n' between them)
  * to out[0:cap]: 0 and *len, or the error code (*len: the actions written
- * before an action the engine refused).  When the collected lines take the
+ * before an action the engine refused); a hand that replays is counted in
+ * tally (razz_tally.h) when it is not NULL.  When the collected lines take the
  * rake from the pots otherwise than main pot first, the hand is played
  * again with that split, kept in ps->rake_pots (ps->nrake_pots pots; 0 for
  * none). */
 RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *out,
-                          int64_t cap, int64_t *len)
+                          int64_t cap, int64_t *len, rz_tally *tally)
 {
     rz_ps_play_out po;
     int64_t pot = 0, won = 0;
@@ -562,13 +573,13 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
     o.cap = cap;
     ps->nrake_pots = 0;
     *len = 0;
-    if (rz_ps_play(ps, rules, h, NULL, &o, &po)) {
+    if (rz_ps_play(ps, rules, h, NULL, &o, &po, tally)) {
         *len = po.prefix;
         return ps->err.code;
     }
     if (rz_ps_rake_split(ps, h, &po, ps->rake_pots)) {
         ps->nrake_pots = rz_hand_pots(h, pots);
-        if (rz_ps_play(ps, rules, h, ps->rake_pots, &o, &po)) {
+        if (rz_ps_play(ps, rules, h, ps->rake_pots, &o, &po, tally)) {
             *len = po.prefix;
             return ps->err.code;
         }
@@ -603,6 +614,8 @@ RZ_ENTRY int rz_ps_replay(rz_ps *ps, const rz_rules *rules, rz_hand *h, char *ou
         ps->err = ps->summary_bad;
         return ps->err.code;
     }
+    if (tally != NULL)
+        rz_tally_hand(tally, h, (const int64_t(*)[RZ_SEATS])po.paid);
     *len = o.len;
     return 0;
 }

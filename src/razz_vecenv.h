@@ -8,8 +8,12 @@
  * seat to act next, and deals a new hand at once where a hand ended.
  *
  * The observation is filled by rz_obs_from_hand() into the same
- * rz_obs_input that razzcore.envs.encode() fills from a HandView, and
- * written by the same rz_obs_write(): the tensors cannot drift apart.
+ * rz_obs_input that razzcore.envs.encode() fills from a HandView, and laid
+ * out by the same razz_obs.h: the tensors cannot drift apart.  A table's
+ * observation row is kept up to date by rz_obs_update() - only the fields
+ * that changed since the table's last decision are written - so the rows
+ * belong to this code between calls: whoever writes into one calls
+ * rz_vec_forget() on its table before the next step.
  *
  * No allocation, no Python: call without the GIL, one thread per disjoint
  * range of tables.  Seats come from the hand (< n <= 8) and are masked;
@@ -49,6 +53,7 @@ typedef struct {
     unsigned options;            /* rz_hand_options() of it, with its cbr total: */
     int64_t cbr;                 /* step applies the action without asking again */
     int32_t hands;               /* hands dealt at this table */
+    rz_obs_input seen;           /* the input the observation row holds */
 } rz_table;
 
 /* What `seat` may see of `h`, with the table's betting counts. */
@@ -56,7 +61,8 @@ static inline void rz_obs_from_hand(const rz_hand *h, int seat,
                              const uint16_t betting[RZ_OBS_STREETS][RZ_OBS_MAX_SEATS][3],
                              int64_t unit, rz_obs_input *in)
 {
-    int n = RZ_N(h), s, k, j, nc, nu, c, visible;
+    int n = RZ_N(h), s, k, j, nc, nu, c;
+    uint64_t shown; /* bit c: card code c is face up (or the seat's own) */
     int64_t high = 0, collected = 0;
     seat = (int)RZ_S(seat);
     rz_obs_clear(in, n, seat);
@@ -66,12 +72,16 @@ static inline void rz_obs_from_hand(const rz_hand *h, int seat,
     for (s = 0; s < n; s++) {
         nc = h->ncards[s] < RZ_OBS_SLOTS ? h->ncards[s] : RZ_OBS_SLOTS;
         nu = h->nup[s] < 4 ? h->nup[s] : 4;
+        shown = 0;
+        if (s == seat || h->exposed[s])
+            shown = ~(uint64_t)0;
+        else
+            for (j = 0; j < nu; j++)
+                shown |= (uint64_t)1 << (h->up[s * 4 + j] & 63);
+        shown &= ((uint64_t)1 << 52) - 1; /* codes past 51 are no card */
         for (k = 0; k < nc; k++) {
             c = h->cards[s * 7 + k] & 63;
-            visible = s == seat || h->exposed[s];
-            for (j = 0; j < nu && !visible; j++)
-                visible = (h->up[s * 4 + j] & 63) == c;
-            in->cards[s][k] = (uint8_t)(c < 52 && visible ? (unsigned)c : RZ_OBS_HIDDEN);
+            in->cards[s][k] = (uint8_t)(shown >> c & 1u ? (unsigned)c : RZ_OBS_HIDDEN);
         }
         in->folded[s] = h->dealt[s] && !h->live[s];
         in->stacks[s] = h->stacks[s];
@@ -133,15 +143,20 @@ static inline int rz_table_deal(rz_table *t, const rz_vec_cfg *c)
     return -1;
 }
 
-/* Write table t's observation row, mask row and actor. */
-static inline void rz_table_observe(const rz_table *t, const rz_vec_cfg *c, float *obs, int8_t *mask,
-                             int32_t *actor)
+/* Bring table t's observation row up to date; write its mask row and actor. */
+static inline void rz_table_observe(rz_table *t, const rz_vec_cfg *c, float *obs, int8_t *mask,
+                                    int32_t *actor)
 {
     rz_obs_input in;
+    const rz_table *read = t;
     int a = t->h.actor;
-    rz_obs_from_hand(&t->h, a < 0 ? 0 : a, t->betting, c->unit, &in);
-    if (rz_obs_write(&in, obs, c->obs_size) != 0)
+    rz_obs_from_hand(&t->h, a < 0 ? 0 : a, read->betting, c->unit, &in);
+    if (rz_obs_update(&t->seen, &in, obs, c->obs_size) == 0) {
+        memcpy(&t->seen, &in, sizeof in); /* the lines just compared: still cached */
+    } else {
         memset(obs, 0, c->obs_size * sizeof *obs);
+        memset(&t->seen, 0, sizeof t->seen); /* the next update writes it whole */
+    }
     mask[0] = (int8_t)(t->mask & 1u);
     mask[1] = (int8_t)(t->mask >> 1 & 1u);
     mask[2] = (int8_t)(t->mask >> 2 & 1u);
@@ -168,6 +183,15 @@ static inline ptrdiff_t rz_vec_reset(rz_table *tables, ptrdiff_t begin, ptrdiff_
         done[i] = 0;
     }
     return -1;
+}
+
+/* The observation rows of tables [begin, end) were written by someone else:
+ * the next step writes them whole. */
+static inline void rz_vec_forget(rz_table *tables, ptrdiff_t begin, ptrdiff_t end)
+{
+    ptrdiff_t i;
+    for (i = begin; i < end; i++)
+        memset(&tables[i].seen, 0, sizeof tables[i].seen);
 }
 
 /* The first table in [begin, end) whose action is not legal there, or -1. */

@@ -351,6 +351,84 @@ def test_views_hold_what_the_hand_shows_each_seat_after_every_action(
     assert players < 8 or profile != "online" or h.community_card is not None
 
 
+def test_a_view_read_later_holds_the_hand_as_it_was_when_taken() -> None:
+    """A view's fields are built on their first read from the state the view
+    was taken in: views kept through a hand and read after it moved on, in
+    any order and some partly read at once, hold what the hand showed each
+    seat then (cards turned face up, tabled at a manual showdown or dealt
+    later do not leak into an earlier view)."""
+    rng = random.Random(11)
+    exposed_later = 0
+    for k in range(36):
+        players = rng.choice([2, 3, 5, 8])
+        manual = k % 3 == 0
+        stacks = [rng.choice([6, 30, 200]) for _ in range(players)]
+        h = Hand(Rules(2, 5, 10, 20, profile=rng.choice(sorted(PROFILES))), stacks,
+                 seed=rng.getrandbits(32), manual_showdown=manual)
+        kept = []
+        while True:
+            for seat in range(players):
+                view, want = h.view(seat), _reference_view(h, seat)
+                if rng.random() < 0.3:  # read a field now, the rest later
+                    name = rng.choice(sorted(want))
+                    assert getattr(view, name) == want[name], name
+                kept.append((view, want, h._exposed()))
+            if h.actor is None:
+                break
+            legal = h.legal_actions()
+            action = rng.choice(legal)
+            if manual and action.startswith("sm ") and rng.random() < 0.5:
+                shown = action.split()[1]
+                if len(shown) > 2:
+                    action = f"sm {shown[:2]}"  # one card tabled early
+            h.act(action)
+        exposed_later += any(was != h._exposed() for _, _, was in kept)
+        rng.shuffle(kept)
+        for view, want, _ in kept:
+            names = sorted(want)
+            rng.shuffle(names)
+            assert {name: getattr(view, name) for name in names} == want, h.history
+            assert vars(view) == want  # every field read: the view holds nothing else
+    assert exposed_later  # some views were read after cards turned face up
+
+
+def test_a_view_read_after_its_hand_started_again_holds_the_first_deal() -> None:
+    """Restarting a hand object (``__init__`` again, as unpickling onto it
+    does) deals other cards in the same counts: a view of the first deal read
+    afterwards still shows that deal, and does not leak it into the new one's."""
+    h = Hand(TDA, [100] * 3, seed=1)
+    old, want = h.view(1), _reference_view(h, 1)
+    h.__init__(TDA, [100] * 3, seed=2)  # type: ignore[misc]
+    new = h.view(1)
+    assert old.cards == want["cards"] and old.boards == want["boards"]
+    assert new.cards == _reference_view(h, 1)["cards"] != want["cards"]
+    assert old.history == want["history"] != new.history
+
+
+def test_a_view_not_read_yet_compares_copies_and_prints_as_a_read_one() -> None:
+    import copy
+    from dataclasses import FrozenInstanceError, fields
+
+    h = Hand(TDA, [100] * 3, seed=2)
+    h.act("pb")
+    unread, read = h.view(1), h.view(1)
+    for f in fields(read):
+        getattr(read, f.name)
+    h.act("cc")
+    assert unread == read and hash(unread) == hash(read)
+    assert repr(unread) == repr(read) and str(h.view(2)) == str(h.copy().view(2))
+    for fresh in (h.view(0), h.view(0)):
+        assert pickle.loads(pickle.dumps(fresh)) == fresh
+        assert copy.copy(fresh) == fresh and copy.deepcopy(fresh) == fresh
+        assert "_unread" not in vars(pickle.loads(pickle.dumps(fresh)))  # the hand stays behind
+    view = h.view(2)
+    with pytest.raises(FrozenInstanceError):
+        view.stacks = (0, 0, 0)  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del view.history  # type: ignore[misc]
+    assert view.stacks == h.stacks and view.history == _reference_view(h, 2)["history"]
+
+
 def test_views_share_the_words_of_the_history() -> None:
     """Each history entry is worded once per hand, not once per view: the
     words of a later view are the very strings of an earlier one (of any

@@ -52,6 +52,36 @@ def test_seeded_hands_deal_as_before() -> None:
         assert h.hole_cards(0) == tuple(deck[0 : 3 * players : players])
 
 
+class _SubRandom(random.Random):
+    pass
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+@pytest.mark.parametrize("make", [random.Random, _SubRandom])
+def test_a_shared_random_deals_and_advances_as_calls_of_its_method(
+    players: int, make: type[random.Random]
+) -> None:
+    """Hands shuffled from one ``random.Random`` (stepped in C from its own
+    state) deal what calls of its ``random()`` deal and leave it where those
+    calls leave it, over many refills of its 624-word block."""
+    ours, theirs = make(players), random.Random(players)
+    for _ in range(150):
+        h = Hand(Rules(2, 5, 10, 20), [100] * players, rng=ours)
+        deck = list(range(52))
+        reference_shuffle(deck, theirs, 7 * players + 5)
+        assert h._deck == bytes(deck)
+    assert ours.getstate() == theirs.getstate()
+    assert ours.random() == theirs.random()
+
+
+def test_a_random_method_replaced_on_the_instance_is_the_one_called() -> None:
+    rng = random.Random(3)
+    rng.random = lambda: 0.0  # type: ignore[method-assign]
+    h = Hand(Rules(2, 5, 10, 20), [100, 100], rng=rng)
+    assert h._deck == bytes(range(52))  # every draw 0: no card moved
+    assert rng.getstate() == random.Random(3).getstate()
+
+
 class _Source:
     def __init__(self, value: object) -> None:
         self.value = value

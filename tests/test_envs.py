@@ -4,6 +4,7 @@ library's own checker)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import threading
@@ -193,16 +194,16 @@ def test_encode_rejects_bad_input() -> None:
     view = Hand(RULES, [100, 100], seed=1).view(0)
     with pytest.raises(RulesError, match="unit"):
         encode(view, unit=0)
-    bad = HandView(**{**view.__dict__, "cards": ((99, 1, 2), (None, None, 3))})
+    bad = dataclasses.replace(view, cards=((99, 1, 2), (None, None, 3)))
     with pytest.raises(RulesError, match="card code"):
         encode(bad)
-    bad = HandView(**{**view.__dict__, "history": ("p9 cc",)})
+    bad = dataclasses.replace(view, history=("p9 cc",))
     with pytest.raises(RulesError, match="seat outside"):
         encode(bad)
-    bad = HandView(**{**view.__dict__, "history": ("hello",)})
+    bad = dataclasses.replace(view, history=("hello",))
     with pytest.raises(RulesError, match="not PHH"):
         encode(bad)
-    bad = HandView(**{**view.__dict__, "stacks": (-1, 5)})
+    bad = dataclasses.replace(view, stacks=(-1, 5))
     with pytest.raises(RulesError, match="chip count"):
         encode(bad)
     out = np.zeros(observation_size(2), np.float64)
@@ -575,6 +576,41 @@ def test_vector_env_matches_encode_of_its_hands(players: int, rules: Rules, stac
     assert ended > 10
 
 
+@pytest.mark.parametrize(("players", "stacks"), [(2, 1000), (6, 120), (8, 300)])
+def test_vector_env_rows_updated_in_place_match_encode_at_every_table(
+    players: int, stacks: int
+) -> None:
+    # Each step writes into a row only what changed since its table's last
+    # decision; after many steps, hand ends and writes by the caller (who
+    # must make obs writeable first), every row is still the tensor written
+    # whole by encode().
+    from razzcore.envs import VectorEnv
+
+    num = 40
+    env = VectorEnv(num, players=players, seed=4, stacks=stacks, threads=2)
+    obs, mask, actor = env.reset()
+    assert not obs.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0] = 1.0
+    with pytest.raises(ValueError):
+        obs[1:].flags.writeable = True  # a view cannot be made writeable
+    rng = np.random.default_rng(players)
+    ended = 0
+    for step in range(160):
+        obs, mask, actor, _, done = env.step(_random_actions(rng, mask, (0.1, 1.0, 0.5)))
+        ended += int(done.sum())
+        assert not obs.flags.writeable
+        if step % 8 == 7 or step >= 150:
+            for i in range(num):
+                expected = encode(env.hand(i).view(int(actor[i])), unit=env.rules.big_bet)
+                assert np.array_equal(obs[i], expected), (step, i)
+        if step % 11 == 5:
+            obs.flags.writeable = True
+            obs[rng.random(num) < 0.5] = np.float32(rng.choice([-1.0, 0.0, 1.0, np.nan]))
+            obs[:, rng.integers(obs.shape[1])] = 0.5
+    assert ended > num
+
+
 def _phh_of_action(hand: Hand, index: int) -> str:
     return action_string(hand, index)
 
@@ -809,14 +845,15 @@ def test_vector_env_step_takes_any_integer_array_and_refuses_the_rest() -> None:
 def test_vector_env_plays_the_actions_it_checked() -> None:
     from razzcore.envs import VectorEnv
 
-    # The actions array may be the environment's own observation buffer,
-    # which step() overwrites table by table: the values played are the
-    # values checked, copied before any table moves.
+    # The actions array may be the environment's own observation buffer
+    # (made writeable), which step() overwrites table by table: the values
+    # played are the values checked, copied before any table moves.
     n = 64
     env, ref = VectorEnv(n, seed=9), VectorEnv(n, seed=9)
     obs = env.reset()[0]
     ref.reset()
     for _ in range(20):
+        obs.flags.writeable = True
         acts = obs.reshape(-1).view(np.int64)[:n]
         acts[:] = 1
         obs, _, actor, rewards, _ = env.step(acts)

@@ -79,6 +79,7 @@ def _interrupt(args: list[str]) -> subprocess.CompletedProcess[str]:
     ["equity", "?? ?? 2c", "?? ?? 5d", "?? ?? 8h", "--trials", "3000000000"],
     ["equity", "?? ?? 3c 7h Kc", "?? ?? 6s 9c Td", "2h 4c 8d Th Jd", "3s 5s 9h Jc Qc",
      "--exact"],  # ~15 s of exact enumeration
+    ["starting-hands", "--trials", "100000000"],  # the exact chart ends within a second or two
     ["starting-hands", "--players", "8", "--trials", "100000000"],
     ["play", "--players", "8", "--hands", "100000000", "--threads", "2"],
 ])

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import glob
 import os
+import random
 import subprocess
 import sys
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 
 import razzcore
 from razzcore import Rules, phh, pokerstars, simulate
+from razzcore.engine.hand import Hand
 from razzcore.errors import RazzError
 from razzcore.tracker import COLUMNS, HandRecord, StatsRow, StatsTable, merge, stats
 
@@ -788,3 +791,74 @@ def test_the_counts_agree_with_a_plain_reading_of_the_actions(source: str) -> No
         assert {k: getattr(row, k if k in ("bring_in_faced", "steal_chances",
                                            "aggressive_actions", "calls") else f"{k}_count")
                 for k in counts} == counts, name
+
+
+# ------------------------------------- the compiled count against the engine-log oracle
+
+
+def _simulated_as_pokerstars() -> list[phh.HandHistory]:
+    """Simulated hands of 2 to 7 players (profile online, as PokerStars hands
+    are replayed), several policies and stacks short enough for all-ins and
+    side pots, read back from PokerStars text."""
+    histories = []
+    for players, policy, stack, seed in ((2, "random", 60, 1), (3, "basic", 150, 2),
+                                         (5, "random", 90, 3), (6, "calldown", 200, 4),
+                                         (7, "random", 45, 5), (4, ["basic", "random"] * 2, 70, 6)):
+        rules = Rules(2, 5, 10, 20, profile="online")
+        histories += simulate(rules, [stack] * players, 120, policy=policy, seed=seed,
+                              record=120).histories
+    rng = random.Random(7)
+    for _ in range(150):  # raked hands of random legal actions, uneven stacks
+        players = rng.randint(2, 7)
+        game = Hand(Rules(10, 25, 50, 100, profile="online"),
+                    [rng.randint(1, 30) * 50 for _ in range(players)], seed=rng.random(),
+                    rake=rng.choice([0, 5, 30]))
+        while game.actor is not None:
+            game.act(rng.choice(game.legal_actions()))
+        histories.append(phh.HandHistory.from_hand(game))
+    text = pokerstars.dumps([hh for hh in histories if hh.replay().community_card is None])
+    return pokerstars.loads(text)
+
+
+def test_the_readers_counts_agree_with_the_engine_log_oracle() -> None:
+    from tracker_oracle import oracle_counts
+
+    from razzcore.tracker.counting import COUNTS, count_hand, player_names, seat_counts
+
+    histories = _simulated_as_pokerstars()
+    text = pokerstars.dumps(histories)
+    read = list(pokerstars.tally(text))
+    assert [place for place, _ in read] == list(range(len(histories)))
+    hands = [hand for _, hand in read if isinstance(hand, pokerstars.Tallied)]
+    assert len(hands) == len(histories) > 600
+    seen = dict.fromkeys(COUNTS, 0)
+    for got, hh in zip(hands, histories, strict=True):
+        want = [(name, tuple(c)) for name, c in
+                oracle_counts(hh.replay(), player_names(hh), hh.starting_stacks)]
+        assert seat_counts(got.names, got.counts) == want, hh.hand
+        assert count_hand(hh) == want, hh.hand
+        for _, counts in want:
+            for name, value in zip(COUNTS, counts, strict=True):
+                seen[name] += value != 0
+    assert all(seen.values()), seen  # every count is exercised (none is 0 throughout)
+
+
+@pytest.mark.parametrize("source", ["simulated", *STARS])
+def test_a_pokerstars_file_gives_the_table_of_its_histories(source: str,
+                                                             tmp_path: Path) -> None:
+    if source == "simulated":
+        path = tmp_path / "session.txt"
+        path.write_text(pokerstars.dumps(_simulated_as_pokerstars()[:300]), encoding="utf-8")
+    else:
+        path = Path(source)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pokerstars.PokerStarsWarning)
+        histories = pokerstars.loads_report(path.read_text(encoding="utf-8-sig"),
+                                            on_error="skip").hands
+    from_file = stats(path)  # each hand counted as the reader replays it
+    from_histories = stats(histories)  # each history replayed again and counted
+    assert from_file.rows == from_histories.rows
+    assert from_file.hand_count == from_histories.hand_count == len(histories)
+    assert [(r.player, r.hand, r.net, r.showdown, r.big_bet, r.date) for r in from_file.hands] \
+        == [(r.player, r.hand, r.net, r.showdown, r.big_bet, r.date)
+            for r in from_histories.hands]

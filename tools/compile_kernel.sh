@@ -377,6 +377,7 @@ cat >"$WORK/envs_driver.c" <<'EOF'
 
 static rz_table tables[TABLES];
 static float obs[TABLES * (146 * 6 + 24)];
+static float fresh[146 * 6 + 24];
 static int8_t mask[TABLES * 3];
 static int32_t actor[TABLES];
 static float rewards[TABLES * 6];
@@ -403,6 +404,13 @@ int main(void)
     in.seat = 0;
     in.cards[1][0] = 200;
     failures += rz_obs_write(&in, obs, 316) != -1; /* not a card */
+    for (s = 0; s < 3 * 7; s++) /* every byte in every slot (seat 2: past the table) */
+        for (i = 0; i < 256; i++) {
+            rz_obs_clear(&in, 2, 0);
+            in.cards[s / 7][s % 7] = (uint8_t)i;
+            failures += (rz_obs_check(&in) == 0) != (s >= 14 || i < 52 || i >= 254);
+        }
+    rz_obs_clear(&in, 2, 0);
     in.cards[1][0] = RZ_OBS_HIDDEN;
     failures += rz_obs_write(&in, obs, 316) != 0 || obs[0] != 1.0f || obs[9 + 7 * 18 + 17] != 1.0f;
 
@@ -437,6 +445,13 @@ int main(void)
         failures +=
             rz_vec_step(tables, 0, TABLES, &c, actions, obs, mask, actor, rewards, done) != -1;
         for (i = 0; i < TABLES; i++) {
+            /* the row kept up to date field by field is the tensor written whole */
+            const rz_table *t = &tables[i];
+            rz_obs_from_hand(&t->h, actor[i], t->betting, c.unit, &in);
+            failures += rz_obs_write(&in, fresh, c.obs_size) != 0 ||
+                        memcmp(fresh, obs + (size_t)i * c.obs_size, sizeof fresh) != 0;
+        }
+        for (i = 0; i < TABLES; i++) {
             double sum = 0.0;
             for (s = 0; s < 6; s++)
                 sum += rewards[i * 6 + s];
@@ -444,6 +459,10 @@ int main(void)
             hands += done[i];
             failures += actor[i] < 0 || actor[i] > 5 ||
                         obs[(size_t)i * c.obs_size + (size_t)actor[i]] != 1.0f;
+        }
+        if (step % 5 == 0) { /* rows written by someone else, then forgotten */
+            memset(obs, 0xff, sizeof obs / 2);
+            rz_vec_forget(tables, 0, TABLES / 2);
         }
     }
     failures += total > 1e-3 || hands < 100;

@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .notation import format_entry  # noqa: F401  (its home before the PHH action codec)
 from .pots import Pot
@@ -24,6 +25,13 @@ class HandView:
     ``cards[s]`` lists seat ``s``'s cards in deal order with ``None`` for a card
     this seat may not see; ``history`` is the PHH history with such cards
     written ``??``.
+
+    A view from :meth:`Hand.view` is made with ``seat``, ``actor`` and
+    ``legal_actions`` only; every other field is built on its first read,
+    from a copy of the hand's state taken with the view, so it holds the
+    hand as it was then even when read after the hand moved on, and a view
+    costs the same however long the hand is.  Equality, ``repr``, copies and
+    pickles read every field.
 
     >>> from razzcore.engine.hand import Hand
     >>> from razzcore.engine.rules import Rules
@@ -50,6 +58,18 @@ class HandView:
     """Full wagers (completion, bet, raises) on the current street so far,
     as the engine counts them (a short all-in that is not a full wager,
     R15, does not count)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field's value, built first if not read yet (for pickle and copy).
+
+        >>> import pickle
+        >>> from razzcore.engine.hand import Hand
+        >>> from razzcore.engine.rules import Rules
+        >>> v = Hand(Rules(2, 5, 10, 20), [50, 50], seed=1).view(0)
+        >>> pickle.loads(pickle.dumps(v)) == v
+        True
+        """
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def __str__(self) -> str:
         """Plain text of what this seat sees (others' hidden cards as ``??``)."""

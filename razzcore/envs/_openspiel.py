@@ -32,6 +32,7 @@ in), over the stub and those burns.  Player actions are the indexes of
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -424,7 +425,7 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
             return self._hand.view(seat)
         if self._actions:
             v = self._replay(self._actions[:-1]).view(seat)
-            return HandView(**{**v.__dict__, "actor": None, "legal_actions": ()})
+            return dataclasses.replace(v, actor=None, legal_actions=())
         return self._first_deal_view(seat)
 
     def _first_deal_view(self, seat: int) -> HandView:

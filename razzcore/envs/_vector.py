@@ -78,7 +78,11 @@ class VectorEnv:
     * ``hand(i)``: a :class:`~razzcore.Hand` copy of table ``i``'s hand.
 
     The returned arrays are the environment's own buffers, overwritten by the
-    next ``step``: copy what you keep.  ``seed`` makes every table's deals
+    next ``step``: copy what you keep.  ``obs`` is read-only: each step writes
+    into a table's row only what changed since that table's last decision.
+    Setting ``obs.flags.writeable = True`` and writing into it is allowed;
+    the next ``step`` then writes every row whole (and makes it read-only
+    again).  ``seed`` makes every table's deals
     reproducible (table ``i`` draws from stream ``i``); ``threads`` (default:
     one per 1,024 tables, at most the usable CPUs) splits the tables.  Calls
     from several threads are serialised by a lock.  ``num_envs`` is at most
@@ -148,6 +152,9 @@ class VectorEnv:
                 f"no memory for num_envs={num_envs:,} tables (their arrays alone take "
                 f"{mib:,.0f} MiB); give fewer tables"
             ) from None
+        # Rows are updated in place, field by field: the caller only reads them
+        # (step() sees a caller who made the array writeable, and rewrites).
+        self._obs.flags.writeable = False
         # One caller at a time steps the tables (they are shared C state).
         self._lock = threading.Lock()
 
@@ -191,7 +198,8 @@ class VectorEnv:
         if seed is None:
             seed = secrets.randbits(64)
         with self._lock:
-            self._core.reset(seed & (2**64 - 1), self.threads)
+            self._core.reset(seed & (2**64 - 1), self.threads)  # every row whole
+            self._obs.flags.writeable = False
         return self._obs, self._mask, self._actor
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, Array]:
@@ -212,6 +220,9 @@ class VectorEnv:
         # that copy and plays it (an unchecked change by another thread
         # cannot slip in between); IllegalActionError names the table.
         with self._lock:
+            if self._obs.flags.writeable:  # the caller may have written into obs
+                self._core.forget()
+                self._obs.flags.writeable = False
             self._core.step(np.ascontiguousarray(given, dtype=np.int64), self.threads)
         return self._obs, self._mask, self._actor, self._rewards, self._done.view(np.bool_)
 

@@ -30,7 +30,8 @@ from .phh import HandHistory, loads, loads_all
 
 __all__ = ["PHH_SUFFIXES", "STDIN", "TABLE_HEADER", "FileHands", "check_history_text",
            "check_phh_path", "display_name", "holds_many", "is_phh_text", "phh_file",
-           "phh_tables", "read_file", "read_text", "stars_places"]
+           "phh_tables", "read_file", "read_history_text", "read_phh_text", "read_text",
+           "stars_places"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -329,10 +330,8 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
     ([0, 1], [], False)
     """
     name = os.fspath(path)
-    text = read_text(name)
-    if not text.strip():
-        raise RazzError(f"{display_name(name)}: no hands in the file (it is empty)")
-    if check_history_text(name, text):
+    text, stars = read_history_text(name)
+    if stars:
         from .pokerstars import PokerStarsWarning, loads_report
 
         with warnings.catch_warnings():  # each malformed hand is in the report
@@ -343,6 +342,39 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
                                   report.hands, strict=True)),
                          [(_stars_place(headers[0], exc), str(exc)) for exc in report.errors],
                          True)
+    return read_phh_text(name, text)
+
+
+def read_history_text(path: str | os.PathLike[str]) -> tuple[str, bool]:
+    """The text of the hand-history file at ``path`` and whether it is
+    PokerStars text (else PHH); a file that cannot be read, is empty or is
+    no hand history raises :class:`OSError` or
+    :class:`~razzcore.errors.RazzError`.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp, "hand.phh")
+    ...     _ = path.write_text("variant = 'FR'\\n", encoding="utf-8")
+    ...     read_history_text(path)
+    ("variant = 'FR'\\n", False)
+    """
+    name = os.fspath(path)
+    text = read_text(name)
+    if not text.strip():
+        raise RazzError(f"{display_name(name)}: no hands in the file (it is empty)")
+    return text, check_history_text(name, text)
+
+
+def read_phh_text(path: str, text: str) -> FileHands:
+    """The hands of the PHH ``text`` of the file at ``path`` (see
+    :func:`read_file`): one hand, or the tables of a ``.phhs`` file, each
+    malformed one left out and named in ``errors``.
+
+    >>> found = read_phh_text("hand.phh", "variant = 'FR'\\n")
+    >>> found.hands, found.errors[0][1]
+    ([], "missing required field 'antes'")
+    """
+    name = path
     if not holds_many(name, text):
         try:
             return FileHands([(0, loads(text))], [], False)

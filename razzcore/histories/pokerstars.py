@@ -6,6 +6,9 @@ write them.
   other mixed games) as :class:`~razzcore.histories.phh.HandHistory` objects; hands of
   other games are skipped.  :func:`loads_report` also says how many were
   skipped and which hands were malformed.
+* :func:`tally` reads the hands for the tracker (``razzcore.stats``): each
+  hand counted as it is replayed, without making a
+  :class:`~razzcore.histories.phh.HandHistory`.
 * :func:`dumps` / :func:`dump` write hand histories (razzcore's simulated
   hands included) as PokerStars text that :func:`loads` reads back.
 
@@ -35,6 +38,7 @@ import random
 import re
 import unicodedata
 import warnings
+from collections.abc import Iterator
 from typing import IO, Any, NamedTuple
 
 from .._core import _read_pokerstars_hand, _split_pokerstars
@@ -64,11 +68,13 @@ __all__ = [
     "PokerStarsError",
     "PokerStarsWarning",
     "Report",
+    "Tallied",
     "dump",
     "dumps",
     "load",
     "loads",
     "loads_report",
+    "tally",
 ]
 
 
@@ -197,12 +203,15 @@ def _engine_words(said: Said, got: tuple[Any, ...], head: Head) -> str:
     return f"the engine refuses {text!r}"
 
 
-def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
-                data: bytes) -> HandHistory | None:
+def _read_hand(hand: tuple[int, int, int, str, str | None, bytes], data: bytes,
+               tally: bool = False) -> tuple[Head, str, int, tuple[Any, ...]] | None:
     """A hand of the splitter (``_split_pokerstars``): its header and table
-    line read here, the rest by the compiled reader; ``None`` for a hand of
-    another game.  A problem raises :class:`PokerStarsError` naming the hand
-    number and the file line."""
+    line read here, the rest by the compiled reader: ``(head, table name,
+    seat count, what the compiled reader returned)`` (with ``tally``, the
+    seats' names and the tracker's counts), or ``None`` for a hand of
+    another game.  A
+    problem raises :class:`PokerStarsError` naming the hand number and the
+    file line."""
     first, start, end, head_line, table, rest = hand
     has_total = False
     try:
@@ -222,7 +231,7 @@ def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
                 _STRUCTURES[head.small, head.big] = structure
         got = _read_pokerstars_hand(_ascii_digits(rest), min(seat_count, _MAX_SEATS),
                                     head.unit == CENT, _encoded(head.symbol), head.small,
-                                    structure)
+                                    structure, tally)
         if isinstance(got[0], str):  # the first problem found
             name: str = got[0]
             at: int = got[1]
@@ -235,6 +244,17 @@ def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
     except _Bad as bad:
         raise _located(bad, hand_number(head_line), has_total, data[start:end],
                        first) from None
+    return head, m.group(1), seat_count, got
+
+
+def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
+                data: bytes) -> HandHistory | None:
+    """The :class:`HandHistory` of a hand of the splitter (see
+    :func:`_read_hand`), ``None`` for a hand of another game."""
+    read = _read_hand(hand, data)
+    if read is None:
+        return None
+    head, table, seat_count, got = read
     names, numbers, stacks, ante, bring_in, rake, actions, finishing, absent, split = got
     user: dict[str, Any] = {"_razzcore_rules": {"profile": PROFILE}}
     if rake:
@@ -247,7 +267,7 @@ def _read_split(hand: tuple[int, int, int, str, str | None, bytes],
     return HandHistory(
         [ante] * len(names), bring_in, head.small, head.big, list(stacks),
         actions.split("\n"), players=names, seats=numbers, finishing_stacks=finishing,
-        ante_trimming_status=True, user_fields=user, table=m.group(1), seat_count=seat_count,
+        ante_trimming_status=True, user_fields=user, table=table, seat_count=seat_count,
         **head.fields,
     )
 
@@ -282,17 +302,12 @@ def _is_head(line: str) -> bool:
     return line.startswith(HAND_LINE) and HAND_START.match(line) is not None
 
 
-def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
-    """Read every razz hand of ``text`` and say what else was found (see
-    :func:`loads`): ``Report(hands, other_games, errors)``.
-
-    >>> r = loads_report(dumps([EXAMPLE]) + "\\n\\nPokerStars Hand #9: Hold'em No Limit "
-    ...                  "($0.01/$0.02 USD) - 2026/01/01 10:00:00 ET\\n")
-    >>> len(r.hands), r.other_games, r.errors
-    (1, 1, [])
-    """
-    if on_error not in ("raise", "skip"):
-        raise PokerStarsError(f"on_error must be 'raise' or 'skip', not {brief(on_error)}")
+def _split_text(text: str | bytes) -> tuple[bytes, PokerStarsError | None,
+                                             list[tuple[int, int, int, str, str | None, bytes]]]:
+    """PokerStars ``text`` (str, or UTF-8 bytes) cut into hands: its UTF-8
+    bytes, the error of text before the first hand header (``None``: none)
+    and each hand of the splitter, other games' too (see
+    ``_split_pokerstars``)."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -307,17 +322,34 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
         data = "\n".join(map(str.strip, text.splitlines())).encode("utf-8", "surrogatepass")
         split = _split_pokerstars(data, True, _is_head)
     assert split is not None  # a normalised text always splits
-    before, line, hands_split = split
-    hands: list[HandHistory] = []
-    errors: list[PokerStarsError] = []
-    other = 0
+    before, line, hands = split
+    error = None
     if before >= 0:
         reason = f"text before the first hand header: {brief(line)}"
         error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
+    return data, error, hands
+
+
+def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
+    """Read every razz hand of ``text`` and say what else was found (see
+    :func:`loads`): ``Report(hands, other_games, errors)``.
+
+    >>> r = loads_report(dumps([EXAMPLE]) + "\\n\\nPokerStars Hand #9: Hold'em No Limit "
+    ...                  "($0.01/$0.02 USD) - 2026/01/01 10:00:00 ET\\n")
+    >>> len(r.hands), r.other_games, r.errors
+    (1, 1, [])
+    """
+    if on_error not in ("raise", "skip"):
+        raise PokerStarsError(f"on_error must be 'raise' or 'skip', not {brief(on_error)}")
+    data, before, hands_split = _split_text(text)
+    hands: list[HandHistory] = []
+    errors: list[PokerStarsError] = []
+    other = 0
+    if before is not None:
         if on_error == "raise":
-            raise error
-        warnings.warn(PokerStarsWarning(str(error)), stacklevel=2)
-        errors.append(error)
+            raise before
+        warnings.warn(PokerStarsWarning(str(before)), stacklevel=2)
+        errors.append(before)
     for hand in hands_split:
         try:
             hh = _read_split(hand, data)
@@ -332,6 +364,49 @@ def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
             else:
                 hands.append(hh)
     return Report(hands, other, errors)
+
+
+class Tallied(NamedTuple):
+    """A razz hand read for the tracker (:func:`tally`): its ``head``
+    (number, stakes, date...), each seat's ``names`` and ``counts`` (a
+    tuple of ints in the order of ``razzcore.tracker.counting.COUNTS``,
+    ``None`` for a seat not dealt in), counted by the compiled reader as it
+    replays the hand."""
+
+    head: Head
+    names: list[str]
+    counts: list[tuple[int, ...] | None]
+
+
+def tally(text: str | bytes) -> Iterator[tuple[int, Tallied | PokerStarsError]]:
+    """Every razz hand of ``text`` read, checked and counted for the tracker
+    in one replay (no :class:`HandHistory` is made), and each malformed
+    hand's error — the hands and errors :func:`loads_report` finds with
+    ``on_error="skip"`` — one at a time in file order, each with its place
+    among the text's hand headers (from 0, other games' counted; ``-1``:
+    text before the first header).
+
+    >>> [(place, hand.names, hand.counts[1][:2]) for place, hand in tally(dumps([EXAMPLE]))]
+    [(0, ['alpha', 'bravo [x]', 'charlie'], (1, 325))]
+    """
+    data, before, hands = _split_text(text)
+    return _tallied(data, before, hands)
+
+
+def _tallied(data: bytes, before: PokerStarsError | None,
+             hands: list[tuple[int, int, int, str, str | None, bytes]],
+             ) -> Iterator[tuple[int, Tallied | PokerStarsError]]:
+    if before is not None:
+        yield -1, before
+    for place, hand in enumerate(hands):
+        try:
+            read = _read_hand(hand, data, True)
+        except PokerStarsError as exc:
+            yield place, exc
+            continue
+        if read is not None:
+            names, counts = read[3]
+            yield place, Tallied(read[0], names, counts)
 
 
 def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:

@@ -140,7 +140,7 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     >>> try:
     ...     plot_results(records, path, player="Ann")
     ... except MissingDependencyError:  # matplotlib is not installed
-    ...     open(path, "wb").write(b"\\x89PNG")
+    ...     _ = open(path, "wb").write(b"\\x89PNG")
     >>> open(path, "rb").read(4)
     b'\\x89PNG'
     """

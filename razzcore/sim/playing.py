@@ -113,6 +113,7 @@ def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None =
     if len(players) != n:
         raise RazzError(f"{len(players)} players for a table of {n} seats")
     made = 0
+    view_of, act = hand.view, hand.act  # looked up once per call, not per decision
     while True:
         seat = hand.actor
         if seat is None:
@@ -120,10 +121,10 @@ def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None =
         player = players[seat]
         if player is None or (limit is not None and made >= limit):
             return seat
-        view = hand.view(seat)
+        view = view_of(seat)
         action = player.act(view, view.legal_actions)  # the same legal actions
         try:
-            hand.act(action)
+            act(action)
         except IllegalActionError as exc:
             raise IllegalActionError(
                 f"player {_player_label(player)} at p{seat + 1}: {exc}"

@@ -17,23 +17,32 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
 from ..errors import RazzError, brief
-from ..histories.files import STDIN, FileHands, display_name, read_file
+from ..histories.files import STDIN, FileHands, display_name, read_history_text, read_phh_text
 from ..histories.phh import HandHistory
-from .counting import NET, WTSD, count_hand, hand_date
-from .table import HandRecord, Skipped, StatsTable, merge
+from ..histories.pokerstars import PokerStarsError, tally
+from .counting import count_hand, hand_date, played, seat_counts, seat_names
+from .table import Skipped, StatsTable, merge
 
 __all__ = ["CHUNK_HANDS", "Source", "stats"]
 
 #: Histories given as objects are counted in parts of this many.
 CHUNK_HANDS = 2000
 
-# ("file", path), ("read", (name, FileHands or the error reading it)) for
-# standard input (read here, not on a worker), or ("hands", [(label, HandHistory), ...])
+# ("file", path), ("read", (name, what _read read)) for standard input (read
+# here, not on a worker), or ("hands", [(label, HandHistory), ...])
 _Part = tuple[str, Any]
+
+
+class _StarsText(NamedTuple):
+    """A PokerStars file's text: its hands are counted as the reader
+    replays them (:func:`~razzcore.histories.pokerstars.tally`), one at a
+    time, when its part is counted."""
+
+    text: str
 _GLOB = frozenset("*?[")
 
 #: What :func:`stats` reads: a history, a path or glob (``-``: standard
@@ -90,12 +99,14 @@ def _paths(name: str) -> list[str]:
     return found
 
 
-def _read(path: str) -> FileHands | Skipped:
-    """The hands of the file at ``path``, or why it cannot be read (its
-    message without the file's name: :class:`Skipped` names it)."""
+def _read(path: str) -> FileHands | _StarsText | Skipped:
+    """The hands of the file at ``path`` (a PokerStars file's counted as
+    they are read), or why it cannot be read (its message without the
+    file's name: :class:`Skipped` names it)."""
     name = display_name(path)
     try:
-        return read_file(path)
+        text, pokerstars = read_history_text(path)
+        return _StarsText(text) if pokerstars else read_phh_text(path, text)
     except (OSError, RazzError) as exc:
         error = str(exc) or type(exc).__name__
         if error.startswith(f"{name}: "):
@@ -116,12 +127,12 @@ def _count(part: _Part, player: str | None) -> StatsTable:
         table.skipped.append(found)
         return table
     name = display_name(path)
-    many = len(found.hands) + len(found.errors) > 1 or found.pokerstars
+    if isinstance(found, _StarsText):
+        return _count_stars(table, name, found.text, player)
+    many = len(found.hands) + len(found.errors) > 1
     # the file's malformed hands and the hands that cannot be counted, in file order
-    # (a PokerStars error names the hand by its number and line already)
     skipped = [(-1 if place is None else place,
-                Skipped(name if place is None or found.pokerstars
-                        else f"{name}: hand {place + 1}", error))
+                Skipped(name if place is None else f"{name}: hand {place + 1}", error))
                for place, error in found.errors]
     for i, hh in found.hands:
         left_out = _count_one(table, f"{name}: hand {i + 1}" if many else name, hh, player, True)
@@ -129,6 +140,32 @@ def _count(part: _Part, player: str | None) -> StatsTable:
             skipped.append((i, left_out))
     skipped.sort(key=lambda k: k[0])
     table.skipped.extend(s for _, s in skipped)
+    return table
+
+
+def _count_stars(table: StatsTable, name: str, text: str, player: str | None) -> StatsTable:
+    """Add the hands of a PokerStars file's ``text``, counted by the reader,
+    to ``table`` as they are read; its malformed hands (an error names the
+    hand by its number and line) and the hands that cannot be counted are
+    left out, in file order."""
+    skipped = table.skipped
+    dates: dict[tuple[Any, ...], Any] = {}
+    for place, hand in tally(text):
+        if isinstance(hand, PokerStarsError):
+            skipped.append(Skipped(name, str(hand)))
+            continue
+        head, names, counts = hand
+        fields = head.fields
+        try:
+            seats = seat_counts(seat_names(names, len(names)), counts)
+        except RazzError as exc:
+            skipped.append(Skipped(f"{name}: hand {place + 1} (#{fields['hand']})", str(exc)))
+            continue
+        key = (fields.get("year"), fields.get("month"), fields.get("day"), fields.get("time"))
+        date = dates.get(key, dates)
+        if date is dates:
+            date = dates[key] = played(*key)
+        table._add_hand(seats, head.big, str(fields["hand"]), date, player)
     return table
 
 
@@ -146,16 +183,8 @@ def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | Non
             return left_out
         table.skipped.append(left_out)
         return None
-    table.hand_count += 1
     hand_id = str(hh.hand) if hh.hand is not None else (label if file else None)
-    date = hand_date(hh)
-    bet = hh.big_bet
-    for name, counts in seats:
-        if player is not None and name != player:
-            continue
-        table._add(name, counts, bet)
-        table.hands.append(HandRecord(name, hand_id, date, counts[NET],
-                                      bool(counts[WTSD]), bet))
+    table._add_hand(seats, hh.big_bet, hand_id, hand_date(hh), player)
     return None
 
 

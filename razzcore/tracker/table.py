@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RazzError, brief
-from .counting import COUNTS
+from .counting import COUNTS, NET, WTSD
 
 __all__ = ["COLUMNS", "HandRecord", "Skipped", "StatsRow", "StatsTable", "merge"]
 
@@ -182,30 +182,41 @@ COLUMNS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(StatsRow))
 
 
 class _Player:
-    """One player's running counts."""
+    """One player's running counts: the totals, and the hands added since
+    they were last summed (each hand's counts and big bet, kept as they
+    come and summed column by column when the totals are asked for)."""
 
-    __slots__ = ("by_bet", "counts")
+    __slots__ = ("bets", "by_bet", "counts", "hands")
 
     def __init__(self) -> None:
         self.counts = [0] * len(COUNTS)
         self.by_bet: dict[int, int] = {}
+        self.hands: list[Sequence[int]] = []
+        self.bets: list[int] = []
 
-    def add(self, counts: Sequence[int], big_bet: int) -> None:
-        mine = self.counts
-        for i, v in enumerate(counts):
-            mine[i] += v
-        self.by_bet[big_bet] = self.by_bet.get(big_bet, 0) + counts[1]
+    def totals(self) -> _Player:
+        """The hands added, summed into the totals."""
+        hands = self.hands
+        if hands:
+            self.counts = [sum(column) for column in zip(self.counts, *hands, strict=True)]
+            by_bet = self.by_bet
+            for bet, counts in zip(self.bets, hands, strict=True):
+                by_bet[bet] = by_bet.get(bet, 0) + counts[NET]
+            self.hands = []
+            self.bets = []
+        return self
 
     def merge(self, other: _Player) -> None:
-        mine = self.counts
-        for i, v in enumerate(other.counts):
-            mine[i] += v
-        for bet, net in other.by_bet.items():
-            self.by_bet[bet] = self.by_bet.get(bet, 0) + net
+        mine = self.totals()
+        theirs = other.totals()
+        mine.counts = [a + b for a, b in zip(mine.counts, theirs.counts, strict=True)]
+        for bet, net in theirs.by_bet.items():
+            mine.by_bet[bet] = mine.by_bet.get(bet, 0) + net
 
     def row(self, name: str) -> StatsRow:
-        return StatsRow.from_counts(name, dict(zip(COUNTS, self.counts, strict=True)),
-                                    self.by_bet)
+        mine = self.totals()
+        return StatsRow.from_counts(name, dict(zip(COUNTS, mine.counts, strict=True)),
+                                    mine.by_bet)
 
 
 class StatsTable:
@@ -235,11 +246,24 @@ class StatsTable:
         self.hand_count = 0
         """The hands counted (each once, whatever its players)."""
 
-    def _add(self, name: str, counts: Sequence[int], big_bet: int) -> None:
-        player = self._players.get(name)
-        if player is None:
-            player = self._players[name] = _Player()
-        player.add(counts, big_bet)
+    def _add_hand(self, seats: Sequence[tuple[str, Sequence[int]]], big_bet: int,
+                  hand: str | None, date: datetime.datetime | datetime.date | None,
+                  player: str | None) -> None:
+        """Add a counted hand: each dealt-in seat's name and counts (only
+        ``player``'s, when not ``None``), its big bet, id and date."""
+        self.hand_count += 1
+        players = self._players
+        records = self.hands
+        for name, counts in seats:
+            if player is not None and name != player:
+                continue
+            mine = players.get(name)
+            if mine is None:
+                mine = players[name] = _Player()
+            mine.hands.append(counts)
+            mine.bets.append(big_bet)
+            records.append(HandRecord(name, hand, date, counts[NET], counts[WTSD] != 0,
+                                      big_bet))
 
     @property
     def rows(self) -> list[StatsRow]:
