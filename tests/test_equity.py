@@ -22,6 +22,7 @@ from reference import ref_rank
 import razzcore
 from razzcore import EquityError, equity, parse_card, parse_cards
 from razzcore.odds.calculator import estimate_work
+from razzcore.odds.hand_equity import AUTO_EXACT_WORK, MAX_EXACT_WORK
 
 UNITS = 840
 
@@ -202,13 +203,27 @@ def test_codes_text_and_unknowns_are_equivalent() -> None:
     assert a.hands == ("?? ?? 2c 5d", "As 3h 4c 7d")
 
 
-def test_auto_choice_and_work_estimate() -> None:
+def test_auto_choice_enumerates_cheap_spots() -> None:
+    # heads-up (~1 ms) and three-way (~0.2 s) 3rd street are enumerated by default
+    assert estimate_work(["As 2d 3c", "Kh Qd Js"]) < 10**7
     assert equity(["As 2d 3c", "Kh Qd Js"]).exact
-    # four players on 3rd street is far too much to enumerate
-    hands = ["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"]
-    assert estimate_work(hands) > 10**10
-    r = equity(hands, trials=20_000, seed=3)
+    three = ["As 2d 3c", "4h 5h 6h", "Kh Qd Js"]
+    assert estimate_work(three) <= AUTO_EXACT_WORK
+    r = equity(three)
+    assert r.exact and r.outcomes == equity(three, exact=True).outcomes
+
+
+def test_auto_choice_samples_huge_spots() -> None:
+    # four players on 3rd street is minutes of work; six with their down cards unknown, ages
+    four = ["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"]
+    assert estimate_work(four) > AUTO_EXACT_WORK
+    r = equity(four, trials=20_000, seed=3)
     assert not r.exact and r.outcomes == 20_000 and r.seed == 3
+    six = ["?? ?? 2c", "?? ?? 5d", "?? ?? 8h", "?? ?? Tc", "?? ?? Ks", "?? ?? 3h"]
+    assert estimate_work(six) > MAX_EXACT_WORK
+    assert not equity(six, trials=1000, seed=1).exact
+    with pytest.raises(EquityError, match="exact enumeration would take about"):
+        equity(six, exact=True)
 
 
 def test_str_shows_every_player() -> None:
@@ -292,7 +307,7 @@ def test_trials_and_seed_take_numpy_integers() -> None:
 
 
 def test_exact_refuses_unreasonable_work() -> None:
-    with pytest.raises(EquityError, match="exact enumeration would cost about"):
+    with pytest.raises(EquityError, match=r"would take about \d+ min on one core \(limit 2 min\)"):
         equity(["As 2d 3c", "Kh Qd Js", "4c 5c 6c", "7h 8h 9h"], exact=True)
 
 

@@ -106,7 +106,7 @@ def test_grouped_walk_matches_the_direct_walk(seed: int) -> None:
         hands, dead = _random_deal(rng, n, (3, 4, 5, 6), 36)
         players, remaining, outer = _kernel_input(hands, dead)
         active = sum(1 for _, m, _ in players if m)
-        if active >= 3 and _plan(hands, " ".join(dead)).work() <= 4_000_000:
+        if active >= 3 and _plan(hands, " ".join(dead)).work() <= 5_000_000:  # 5 ms
             break
     grouped = _core.equity_exact(players, remaining, 0, 2**62, True)
     direct = _core.equity_exact(players, remaining, 0, 2**62, False)

@@ -77,6 +77,8 @@ def _interrupt(args: list[str]) -> subprocess.CompletedProcess[str]:
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 @pytest.mark.parametrize("command", [
     ["equity", "?? ?? 2c", "?? ?? 5d", "?? ?? 8h", "--trials", "3000000000"],
+    ["equity", "?? ?? 3c 7h Kc", "?? ?? 6s 9c Td", "2h 4c 8d Th Jd", "3s 5s 9h Jc Qc",
+     "--exact"],  # ~15 s of exact enumeration
     ["starting-hands", "--trials", "100000000"],  # the exact chart ends within a second or two
     ["starting-hands", "--players", "8", "--trials", "100000000"],
     ["play", "--players", "8", "--hands", "100000000", "--threads", "2"],
@@ -93,7 +95,7 @@ def test_cli_stops_on_ctrl_c(command: list[str]) -> None:
     "threads=3)",
     "razzcore.simulate(razzcore.Rules(2, 5, 10, 20), [100] * 6, 10**10, payoffs=False, "
     "threads=1)",
-    "razzcore.equity(['?? ?? 2c', '?? ?? 5d'], trials=10**12)",
+    "razzcore.equity(['?? ?? 2c', '?? ?? 5d'], exact=False, trials=10**12)",
 ])
 def test_library_raises_keyboard_interrupt(call: str) -> None:
     code = f"import razzcore\ntry:\n    {call}\nexcept KeyboardInterrupt:\n    print('stopped')"

@@ -20,6 +20,7 @@ DEALS = math.comb(49, 4) * math.comb(45, 7)  # per card combination of a start
 
 @pytest.fixture(scope="module")
 def exact_chart() -> StartingHands:
+    """The exact chart, once for the module (~1 s of CPU)."""
     with ThreadPoolExecutor(2) as pool:  # the kernel releases the GIL
         return starting_hands(executor=pool)
 
@@ -28,7 +29,6 @@ def class_counts(ranks: str) -> tuple[int, ...]:
     return tuple(ranks.count(r) for r in RANKS)
 
 
-@pytest.mark.slow  # the exact chart: ~12 s of CPU
 def test_every_class_once_best_first(exact_chart: StartingHands) -> None:
     assert len(exact_chart) == 455
     assert exact_chart.exact and exact_chart.players == 2 and exact_chart.seed is None
@@ -43,7 +43,6 @@ def test_every_class_once_best_first(exact_chart: StartingHands) -> None:
     assert all(list(r.ranks) == sorted(r.ranks, key=RANKS.index) for r in exact_chart)
 
 
-@pytest.mark.slow  # the exact chart: ~12 s of CPU
 def test_exact_counts_stand_for_every_deal(exact_chart: StartingHands) -> None:
     assert exact_chart.outcomes == math.comb(52, 3) * DEALS
     for row in exact_chart:
@@ -52,7 +51,6 @@ def test_exact_counts_stand_for_every_deal(exact_chart: StartingHands) -> None:
         assert 0 <= row.win <= row.equity <= row.win + row.tie
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("ranks", ["A23", "KKK", "55K", "A88", "9TJ"])
 def test_exact_rows_match_the_equity_kernel(exact_chart: StartingHands, ranks: str) -> None:
     """The same class through the plain exact walk (4 cards vs 7 unknown)."""
@@ -98,7 +96,6 @@ def test_class_order_of_the_kernel() -> None:
     assert list(CLASSES) == sorted(CLASSES, key=lambda t: [RANKS.index(c) for c in t])
 
 
-@pytest.mark.slow  # the exact chart: ~12 s of CPU
 def test_monte_carlo_is_seeded_and_close_to_exact(exact_chart: StartingHands) -> None:
     a = starting_hands(exact=False, trials=20_000, seed=3)
     with ThreadPoolExecutor(2) as pool:

@@ -249,7 +249,7 @@ int main(void)
             t.missing[0] = 3;
             t.missing[1] = 0;
             rz_eq_counts_init(&out);
-            rz_eq_exact(&t, 0, (uint64_t)-1, &out);
+            check(rz_eq_exact(&t, 0, (uint64_t)-1, &out) == 0, "exact: the direct walk ran");
             check(out.total == 220u, "exact: 220 outcomes");
             check(out.win[1] == 220u && out.win[0] == 0u, "exact: the made seven wins all");
             check(out.share[1] == 220u * RZ_EQ_UNITS, "exact: shares add up");
@@ -293,16 +293,18 @@ int main(void)
             g.count = ct;
             g.mult = mult;
             rz_eq_counts_init(&all);
-            rz_eq_exact_range(&u, &g, 0, (uint64_t)-1, &all);
+            check(rz_eq_exact_range(&u, &g, 0, (uint64_t)-1, &all) == 0,
+                  "range walk: ran (its pattern list allocated)");
             rz_eq_counts_init(&one);
-            rz_eq_exact(&v, 0, (uint64_t)-1, &one);
+            check(rz_eq_exact(&v, 0, (uint64_t)-1, &one) == 0,
+                  "exact: the heads-up walk ran (its pattern list allocated)");
             check(all.total == 6u * one.total && all.share[0] == 6u * one.share[0],
                   "range walk: 6 combos of A-A");
         }
         /* The chart's first 7-card multiset, Q-Q-Q-K-K-K-K: K-K-K is credited
          * C(4,3) * C(4,3) * C(45,7) deals. */
         memset(&chart, 0, sizeof chart);
-        rz_eq_chart_hu(0, 1, &chart);
+        check(rz_eq_chart_hu(0, 1, &chart) == 0, "chart: ran (its pattern list allocated)");
         check(chart.total[454] == 16u * 45379620u, "chart: K-K-K from Q-Q-Q-K-K-K-K");
         check(rz_eq_class3_index(0, 1, 2) == 14, "chart: A-2-3 follows A-A-x and A-2-2");
     }

@@ -30,14 +30,16 @@ __all__ = ["equity", "estimate_work"]
 
 
 def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
-    """The estimated cost of an exact enumeration, in units of about 5 ns on
-    one core (heads-up: the product of the players' numbers of rank patterns;
-    with 3 or more players receiving cards, the grouped walk's steps).
-    ``exact=None`` enumerates up to ``AUTO_EXACT_WORK`` (10^8), ``exact=True``
-    up to ``MAX_EXACT_WORK`` (2 x 10^10).
+    """The estimated CPU time of an exact enumeration, in nanoseconds on one
+    core: the steps of the kernel's walk (heads-up, the first player's rank
+    patterns, each weighing the second's; with 3 or more players receiving
+    cards, the unions of the others' cards and their splits) times their costs
+    measured on a sample of spots (docs/benchmarks.md, "Exact equity").
+    ``exact=None`` enumerates up to ``AUTO_EXACT_WORK`` (0.3 s), ``exact=True``
+    up to ``MAX_EXACT_WORK`` (two minutes).
 
-    >>> estimate_work(["As 2d 3c", "Kh Qd Js"])
-    3290596
+    >>> estimate_work(["As 2d 3c", "Kh Qd Js"]) // 1000   # microseconds
+    965
 
     With a :class:`~razzcore.Range`, the work of its walk (see
     :func:`razzcore.odds.range_equity.range_work`).

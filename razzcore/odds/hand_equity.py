@@ -2,8 +2,8 @@
 
 Razz ignores suits, so :func:`equity` enumerates the *rank patterns* of the
 cards still to come, each weighted by the number of card combinations it
-stands for; heads-up 3rd street (18.3 billion deals) takes a few hundredths of
-a second.  When exact enumeration would take too long (multiway early
+stands for; heads-up 3rd street (18.3 billion deals) takes about a
+millisecond.  When exact enumeration would take too long (multiway early
 streets), it deals random boards in C instead, seeded and reproducible, on any
 :class:`concurrent.futures.Executor` with identical results.
 
@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .. import _core
 from .._parallel import SubmitExecutor, check_executor, progress_bar
@@ -40,17 +40,35 @@ CHUNK_TRIALS = 1 << 16
 DEFAULT_TRIALS = 1_000_000
 #: Largest ``trials`` accepted.
 MAX_TRIALS = 1 << 40
-#: ``exact=None`` enumerates when the estimated work (units of ~5 ns, see
-#: :func:`estimate_work`) is at most this: a few tenths of a second on one core.
-AUTO_EXACT_WORK = 100_000_000
-#: ``exact=True`` refuses work above this (minutes on one core).
-MAX_EXACT_WORK = 20_000_000_000
-#: Relative cost of a step of the grouped exact walk (3+ players receive cards).
-GROUPED_COST = 4
+#: ``exact=None`` enumerates when the estimated work (nanoseconds on one core,
+#: see :func:`estimate_work`) is at most this: a few tenths of a second.
+AUTO_EXACT_WORK = 300_000_000
+#: ``exact=True`` refuses work above this (two minutes on one core).
+MAX_EXACT_WORK = 120_000_000_000
+# Nanoseconds (one core) of the steps of the exact walks, fitted to the CPU
+# times of a sample of spots (docs/benchmarks.md, "Exact equity": the estimate
+# is within 3x of every one of them).
+#: A call of :func:`equity`: the plan, and the kernel calls that time its pieces.
+CALL_NS = 160_000
+#: Heads-up: a pattern of the first player (the second's weighed under its deck).
+HU_PATTERN_NS = 110
+#: Heads-up: per pattern of the first player, a slot of the second's patterns
+#: (the short side of his best rank is scanned: a small share of the list).
+HU_SLOT_NS = 0.046
+#: Grouped walk: a union of the others' cards (the last player's deck weighed).
+UNION_NS = 90
+#: Grouped walk: per union, a slot of the last player's patterns (the window summed).
+UNION_SLOT_NS = 0.11
+#: Grouped walk: a step of the splits of the unions (two passes).
+SPLIT_NS = 8.4
+#: Direct walk (one or two players receive cards, not heads-up): a leaf.
+LEAF_NS = 7.5
 #: Work is cut into at most this many tasks (executor jobs and progress steps).
 MAX_TASKS = 64
 #: Street positions (0-based) of the down cards; only these may be unknown.
 DOWN_CARD_POSITIONS = (0, 1, 6)
+
+_Num = TypeVar("_Num", int, float)
 
 HandLike = str | Iterable[CardLike] | Range
 """One player's cards in street order: ``"?? ?? 7h 2c"`` or ``["??", "??", "7h", 8]``,
@@ -127,16 +145,15 @@ class _Plan(NamedTuple):
         does when 3 or more players receive cards)."""
         return sum(1 for m in self.missing if m) >= 3
 
-    def _per_community(self, count: Callable[[list[int]], int]) -> int:
+    def _per_community(self, count: Callable[[list[int]], _Num]) -> _Num:
+        """``count`` of the unseen ranks, summed over the community card's ranks."""
         ranks = self.community_ranks()
         if not ranks:
             return count(list(self.remaining))
-        out = 0
-        for r in ranks:
-            rem = list(self.remaining)
+        rems = [list(self.remaining) for _ in ranks]
+        for rem, r in zip(rems, ranks, strict=True):
             rem[r] -= 1
-            out += count(rem)
-        return out
+        return sum(count(rem) for rem in rems)
 
     def outer_patterns(self, order: Sequence[int]) -> int:
         """Outer patterns of the exact walk with the players in ``order``: the
@@ -147,18 +164,37 @@ class _Plan(NamedTuple):
         return self._per_community(lambda rem: _patterns(m, rem))
 
     def work(self) -> int:
-        """Estimated cost of the exact walk in units of about 5 ns (direct walk:
-        an upper bound on its leaves; grouped walk: its unions times the last
-        player's patterns plus its splits, each costing about 4 units)."""
+        """Estimated CPU time of the exact walk in nanoseconds (one core):
+        :data:`CALL_NS` plus :meth:`walk_ns`."""
+        return CALL_NS + self.walk_ns()
+
+    def walk_ns(self) -> int:
+        """Estimated time of the kernel's walks (src/razz_equity.h), for each
+        community rank: heads-up, the first player's patterns, each weighing
+        the second's (n0 * (HU_PATTERN_NS + m1 * n1 * HU_SLOT_NS)); grouped
+        (3+ players receive cards), the unions U of the others' cards, each
+        weighing the last player's patterns, then their splits between the
+        others (U * (UNION_NS + mL * nL * UNION_SLOT_NS) + splits * steps *
+        SPLIT_NS); otherwise the leaves of the direct walk.  Pattern counts
+        are the multisets the unseen ranks allow; the splits and leaves are
+        bounded by the card deals they stand for."""
         active = sorted((m for m in self.missing if m), reverse=True)
-        if not self.grouped():
-            return self._per_community(lambda rem: math.prod(_patterns(m, rem) for m in active))
+        heads_up = len(self.missing) == 2 and len(active) == 2
 
-        def grouped(rem: list[int]) -> int:
-            unions = _patterns(sum(active[:-1]), rem) * _patterns(active[-1], rem)
-            return GROUPED_COST * (unions + math.prod(_patterns(m, rem) for m in active[:-1]))
+        def cost(rem: list[int]) -> float:
+            if self.grouped():
+                others, last = active[:-1], active[-1]
+                unions, n_last = _patterns(sum(others), rem), _patterns(last, rem)
+                splits = min(math.prod(_patterns(m, rem) for m in others), _deals(others, rem))
+                return (unions * (UNION_NS + last * n_last * UNION_SLOT_NS)
+                        + splits * _split_steps(others) * SPLIT_NS)
+            if heads_up:
+                n0, n1 = _patterns(active[0], rem), _patterns(active[1], rem)
+                return n0 * (HU_PATTERN_NS + active[1] * n1 * HU_SLOT_NS)
+            leaves = min(math.prod(_patterns(m, rem) for m in active), _deals(active, rem))
+            return leaves * LEAF_NS
 
-        return self._per_community(grouped)
+        return round(self._per_community(cost))
 
     def outcomes(self) -> int:
         """Number of deals the exact walk stands for."""
@@ -253,6 +289,32 @@ def _patterns(m: int, remaining: Sequence[int]) -> int:
     for have in remaining:
         ways = [sum(ways[j - k] for k in range(min(have, j) + 1)) for j in range(m + 1)]
     return ways[m]
+
+
+def _deals(missing: Sequence[int], remaining: Sequence[int]) -> int:
+    """How many ways to deal ``missing[i]`` cards to each player in turn out of
+    the unseen cards (a bound on their rank patterns' tuples)."""
+    unseen, out = sum(remaining), 1
+    for m in missing:
+        out *= math.comb(unseen, m)
+        unseen -= m
+    return out
+
+
+def _split_steps(missing: Sequence[int]) -> float:
+    """Steps of the grouped walk per split of a union among players receiving
+    ``missing`` cards (each walks the ranks the union has left, the last takes
+    the rest; counted as if the union's cards had distinct ranks).
+
+    >>> round(_split_steps([4, 4]), 2), round(_split_steps([3, 3, 3]), 2)
+    (3.33, 3.18)
+    """
+    cards, splits, steps = sum(missing), 1, 0
+    for m in missing[:-1]:
+        steps += splits * sum(math.comb(cards, k) for k in range(m + 1))
+        splits *= math.comb(cards, m)
+        cards -= m
+    return (steps + splits) / splits
 
 
 class _Task(NamedTuple):
@@ -432,8 +494,8 @@ def _choose_exact(
         return work <= auto and outcomes_fit
     if exact and work > MAX_EXACT_WORK:
         raise EquityError(
-            f"exact enumeration would cost about {work:,} steps (limit {MAX_EXACT_WORK:,}, "
-            f"~5 ns each); use Monte Carlo (exact=False or exact=None)"
+            f"exact enumeration would take about {_seconds(work)} on one core (limit "
+            f"{_seconds(MAX_EXACT_WORK)}); use Monte Carlo (exact=False or exact=None)"
         )
     if exact and not outcomes_fit:
         raise EquityError(
@@ -441,6 +503,20 @@ def _choose_exact(
             f"64-bit counters; use Monte Carlo (exact=False or exact=None)"
         )
     return bool(exact)
+
+
+def _seconds(ns: int) -> str:
+    """An estimated time in words.
+
+    >>> _seconds(3_000_000_000), _seconds(600_000_000_000), _seconds(7_200_000_000_000)
+    ('3 s', '10 min', '2 h')
+    """
+    s = ns / 1e9
+    if s < 120:
+        return f"{s:,.0f} s"
+    if s < 7200:
+        return f"{s / 60:,.0f} min"
+    return f"{s / 3600:,.0f} h"
 
 
 def _exact(plan: _Plan, executor: SubmitExecutor | None, progress: bool) -> EquityResult:

@@ -33,7 +33,7 @@ from .._parallel import SubmitExecutor
 from ..cards import format_cards
 from ..errors import EquityError
 from .hand_equity import (
-    AUTO_EXACT_WORK,
+    CALL_NS,
     CHUNK_TRIALS,
     DEFAULT_TRIALS,
     UNITS,
@@ -55,11 +55,8 @@ if TYPE_CHECKING:
     from ..cards import CardsLike
     from .hand_equity import HandLike
 
-__all__ = ["AUTO_RANGE_EXACT_WORK", "MAX_COMBINATIONS", "range_equity", "range_work"]
+__all__ = ["MAX_COMBINATIONS", "range_equity", "range_work"]
 
-#: ``exact=None`` enumerates a range when the summed work of its classes is at
-#: most this (about a second on one core: heads-up walks are cheaper per step).
-AUTO_RANGE_EXACT_WORK = 4 * AUTO_EXACT_WORK
 #: Most combinations of several ranges examined (their product of combos).
 MAX_COMBINATIONS = 4_000_000
 
@@ -82,7 +79,8 @@ class _Classes:
         return sum(self.weights)
 
     def work(self) -> int:
-        return sum(p.work() for p in self.plans)
+        """Estimated nanoseconds of their walks, all made in one call."""
+        return CALL_NS + sum(p.walk_ns() for p in self.plans)
 
     def specs(self, order: Sequence[int]) -> list[_Spec]:
         return [(tuple(p.players(order)), p.remaining) for p in self.plans]
@@ -179,8 +177,8 @@ def range_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
     :func:`razzcore.odds.calculator.estimate_work`): heads-up with one range a single
     walk, else one walk per class.
 
-    >>> range_work(["As 2d 3c", Range("[A-8] [A-8] 7h")]) // 1_000_000
-    32
+    >>> range_work(["As 2d 3c", Range("[A-8] [A-8] 7h")]) // 1_000_000  # milliseconds
+    8
     """
     cls = _classes(hands, dead)
     merged = _merged(cls)
@@ -331,7 +329,7 @@ def range_equity(
     if merged is not None:
         exact = _choose_exact(exact, merged.plan.work(), outcomes)
     else:
-        exact = _choose_exact(exact, cls.work(), outcomes, AUTO_RANGE_EXACT_WORK)
+        exact = _choose_exact(exact, cls.work(), outcomes)
     parts = _parts(executor, progress)
     if not exact:
         merged = None
