@@ -84,6 +84,7 @@ extensions = [
         sources=["razzcore/_core.pyx"],
         include_dirs=["src"],
         depends=["src/razz_eval.h", "src/razz_simd.h", "src/razz_equity.h",
+                 "src/razz_equity_counts.h", "src/razz_equity_patterns.h", "src/razz_equity_mc.h",
                  "src/razz_range_equity.h", "src/razz_engine.h", "src/razz_engine_state.h",
                  "src/razz_engine_seats.h", "src/razz_engine_pots.h", "src/razz_engine_deal.h",
                  "src/razz_engine_players.h", "src/razz_rng.h",
