@@ -92,6 +92,7 @@ extensions = [
                  "src/razz_pokerstars_py.h", "src/razz_pokerstars_split.h",
                  "src/razz_pokerstars_replay.h", "src/razz_tally.h", "src/razz_phh_read_py.h",
                  "razzcore/_equity.pxi", "razzcore/_hand.pxi", "razzcore/_hand_shared.pxi",
+                 "razzcore/_hand_args.pxi",
                  "razzcore/_engine.pxi",
                  "razzcore/_obs.pxi", "razzcore/_vecenv.pxi", "razzcore/_pokerstars.pxi",
                  "razzcore/_replay.pxi", "razzcore/_view.pxi", "razzcore/_phh_read.pxi",
