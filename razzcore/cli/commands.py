@@ -458,7 +458,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                     "one of them")
     try:
         result = equity(
-            [_hand_or_range(h, i) for i, h in enumerate(args.hands, 1)], " ".join(args.dead),
+            list(args.hands), " ".join(args.dead),  # ranges as text: equity reads them
             exact=True if args.exact else (False if args.trials is not None else None),
             trials=args.trials, seed=args.seed,
             progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
@@ -511,26 +511,6 @@ def _check_quoting(hands: Sequence[str], dead: Sequence[str]) -> None:
     raise _Fail(f"player {first + 1}: a razz hand has 3 to 7 cards, got {count}: "
                 f"{brief(split[0])} (quote each player's cards as one argument, as in "
                 f"'As 2d 3c' '?? ?? 7h')")
-
-
-def _hand_or_range(text: str, player: int) -> Any:
-    """A hand when every word is a card or ??, else a :class:`~razzcore.Range`;
-    text that writes nothing only a range writes stays cards (``equity`` names
-    its bad card and the player); a bad range names the player too."""
-    from ..cards import parse_cards_or_unknown
-    from ..odds.hand_equity import player_error
-    from ..odds.ranges import Range, has_range_syntax
-
-    try:
-        parse_cards_or_unknown(text)
-    except RazzError:
-        if not has_range_syntax(text):
-            return text
-        try:
-            return Range(text)
-        except RazzError as exc:
-            raise player_error(player, exc) from None
-    return text
 
 
 # ---------------------------------------------------------------- starting hands
