@@ -230,7 +230,7 @@ def test_play_bad_input(tmp_path: pathlib.Path) -> None:
     )
     assert_user_error(
         run("play", "--hands", "1", "--phh", str(tmp_path / "missing" / "x.phh")),
-        "No such file or directory",
+        f"cannot write '{tmp_path / 'missing' / 'x.phh'}': No such file or directory",
     )
 
 
@@ -313,7 +313,7 @@ def test_replay_malformed_and_missing(tmp_path: pathlib.Path) -> None:
     bad_card = tmp_path / "card.phh"
     bad_card.write_text(HAND_PHH.replace("2c3c4c", "2c3c4x"))
     assert_user_error(run("replay", str(bad_card)), f"{bad_card}:8:")
-    assert_user_error(run("replay", str(tmp_path / "nope.phh")), "No such file or directory")
+    assert_user_error(run("replay", str(tmp_path / "nope.phh")), f"no file '{tmp_path}/nope.phh'")
     binary = tmp_path / "binary.phh"
     binary.write_bytes(b"variant = 'FR'\n\xd0\xff\x00")
     assert_user_error(run("replay", str(binary)), "not UTF-8 text")

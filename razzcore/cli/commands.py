@@ -433,14 +433,13 @@ def _check_phh_target(path: str, hands: int) -> None:
 
 def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
     from .. import phh
-    from ..histories.files import phh_file
+    from ..histories.files import phh_file, write_text
     from ..histories.phh import HandHistory
 
     numbered = [dataclasses.replace(HandHistory.from_hand(hand), players=names, hand=j + 1)
                 for j, hand in enumerate(hands)]
-    text = phh.dumps(numbered[0]) if phh_file(path) == ".phh" else phh.dumps_all(numbered)
-    with open(path, "w", encoding="utf-8") as fp:
-        fp.write(text)
+    write_text(path, phh.dumps(numbered[0]) if phh_file(path) == ".phh"
+               else phh.dumps_all(numbered))
 
 
 # ---------------------------------------------------------------- equity

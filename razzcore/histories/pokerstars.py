@@ -336,8 +336,23 @@ def _split_text(text: str | bytes) -> tuple[bytes, PokerStarsError | None,
     error = None
     if before >= 0:
         reason = f"text before the first hand header: {brief(line)}"
+        if not hands and _looks_like_phh(text):
+            reason = ("this looks like PHH, not PokerStars text: read it with razzcore.phh "
+                      "(phh.loads, or phh.loads_all for a .phhs file)")
         error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
     return data, error, hands
+
+
+def _looks_like_phh(text: str) -> bool:
+    """Whether ``text`` is TOML holding a hand's PHH fields (one hand, or
+    the tables of a ``.phhs`` file).
+
+    >>> _looks_like_phh("variant = 'FR'\\nantes = [0, 0]\\n"), _looks_like_phh("Seat 1: x")
+    (True, False)
+    """
+    from .files import STDIN, is_phh_text
+
+    return is_phh_text(STDIN, text)
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:

@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import MissingDependencyError, RazzError
+from ..errors import MissingDependencyError, RazzError, file_error
 from ..tracker.table import HandRecord, StatsRow
 from .columns import aligned
 
@@ -165,7 +165,10 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
     fig.tight_layout()
-    fig.savefig(out)
+    try:
+        fig.savefig(out)
+    except OSError as exc:
+        raise file_error(out, exc, write=True) from None
 
 
 def _figure_class() -> Any:
