@@ -33,8 +33,8 @@ from typing import Any, NoReturn
 from .. import __version__
 from ..cards import RANKS, check_distinct, parse_cards
 from ..engine.players import PLAYER_TYPES
-from ..engine.rules import PROFILES
-from ..errors import EquityError, RazzError, brief, counted
+from ..engine.rules import PROFILES, Rules
+from ..errors import EquityError, RazzError, RulesError, brief, counted
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -341,12 +341,11 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from ..engine.rules import Rules
     from ..sim.playing import MAX_HANDS, play
     from .seat import DEFAULT_LINEUP, cmd_play_human, lineup_names, write_histories
 
     if args.human is not None:
-        return cmd_play_human(args, Rules(*_stakes(args.stakes), profile=args.profile))
+        return cmd_play_human(args, _rules(args))
     if args.rebuy:
         raise _Fail("--rebuy tops up a broke seat in a session at the terminal: add --human "
                     "SEAT, or leave it out (every hand of play starts from --stack)")
@@ -357,7 +356,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
     lineup = lineup_names("--lineup", DEFAULT_LINEUP if args.lineup is None else args.lineup)
-    rules = Rules(*_stakes(args.stakes), profile=args.profile)
+    rules = _rules(args)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     if args.pokerstars:
@@ -399,15 +398,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _stakes(text: str) -> list[int]:
-    """``--stakes A,B,S,L``: four ints (the rules check their values)."""
+def _rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``--stakes A,B,S,L`` (four ints) and ``--profile``; values
+    the rules refuse (R2) are named with the flag as typed.
+
+    >>> _rules(argparse.Namespace(stakes="1,15,10,20", profile="online"))
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RulesError: --stakes 1,15,10,20: the bring-in (15) must be less than ...
+    """
+    text = args.stakes
     try:
         stakes = [int(v) for v in text.split(",")]
     except ValueError:
         raise _Fail(f"--stakes {text}: four ints ante,bring-in,small,big") from None
     if len(stakes) != 4:
         raise _Fail(f"--stakes {text}: four ints ante,bring-in,small,big")
-    return stakes
+    try:
+        return Rules(*stakes, profile=args.profile)
+    except RulesError as exc:
+        raise RulesError(f"--stakes {text}: {exc}") from None
 
 
 def _resolve_show(args: argparse.Namespace, default: int) -> None:
@@ -569,10 +579,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from ..engine.rules import Rules
     from .seat import cmd_serve
 
-    return cmd_serve(args, Rules(*_stakes(args.stakes), profile=args.profile))
+    return cmd_serve(args, _rules(args))
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "serve": _cmd_serve,
