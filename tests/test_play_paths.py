@@ -208,7 +208,8 @@ def test_an_illegal_action_names_the_player_by_its_name() -> None:
 
 
 def test_an_illegal_action_of_a_player_without_a_name_shows_the_player() -> None:
-    with pytest.raises(razzcore.IllegalActionError, match=r"p1: player <.*_Bad object at 0x\w+> chose"):
+    with pytest.raises(razzcore.IllegalActionError,
+                       match=r"p1: player <.*_Bad object at 0x\w+> chose"):
         play([_Bad(), "basic"], 1, seed=1)
 
 
