@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..errors import PHHError, RazzError, file_error
+from ._phh_toml import holds_hands
 from ._pokerstars_lines import looks_like_pokerstars
 from .phh import HandHistory, loads, loads_all
 
@@ -153,9 +154,6 @@ def check_phh_path(path: str, hands: int, flag: str) -> None:
         raise RazzError(f"{flag} {path}: {hands:,} hands need a .phhs file (a .phh holds one "
                         f"hand)")
 
-_PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
-
-
 def is_phh_text(path: str, text: str) -> bool:
     """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
     TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
@@ -171,9 +169,7 @@ def is_phh_text(path: str, text: str) -> bool:
         return named  # a PHH name: a malformed PHH file, its TOML error named
     if not data:
         return named
-    if _PHH_KEYS & data.keys():
-        return True
-    return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())
+    return holds_hands(data)
 
 
 def check_history_text(path: str, text: str) -> bool:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import tomllib
 import unicodedata
 import warnings
 from collections.abc import Iterator
@@ -47,6 +48,7 @@ from ..engine.notation import parse_action
 from ..engine.packing import pack_rules
 from ..engine.rules import Rules
 from ..errors import IllegalActionError, RazzError, RulesError, brief
+from ._phh_toml import holds_hands
 from ._pokerstars_errors import MESSAGES, Said
 from ._pokerstars_head import PROFILE as PROFILE  # the rule profile hands are replayed with
 from ._pokerstars_head import Head, _Bad, hand_number, read_head
@@ -350,9 +352,10 @@ def _looks_like_phh(text: str) -> bool:
     >>> _looks_like_phh("variant = 'FR'\\nantes = [0, 0]\\n"), _looks_like_phh("Seat 1: x")
     (True, False)
     """
-    from .files import STDIN, is_phh_text
-
-    return is_phh_text(STDIN, text)
+    try:
+        return holds_hands(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
