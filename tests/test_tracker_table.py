@@ -15,7 +15,7 @@ from tracker_support import DEAL, HERE, LIMPED, RIVER_FOLD, STEAL, THREE, hand
 import razzcore
 from razzcore import phh, pokerstars
 from razzcore.errors import RazzError
-from razzcore.tracker import COLUMNS, StatsTable, merge, stats
+from razzcore.tracker import COLUMNS, PlayerNotFoundError, StatsTable, merge, stats
 
 # ------------------------------------------------------------- the table's faces
 
@@ -100,7 +100,7 @@ def test_the_result_graph(tmp_path: Path) -> None:
     net, shown, unshown = (svg.index(f"stroke: {c}") for c in ("#1b7837", "#2166ac",
                                                                "#b2182b"))
     assert net > shown and net > unshown
-    with pytest.raises(RazzError, match="Zed"):
+    with pytest.raises(PlayerNotFoundError, match="no player 'Zed'; the players include 'Ann'"):
         plot_results(table.hands, out, player="Zed")
 
 # ------------------------------------------------------------- units
@@ -173,7 +173,6 @@ def test_the_command_shows_the_units(tmp_path: Path,
 
 def test_a_player_no_hand_has_is_an_error(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from razzcore.tracker import PlayerNotFoundError
 
     with pytest.raises(PlayerNotFoundError) as caught:
         stats([STEAL, LIMPED], player="nobody")

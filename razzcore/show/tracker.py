@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import MissingDependencyError, RazzError
-from ..tracker.table import HandRecord, StatsRow
+from ..tracker.table import HandRecord, PlayerNotFoundError, StatsRow
 from .columns import aligned
 
 __all__ = ["HEADERS", "format_stats", "plot_file", "plot_results", "result_lines"]
@@ -151,7 +151,7 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     out = plot_file(path)
     mine = [r for r in records if r.player == player]
     if not mine:
-        raise RazzError(f"no hand has a player named {player!r}: nothing to plot")
+        raise PlayerNotFoundError.among(player, list(dict.fromkeys(r.player for r in records)))
     figure = _figure_class()
     total, shown, unshown = result_lines(mine)
     x = list(range(1, len(mine) + 1))

@@ -245,8 +245,19 @@ class PlayerNotFoundError(RazzError):
         super().__init__(message)
         self.skipped: list[Skipped] = list(skipped)
 
+    @classmethod
+    def among(cls, player: str, seen: Sequence[str], hands: int | None = None,
+              skipped: Sequence[Skipped] = ()) -> PlayerNotFoundError:
+        """The error for ``player`` missing from the players ``seen`` (in
+        order) in ``hands`` hands counted (``None``: not said).
 
-def _not_found(player: str, seen: Sequence[str], hands: int) -> str:
+        >>> print(PlayerNotFoundError.among("Zed", ["Bob", "Ann"]))
+        no player 'Zed'; the players include 'Bob', 'Ann'
+        """
+        return cls(_not_found(player, seen, hands), skipped)
+
+
+def _not_found(player: str, seen: Sequence[str], hands: int | None) -> str:
     """What to say when no hand of ``hands`` counted has ``player``, given
     (some of) the players ``seen``, in order.
 
@@ -261,13 +272,13 @@ def _not_found(player: str, seen: Sequence[str], hands: int) -> str:
     near = [n for n in seen if n.casefold() == wanted]
     if near:
         return f"no player {brief(player)}; did you mean {' or '.join(map(brief, near))}?"
-    if not hands:
+    if not hands and not seen:
         return f"no player {brief(player)}: no hand was counted"
     names = ", ".join(map(brief, seen[:_NAMES_SHOWN]))
     more = ", ..." if len(seen) > _NAMES_SHOWN else ""
     plural = "" if hands == 1 else "s"
-    return (f"no player {brief(player)} in the {hands:,} hand{plural} counted; the players "
-            f"include {names}{more}")
+    counted = "" if hands is None else f" in the {hands:,} hand{plural} counted"
+    return f"no player {brief(player)}{counted}; the players include {names}{more}"
 
 
 class StatsTable:
@@ -345,8 +356,7 @@ class StatsTable:
     def _check_player(self, player: str) -> None:
         """A :class:`PlayerNotFoundError` when no hand counted has ``player``."""
         if not any(self._units.values()):
-            raise PlayerNotFoundError(_not_found(player, self._seen, self.hand_count),
-                                      self.skipped)
+            raise PlayerNotFoundError.among(player, self._seen, self.hand_count, self.skipped)
 
     @property
     def rows(self) -> list[StatsRow]:
@@ -387,7 +397,7 @@ class StatsTable:
         >>> table.row("zed")
         Traceback (most recent call last):
         ...
-        razzcore.errors.RazzError: no player 'zed' in the 1 hand counted; the players include ...
+        razzcore.tracker.table.PlayerNotFoundError: no player 'zed' in the 1 hand counted; ...
         >>> table.row("alpha", "EUR")
         Traceback (most recent call last):
         ...
@@ -395,7 +405,7 @@ class StatsTable:
         """
         units = self.units(player)
         if not units:
-            raise RazzError(_not_found(player, self.players(), self.hand_count))
+            raise PlayerNotFoundError.among(player, self.players(), self.hand_count)
         if unit is None:
             if len(units) > 1:
                 raise RazzError(
