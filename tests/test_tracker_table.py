@@ -173,7 +173,6 @@ def test_the_command_shows_the_units(tmp_path: Path,
 
 def test_a_player_no_hand_has_is_an_error(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-
     with pytest.raises(PlayerNotFoundError) as caught:
         stats([STEAL, LIMPED], player="nobody")
     assert str(caught.value) == (
