@@ -273,7 +273,7 @@ ls -l "$DIST"
 step "sdist contents"
 tar tzf "$SDIST" >"$WORK/sdist.txt"
 for f in pyproject.toml setup.py MANIFEST.in LICENSE README.md docs/pypi.md razzcore/_core.pyx \
-    razzcore/_core.pyi src/tablegen.py razzcore/py.typed src/razz_eval.h tests/; do
+    razzcore/_core.pyi src/tablegen.py razzcore/py.typed src/razz_eval.h tests/ examples/; do
     grep -q "^razzcore-[^/]*/$f" "$WORK/sdist.txt" || fail "sdist lacks $f"
 done
 for pxi in razzcore/*.pxi src/*.h; do
@@ -326,12 +326,14 @@ pipq "$TPY" "${WHEEL}[test]"
 "$TPY" -m pip list 2>/dev/null | grep -iE '^(razzcore|pytest|hypothesis|numpy|pokerkit|dask|distributed) ' 
 
 # $RUN holds copies of tests/, pyproject.toml (the pytest config) and the docs
-# the tests read (README.md, docs/), and no razzcore/: only the wheel can import.
+# the tests read (README.md, docs/, and examples/, the files their commands run on),
+# and no razzcore/: only the wheel can import.
 RUN=$WORK/run
 mkdir -p "$RUN"
 cp -r tests "$RUN/tests"
 cp pyproject.toml README.md "$RUN/"
 [ -d docs ] && cp -r docs "$RUN/docs"
+[ -d examples ] && cp -r examples "$RUN/examples"
 find "$RUN" -name __pycache__ -prune -exec rm -rf {} +
 
 step "the installed wheel is what gets imported"
