@@ -275,22 +275,9 @@ def table_sample(start, stop):
 # ---------------------------------------------------------------- batches
 
 cdef class _Chunk:
-    cdef const uint8_t *hands
-    cdef uint16_t *out
-    cdef Py_ssize_t n
-    cdef int width
-    cdef bint check
-    cdef unsigned limit
-    cdef public Py_ssize_t bad
-
-    def run(self):
-        with nogil:
-            self.bad = rz_batch_auto_limit(self.hands, self.n, self.width, self.out, self.check,
-                                           self.limit)
-
-
-cdef class _OmahaChunk:
-    cdef const uint8_t *holes
+    """One thread's share of a batch: rows of ``h`` codes from ``rows`` (with,
+    when ``b`` > 0, Omaha boards of ``b`` codes from ``boards``) into ``out``."""
+    cdef const uint8_t *rows
     cdef const uint8_t *boards
     cdef uint16_t *out
     cdef Py_ssize_t n
@@ -301,8 +288,62 @@ cdef class _OmahaChunk:
 
     def run(self):
         with nogil:
-            self.bad = rz_omaha_batch_auto(self.holes, self.h, self.boards, self.b, self.n,
-                                           self.out, self.check, self.limit)
+            self.bad = _evaluate_rows(self.rows, self.h, self.boards, self.b, self.n, self.out,
+                                      self.check, self.limit)
+
+
+cdef inline Py_ssize_t _evaluate_rows(const uint8_t *rows, int h, const uint8_t *boards, int b,
+                                      Py_ssize_t n, uint16_t *out, bint check,
+                                      unsigned limit) noexcept nogil:
+    """The first bad row of ``n`` (or -1): stud rows of ``h`` cards when ``b``
+    is 0, else Omaha holes of ``h`` with boards of ``b``."""
+    if b == 0:
+        return rz_batch_auto_limit(rows, n, h, out, check, limit)
+    return rz_omaha_batch_auto(rows, h, boards, b, n, out, check, limit)
+
+
+cdef Py_ssize_t _evaluate_split(const uint8_t *rows, int h, const uint8_t *boards, int b,
+                                Py_ssize_t n, void *out, Py_ssize_t out_len, object threads,
+                                bint check, unsigned limit) except -2:
+    """Evaluate ``n`` rows (see :func:`_evaluate_rows`) into ``out`` (``out_len``
+    bytes, ``2 * n``) over ``threads`` threads, each taking an equal share of
+    the rows; the first bad row (or -1).  An unaligned ``out`` is filled
+    through an aligned copy."""
+    cdef Py_ssize_t start, size, bad
+    cdef int k, nthreads
+    cdef uint16_t *op
+    cdef _Chunk chunk
+    staged = None
+    if (<uintptr_t>out) & 1:
+        staged = array.array("H", bytes(2 * n))
+        op = <uint16_t *><uintptr_t>staged.buffer_info()[0]
+    else:
+        op = <uint16_t *>out
+    nthreads = _resolve_threads(threads, n)
+    if nthreads == 1:
+        with nogil:
+            bad = _evaluate_rows(rows, h, boards, b, n, op, check, limit)
+    else:
+        chunks = []
+        start = 0
+        for k in range(nthreads):
+            size = (n - start) // (nthreads - k)
+            chunk = _Chunk()
+            chunk.rows = rows + h * start
+            chunk.boards = boards + b * start if b else NULL
+            chunk.out = op + start
+            chunk.n = size
+            chunk.h = h
+            chunk.b = b
+            chunk.check = check
+            chunk.limit = limit
+            chunk.bad = -1
+            chunks.append((start, chunk))
+            start += size
+        bad = _run_chunks(chunks)
+    if staged is not None:
+        memcpy(out, <const void *>op, <size_t>out_len)
+    return bad
 
 
 cdef Py_ssize_t _run_chunks(list chunks) except -2:
@@ -393,11 +434,8 @@ def batch(hands, int width, out, threads, bint check, unsigned limit=RZ_NO_LIMIT
     (:func:`qualifier_limit`) are written as 0.
     """
     cdef Py_buffer hb, ob
-    cdef Py_ssize_t n, start, size, bad = -1
-    cdef int k, nthreads
+    cdef Py_ssize_t n, bad
     cdef const uint8_t *hp
-    cdef uint16_t *op
-    cdef _Chunk chunk
     if width < 5 or width > 7:
         raise BatchError(f"hands must have 5, 6 or 7 cards per row, not {width}")
     PyObject_GetBuffer(hands, &hb, PyBUF_C_CONTIGUOUS)
@@ -413,40 +451,11 @@ def batch(hands, int width, out, threads, bint check, unsigned limit=RZ_NO_LIMIT
                 return
             hp = <const uint8_t *>hb.buf
             copy = None
-            if (<uintptr_t>hp < <uintptr_t>ob.buf + <uintptr_t>ob.len
-                    and <uintptr_t>ob.buf < <uintptr_t>hp + <uintptr_t>hb.len):
+            if _overlaps(hp, hb.len, ob.buf, ob.len):
                 # `out` shares memory with `hands`: read from a private copy.
                 copy = PyBytes_FromStringAndSize(<const char *>hp, hb.len)
                 hp = <const uint8_t *>PyBytes_AS_STRING(copy)
-            staged = None
-            if (<uintptr_t>ob.buf) & 1:
-                # unaligned uint16 buffer: evaluate into an aligned one, then copy
-                staged = array.array("H", bytes(2 * n))
-                op = <uint16_t *><uintptr_t>staged.buffer_info()[0]
-            else:
-                op = <uint16_t *>ob.buf
-            nthreads = _resolve_threads(threads, n)
-            if nthreads == 1:
-                with nogil:
-                    bad = rz_batch_auto_limit(hp, n, width, op, check, limit)
-            else:
-                chunks = []
-                start = 0
-                for k in range(nthreads):
-                    size = (n - start) // (nthreads - k)
-                    chunk = _Chunk()
-                    chunk.hands = hp + width * start
-                    chunk.out = op + start
-                    chunk.n = size
-                    chunk.width = width
-                    chunk.check = check
-                    chunk.limit = limit
-                    chunk.bad = -1
-                    chunks.append((start, chunk))
-                    start += size
-                bad = _run_chunks(chunks)
-            if staged is not None:
-                memcpy(ob.buf, <const void *>op, <size_t>ob.len)
+            bad = _evaluate_split(hp, width, NULL, 0, n, ob.buf, ob.len, threads, check, limit)
             if bad >= 0:
                 row = PyBytes_FromStringAndSize(<const char *>hp + width * bad, width)
                 raise BatchError(_describe_bad_row(row, bad), row=bad)
@@ -533,12 +542,9 @@ def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
     checks formats and explains errors; every length relied on is re-checked here.
     """
     cdef Py_buffer hb, bb, ob
-    cdef Py_ssize_t n, start, size, bad = -1
-    cdef int k, nthreads
+    cdef Py_ssize_t n, bad
     cdef const uint8_t *hp
     cdef const uint8_t *bp
-    cdef uint16_t *op
-    cdef _OmahaChunk chunk
     if h < 4 or h > 6:
         raise BatchError(f"holes must have 4, 5 or 6 cards per row, not {h}")
     if b < 3 or b > 5:
@@ -569,36 +575,7 @@ def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
                 if _overlaps(bp, bb.len, ob.buf, ob.len):
                     bcopy = PyBytes_FromStringAndSize(<const char *>bp, bb.len)
                     bp = <const uint8_t *>PyBytes_AS_STRING(bcopy)
-                staged = None
-                if (<uintptr_t>ob.buf) & 1:
-                    staged = array.array("H", bytes(2 * n))
-                    op = <uint16_t *><uintptr_t>staged.buffer_info()[0]
-                else:
-                    op = <uint16_t *>ob.buf
-                nthreads = _resolve_threads(threads, n)
-                if nthreads == 1:
-                    with nogil:
-                        bad = rz_omaha_batch_auto(hp, h, bp, b, n, op, check, limit)
-                else:
-                    chunks = []
-                    start = 0
-                    for k in range(nthreads):
-                        size = (n - start) // (nthreads - k)
-                        chunk = _OmahaChunk()
-                        chunk.holes = hp + h * start
-                        chunk.boards = bp + b * start
-                        chunk.out = op + start
-                        chunk.n = size
-                        chunk.h = h
-                        chunk.b = b
-                        chunk.check = check
-                        chunk.limit = limit
-                        chunk.bad = -1
-                        chunks.append((start, chunk))
-                        start += size
-                    bad = _run_chunks(chunks)
-                if staged is not None:
-                    memcpy(ob.buf, <const void *>op, <size_t>ob.len)
+                bad = _evaluate_split(hp, h, bp, b, n, ob.buf, ob.len, threads, check, limit)
                 if bad >= 0:
                     raise BatchError(_describe_bad_omaha_row(
                         PyBytes_FromStringAndSize(<const char *>hp + h * bad, h),

@@ -126,7 +126,8 @@ def parse_card(text: CardLike) -> int:
     >>> parse_card("1x")
     Traceback (most recent call last):
     ...
-    razzcore.errors.CardError: bad card 'x' in '1x': ...
+    razzcore.errors.CardError: bad card '1x' in '1x': expected a rank (A 2-9 T/10 J Q K) \
+followed by a suit (c d h s)
     """
     if isinstance(text, str):
         code = _CODE_OF_TEXT.get(text.strip())

@@ -15,8 +15,9 @@ CardError
 from __future__ import annotations
 
 import operator
+import os
 import reprlib
-from typing import SupportsIndex
+from typing import SupportsIndex, TypeVar
 
 __all__ = [
     "BatchError",
@@ -30,6 +31,7 @@ __all__ = [
     "SeatError",
     "brief",
     "counted",
+    "file_error",
 ]
 
 
@@ -230,3 +232,28 @@ class MissingDependencyError(ImportError):
 
     extra: str = ""
     """The razzcore extra that installs the missing package."""
+
+
+_E = TypeVar("_E", bound=RazzError)
+
+
+def file_error(path: str | os.PathLike[str], exc: OSError, *, write: bool = False,
+               kind: type[_E] = RazzError) -> _E:  # type: ignore[assignment]
+    """The one error of every reader and writer for a file the system
+    refuses, naming its path: ``no file 'x'`` for a file to read that does
+    not exist, else ``cannot read 'x': reason`` (``cannot write`` when
+    ``write``), the reason in the system's words.  Raised as ``kind`` (a
+    :class:`RazzError` class: a reader's own error).
+
+    >>> print(file_error("x.phh", FileNotFoundError(2, "No such file or directory")))
+    no file 'x.phh'
+    >>> print(file_error("/nowhere/x.html", FileNotFoundError(2, "No such file or directory"),
+    ...                  write=True))
+    cannot write '/nowhere/x.html': No such file or directory
+    >>> print(file_error("hands", IsADirectoryError(21, "Is a directory")))
+    cannot read 'hands': Is a directory
+    """
+    name = os.fspath(path)
+    if isinstance(exc, FileNotFoundError) and not write:
+        return kind(f"no file {name!r}")
+    return kind(f"cannot {'write' if write else 'read'} {name!r}: {exc.strerror or exc}")

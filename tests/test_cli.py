@@ -8,11 +8,13 @@ import os
 import pathlib
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
 import pytest
 
+import razzcore
 from razzcore import phh
 
 ROOT = pathlib.Path(__file__).resolve().parent
@@ -230,7 +232,7 @@ def test_play_bad_input(tmp_path: pathlib.Path) -> None:
     )
     assert_user_error(
         run("play", "--hands", "1", "--phh", str(tmp_path / "missing" / "x.phh")),
-        "No such file or directory",
+        f"cannot write '{tmp_path / 'missing' / 'x.phh'}': No such file or directory",
     )
 
 
@@ -313,7 +315,7 @@ def test_replay_malformed_and_missing(tmp_path: pathlib.Path) -> None:
     bad_card = tmp_path / "card.phh"
     bad_card.write_text(HAND_PHH.replace("2c3c4c", "2c3c4x"))
     assert_user_error(run("replay", str(bad_card)), f"{bad_card}:8:")
-    assert_user_error(run("replay", str(tmp_path / "nope.phh")), "No such file or directory")
+    assert_user_error(run("replay", str(tmp_path / "nope.phh")), f"no file '{tmp_path}/nope.phh'")
     binary = tmp_path / "binary.phh"
     binary.write_bytes(b"variant = 'FR'\n\xd0\xff\x00")
     assert_user_error(run("replay", str(binary)), "not UTF-8 text")
@@ -439,22 +441,73 @@ def _normalise(text: str) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.skipif(not DOC.exists(), reason="docs/cli.md is not beside the tests")
+EXAMPLES = ROOT.parent / "examples"
+_FILE_WORD = re.compile(r"(?<![\w/.-])((?:examples|tests)/[\w/.*-]+\.(?:phhs?|txt))\b")
+
+
+def _doc_files(doc: pathlib.Path) -> set[str]:
+    """The files of the checkout that a page's commands and prose name
+    (``examples/...``, ``tests/...``)."""
+    return set(_FILE_WORD.findall(doc.read_text(encoding="utf-8")))
+
+
+def _doc_workspace(tmp_path: pathlib.Path, *docs: pathlib.Path) -> pathlib.Path:
+    """``tmp_path`` holding the checkout's files that ``docs`` name, at the same
+    paths, so their commands run there as they do from the checkout's root."""
+    for doc in docs:
+        for name in _doc_files(doc):
+            for found in ROOT.parent.glob(name):
+                (tmp_path / found.relative_to(ROOT.parent)).parent.mkdir(parents=True,
+                                                                       exist_ok=True)
+                shutil.copyfile(found, tmp_path / found.relative_to(ROOT.parent))
+    return tmp_path
+
+
+_PAGES = [ROOT.parent / name for name in ("README.md", "docs/cli.md", "docs/pokerstars.md",
+                                          "docs/phh.md", "docs/replayer.md", "docs/stats.md")]
+
+
+@pytest.mark.skipif(not EXAMPLES.exists(), reason="examples/ is not beside the tests")
+def test_the_files_the_docs_name_are_shipped_and_read_as_the_docs_say() -> None:
+    """Every examples/ or tests/ file a page names exists; the examples load or
+    fail as the pages say."""
+    from razzcore import phh, pokerstars
+    from razzcore.histories.pokerstars import PokerStarsError
+
+    named = set().union(*(_doc_files(page) for page in _PAGES if page.exists()))
+    assert {"examples/session.txt", "examples/broken.txt", "examples/wrong.phh",
+            "examples/illegal.phh"} <= named
+    for name in named:
+        assert list(ROOT.parent.glob(name)), f"{name} is named in the docs but not shipped"
+    report = pokerstars.loads_report((EXAMPLES / "session.txt").read_text(encoding="utf-8"))
+    assert (len(report.hands), report.other_games, report.errors) == (5, 1, [])
+    with pytest.raises(PokerStarsError, match=r"^hand #100000000001, line 16: the engine puts "
+                                              r"in 50, the line says 40"):
+        pokerstars.load(EXAMPLES / "broken.txt")
+    wrong = phh.load(EXAMPLES / "wrong.phh")
+    assert list(wrong.replay().stacks) != wrong.finishing_stacks == [0, 29_000_000]
+    with pytest.raises(razzcore.PHHError, match=r"action 3 'p1 cc': it is p2's turn"):
+        phh.load(EXAMPLES / "illegal.phh").replay()
+
+
+@pytest.mark.skipif(not DOC.exists() or not EXAMPLES.exists(),
+                    reason="docs/cli.md or examples/ is not beside the tests")
 def test_docs_show_real_output(tmp_path: pathlib.Path) -> None:
-    """Every command in docs/cli.md prints what the page says (timings aside)."""
-    source = (WSOP / "03-50-24.phh").read_text()
-    (tmp_path / "03-50-24.phh").write_text(source)
-    (tmp_path / "wrong.phh").write_text(
-        re.sub(r"(?m)^finishing_stacks = .*$", "finishing_stacks = [0, 29000000]", source)
-    )
-    (tmp_path / "illegal.phh").write_text(source.replace("'p2 pb'", "'p1 cc'"))
-    stars = pathlib.Path(__file__).parent / "data" / "pokerstars"
-    (tmp_path / "session.txt").write_text((stars / "line-kinds.txt").read_text())
-    (tmp_path / "broken.txt").write_text(
-        (stars / "example-razz.txt").read_text().replace("calls $0.50", "calls $0.40", 1)
-    )
+    """Every command in docs/cli.md prints what the page says (timings aside),
+    run on the files the page names, where the checkout has them."""
+    _doc_workspace(tmp_path, DOC)
     (tmp_path / "README.md").write_text("# notes\n\nNot a hand history.\n")
     assert _check_doc_commands(DOC, tmp_path) >= 15
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/pokerstars.md"])
+def test_readme_and_guide_commands_show_real_output(tmp_path: pathlib.Path, page: str) -> None:
+    """The console examples of the README and the PokerStars guide print what
+    the pages say, on the files they name."""
+    doc = ROOT.parent / page
+    if not doc.exists() or not EXAMPLES.exists():
+        pytest.skip(f"{page} or examples/ is not beside the tests")
+    assert _check_doc_commands(doc, _doc_workspace(tmp_path, doc)) >= 3
 
 
 @pytest.mark.skipif(not RANGES_DOC.exists(), reason="docs/ranges.md is not beside the tests")
@@ -475,8 +528,8 @@ def _check_doc_commands(doc: pathlib.Path, cwd: pathlib.Path) -> int:
                 continue
             words = shlex.split(command)
             tail = None
-            if "|" in words:  # only "| tail -n K" is used
-                tail = int(words[-1])
+            if "|" in words:  # only "| tail -n K" or "| tail -K" is used
+                tail = abs(int(words[-1]))
                 words = words[: words.index("|")]
             stdin = None
             if "<" in words:  # "< FILE" at the end: the file on standard input

@@ -111,7 +111,7 @@ def test_a_bad_file_among_several_is_named_and_the_others_replay(tmp_path: pathl
     data = json.loads(proc.stdout)["files"]
     assert [f["file"] for f in data] == files
     assert data[0]["matches"] is True
-    assert data[1]["error"] == "missing.phh: No such file or directory"
+    assert data[1]["error"] == "no file 'missing.phh'"
     assert data[2]["error"].startswith("illegal.phh:10: action 3 'p1 cc'")
     assert proc.stderr.splitlines() == [f"razzcore replay: error: {f['error']}" for f in data[1:]]
     text = run("replay", *files, cwd=tmp_path)

@@ -38,6 +38,34 @@ def test_rules_amounts_validated(args: tuple[int, int, int, int], match: str) ->
         Rules(*args)
 
 
+def test_rules_refuse_what_r2_forbids_naming_the_values_and_nothing_else() -> None:
+    """R2 bounds the bring-in by the small bet and the small bet by the big
+    bet, and asks for some forced money; an ante larger than the bring-in (or
+    than a bet) is a valid structure."""
+    import subprocess
+    import sys
+
+    for allowed in ((5, 1, 10, 20), (30, 3, 10, 20), (5, 0, 10, 20), (1, 9, 10, 10)):
+        assert Rules(*allowed).ante == allowed[0]
+    refused = {
+        (1, 15, 10, 20): "the bring-in (15) must be less than the small bet (10)",
+        (1, 3, 10, 5): "the big bet (5) must be at least the small bet (10)",
+        (0, 0, 10, 20): "a structure needs forced money: a positive ante or bring-in, not "
+                        "ante 0 and bring-in 0",
+    }
+    for stakes, said in refused.items():
+        with pytest.raises(RulesError) as info:
+            Rules(*stakes)
+        assert str(info.value) == said
+        text = ",".join(map(str, stakes))
+        proc = subprocess.run([sys.executable, "-m", "razzcore", "play", "--stakes", text],
+                              capture_output=True, text=True)
+        assert proc.returncode == 2
+        assert proc.stderr == f"razzcore play: error: --stakes {text}: {said}\n"
+    with pytest.raises(RulesError, match=r'ante 0 and bring-in 5 \(with bring_in_mode="none"'):
+        Rules(0, 5, 10, 20, bring_in_mode="none")
+
+
 def test_rules_take_numpy_integers_as_plain_ints() -> None:
     np = pytest.importorskip("numpy")
     rules = Rules(np.int64(2), np.int32(5), np.uint16(10), np.int64(20),

@@ -332,6 +332,25 @@ def test_gymnasium_make_builds_the_registered_environment() -> None:
     assert obs.shape == (observation_size(6),) and six.observation_space.contains(obs)
 
 
+def test_gymnasium_make_with_the_module_id_needs_no_import() -> None:
+    """In a fresh interpreter, the id with its module (``razzcore.envs:``)
+    is enough: gymnasium imports the module, which registers the id."""
+    pytest.importorskip("gymnasium")
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, gymnasium\n"
+        "assert 'razzcore.envs' not in sys.modules\n"
+        "env = gymnasium.make('razzcore.envs:razzcore/Razz-v0', players=3, opponent='random')\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(env.spec.id, type(env.unwrapped).__name__, obs.shape[0])\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["razzcore/Razz-v0", "GymEnv", str(observation_size(3))]
+
+
 def test_importing_the_environments_again_registers_once() -> None:
     gymnasium = pytest.importorskip("gymnasium")
     import warnings

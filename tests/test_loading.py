@@ -38,12 +38,70 @@ def test_load_reads_a_path_given_as_str_or_pathlike(tmp_path: pathlib.Path) -> N
     assert len(phh.load_all(many)) == len(phh.load_all(str(many))) == 2
 
 
-def test_load_of_a_missing_path_names_it(tmp_path: pathlib.Path) -> None:
+def test_every_reader_says_a_missing_file_in_the_same_words(tmp_path: pathlib.Path) -> None:
+    """One message, ``no file 'PATH'``, from the library's loaders and from
+    every command that reads files."""
+    import subprocess
+    import sys
+
     gone = tmp_path / "gone.phh"
-    with pytest.raises(PHHError, match=r"phh\.load: cannot read '.*gone\.phh'"):
-        phh.load(gone)
-    with pytest.raises(PokerStarsError, match=r"pokerstars\.load: cannot read '.*gone\.phh'"):
+    said = f"no file '{gone}'"
+    for load in (phh.load, phh.load_all):
+        with pytest.raises(PHHError) as info:
+            load(gone)
+        assert str(info.value) == said
+    with pytest.raises(PokerStarsError) as stars:
         pokerstars.load(gone)
+    assert str(stars.value) == said
+    for words in (["replay", str(gone)], ["replay", str(gone), "--html", "-"],
+                  ["convert", str(gone), "-o", str(tmp_path / "out.phhs")],
+                  ["stats", str(gone)]):
+        proc = subprocess.run([sys.executable, "-m", "razzcore", *words], capture_output=True,
+                              text=True)
+        assert proc.returncode == 2
+        assert proc.stderr == f"razzcore {words[0]}: error: {said}\n", words
+
+
+def test_a_file_that_cannot_be_written_names_the_path_and_the_reason(
+        tmp_path: pathlib.Path) -> None:
+    import subprocess
+    import sys
+
+    from razzcore.histories.files import write_text
+
+    page = tmp_path / "no" / "such" / "page.html"
+    with pytest.raises(RazzError) as info:
+        write_text(str(page), "<html>")
+    assert str(info.value) == f"cannot write '{page}': No such file or directory"
+    hand = pathlib.Path(__file__).parent / "data" / "pokerstars" / "example-razz.txt"
+    proc = subprocess.run([sys.executable, "-m", "razzcore", "replay", str(hand), "--html",
+                           str(page)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr == (f"razzcore replay: error: cannot write '{page}': No such file or "
+                           f"directory\n")
+
+
+def test_phh_load_of_a_file_that_is_not_phh_names_the_file(tmp_path: pathlib.Path) -> None:
+    notes = tmp_path / "README.md"
+    notes.write_text("# razzcore\n\nNot a hand history.\n", encoding="utf-8")
+    for load in (phh.load, phh.load_all):
+        with pytest.raises(PHHError, match=rf"^{notes}: not valid TOML"):
+            load(notes)
+    with open(notes, encoding="utf-8") as fp, pytest.raises(PHHError, match=rf"^{notes}: "):
+        phh.load(fp)
+    with pytest.raises(PHHError, match=r"^not valid TOML"):  # text has no file name
+        phh.loads(notes.read_text(encoding="utf-8"))
+
+
+def test_each_reader_given_the_other_format_says_which_to_use() -> None:
+    hand = phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    for text in (phh.dumps(hand), phh.dumps_all([hand, hand])):
+        with pytest.raises(PokerStarsError, match=r"this looks like PHH, not PokerStars "
+                                                  r"text: read it with razzcore\.phh"):
+            pokerstars.loads(text)
+    with pytest.raises(PHHError, match=r"this is PokerStars text, not PHH: read it with "
+                                       r"razzcore\.histories\.pokerstars\.loads"):
+        phh.loads(pokerstars.dumps([pokerstars.EXAMPLE]))
 
 
 def test_load_of_history_text_says_to_use_loads() -> None:

@@ -202,12 +202,14 @@ def test_an_illegal_action_names_the_player_by_its_name() -> None:
     with pytest.raises(razzcore.IllegalActionError) as info:
         play([_Bad("bluffer"), "basic"], 1, seed=1)
     message = str(info.value)
-    assert message.startswith("player 'bluffer' at p1: ") and "'xyz'" in message
+    assert message.startswith("hand 1, p1: player 'bluffer' chose an illegal action: ")
+    assert "'xyz'" in message
     assert "object at 0x" not in message
 
 
 def test_an_illegal_action_of_a_player_without_a_name_shows_the_player() -> None:
-    with pytest.raises(razzcore.IllegalActionError, match=r"player <.*_Bad object at 0x\w+> at p1"):
+    with pytest.raises(razzcore.IllegalActionError,
+                       match=r"p1: player <.*_Bad object at 0x\w+> chose"):
         play([_Bad(), "basic"], 1, seed=1)
 
 

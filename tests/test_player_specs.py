@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import subprocess
 import sys
 import textwrap
@@ -32,6 +33,16 @@ BOTS = textwrap.dedent('''
 
     def cautious():
         return AlwaysCall()
+
+
+    class Raises:
+        def act(self, view, legal_actions):
+            raise ZeroDivisionError("division by zero\\nsecond line")
+
+
+    class Bluffs:
+        def act(self, view, legal_actions):
+            return "cbr 9999"
 
 
     class NeedsArgs:
@@ -131,3 +142,42 @@ def test_the_command_line_names_a_bad_spec(bots: pathlib.Path) -> None:
     assert len(proc.stderr.strip().splitlines()) == 1
     proc = _run(bots, "play", "--lineup", "basic,Shark")
     assert proc.returncode == 2 and "package.module:Name" in proc.stderr
+
+
+def test_a_player_that_raises_is_named_as_typed_with_seat_and_hand(bots: pathlib.Path) -> None:
+    with pytest.raises(RazzError) as info:
+        play(["basic", "mybots:Raises"], 3, seed=1)
+    assert str(info.value) == ("hand 1, p2: player mybots:Raises raised ZeroDivisionError: "
+                               "division by zero")
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+    session = Session(["mybots:Raises", "basic"], seed=1, hands=3)
+    session.deal()
+    with pytest.raises(RazzError, match=r"^hand 1, p1: player mybots:Raises raised Zero"):
+        session.advance()
+
+
+def test_an_illegal_action_names_the_spec_as_typed_and_the_legal_actions(
+        bots: pathlib.Path) -> None:
+    with pytest.raises(RazzError) as info:
+        play(["mybots:Bluffs", "basic"], 3, seed=1)
+    message = str(info.value)
+    assert message.startswith("hand 1, p1: player mybots:Bluffs chose an illegal action: ")
+    assert "allowed: " in message and "'cbr 9999'" in message
+    assert "object at 0x" not in message
+
+
+def test_the_command_line_names_a_failing_player_in_one_line(bots: pathlib.Path) -> None:
+    for extra in ([], ["--human", "2"]):
+        proc = _run(bots, "play", "--players", "3", "--hands", "4", "--seed", "3",
+                    "--lineup", "mybots:Raises,basic", *extra)
+        assert proc.returncode == 2
+        errors = [line for line in proc.stderr.splitlines() if line]
+        assert len(errors) == 1, proc.stderr
+        assert re.fullmatch(r"razzcore play: error: hand 1, p[13]: player mybots:Raises "
+                            r"raised ZeroDivisionError: division by zero", errors[0])
+    proc = _run(bots, "play", "--players", "2", "--hands", "4", "--seed", "3",
+                "--lineup", "mybots:Bluffs")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("razzcore play: error: hand 1, p")
+    assert "player mybots:Bluffs chose an illegal action" in proc.stderr
+    assert "allowed: " in proc.stderr

@@ -118,7 +118,7 @@ def test_illegal_choice_names_the_player() -> None:
         def act(self, view: HandView, legal_actions: Sequence[str]) -> str:
             return "cbr 999"
 
-    with pytest.raises(IllegalActionError, match=r"Stubborn.* at p\d"):
+    with pytest.raises(IllegalActionError, match=r"^hand 1, p\d: player .*Stubborn.* chose"):
         play([Stubborn(), Stubborn()], 1, seed=1)
 
 

@@ -863,6 +863,32 @@ def test_other_digits_elsewhere_on_a_line_are_quoted_and_named_as_written() -> N
     assert tallied.names == hh.players
 
 
+#: Names holding the words of the lines whose numbers may be written in other
+#: digits, with such digits (Arabic-Indic, Devanagari) where those numbers go.
+POT_WORD_NAMES = ["a Side pot-\u0661", "b from side pot-\u0663",
+                  "c joins the table at seat #\u0662", "d collected $1 from side pot-\u0664",
+                  "e Side pot-\u0662 f", "Side pot-\u0665", "g side pot-\u0967"]
+
+
+def test_names_holding_pot_and_seat_words_with_other_digits_read_back_unchanged() -> None:
+    """Only the lines that carry a number are rewritten: a name ending an
+    ``Uncalled bet`` line or followed by ``:`` keeps its digits on every line,
+    while the hand's own side pot numbers, written in other digits, still read."""
+    [hand] = [hh for hh in pokerstars.loads(pokerstars.dumps(simulated(14, 21)))
+              if "Side pot-" in pokerstars.dumps(hh)]
+    assert hand.player_count == len(POT_WORD_NAMES)
+    for turn in range(hand.player_count):  # every name on every seat
+        mine = copy.deepcopy(hand)
+        mine.players = POT_WORD_NAMES[turn:] + POT_WORD_NAMES[:turn]
+        text = pokerstars.dumps(mine)
+        assert "Uncalled bet" in text and "\u0661" in text
+        assert pokerstars.loads(text) == [mine]
+        arabic = re.sub(r"((?:Side|side) pot-)([0-9])(?= |$)",
+                        lambda m: m[1] + chr(0x660 + int(m[2])), text, flags=re.M)
+        assert arabic.count("pot-\u0661") > text.count("pot-\u0661")
+        assert pokerstars.loads(arabic) == [mine]
+
+
 def test_an_amount_past_the_engines_bound_is_named() -> None:
     text = EXAMPLE.replace("charlie: calls $0.50", "charlie: calls $90071992547409.93", 1)
     exc = error_of(text)

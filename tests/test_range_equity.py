@@ -233,3 +233,25 @@ def test_too_many_combinations_of_ranges_is_refused_with_the_limit() -> None:
     ranges = [Range(f"[A-8] [A-8] {c}") for c in ("7h", "6h", "5h", "4h")]
     with pytest.raises(EquityError, match=f"at most {MAX_COMBINATIONS:,}"):
         equity(["As 2d 3c", *ranges])
+
+
+def test_range_text_is_read_as_the_range_it_writes() -> None:
+    """Text written as a range is that range, in equity and in its cost, as
+    the command line takes it; text without range syntax stays cards."""
+    import subprocess
+    import sys
+
+    as_text = equity(["As 2d 3c", "[A-8] [A-8] 7h"])
+    as_range = equity(["As 2d 3c", Range("[A-8] [A-8] 7h")])
+    assert as_text.equity_fractions == as_range.equity_fractions
+    assert as_text.combos == as_range.combos == 378
+    assert estimate_work(["As 2d 3c", "[A-8] [A-8] 7h"]) == estimate_work(
+        ["As 2d 3c", Range("[A-8] [A-8] 7h")])
+    with pytest.raises(EquityError, match=r"^player 2: range, position 2 .*unclosed"):
+        equity(["As 2d 3c", "[A-5] [A-5 6"])
+    with pytest.raises(EquityError, match=r"^player 1: bad card '3x' in 'As 2d 3x'"):
+        equity(["As 2d 3x", "[A-5] [A-5] 6"])
+    proc = subprocess.run([sys.executable, "-m", "razzcore", "equity", "As 2d 3c",
+                           "[A-8] [A-8] 7h", "--json"], capture_output=True, text=True,
+                          check=True)
+    assert '"combos": 378' in proc.stdout

@@ -326,12 +326,14 @@ pipq "$TPY" "${WHEEL}[test]"
 "$TPY" -m pip list 2>/dev/null | grep -iE '^(razzcore|pytest|hypothesis|numpy|pokerkit|dask|distributed) ' 
 
 # $RUN holds copies of tests/, pyproject.toml (the pytest config) and the docs
-# the tests read (README.md, docs/), and no razzcore/: only the wheel can import.
+# the tests read (README.md, docs/, and examples/, the files their commands run on),
+# and no razzcore/: only the wheel can import.
 RUN=$WORK/run
 mkdir -p "$RUN"
 cp -r tests "$RUN/tests"
 cp pyproject.toml README.md "$RUN/"
 [ -d docs ] && cp -r docs "$RUN/docs"
+[ -d examples ] && cp -r examples "$RUN/examples"
 find "$RUN" -name __pycache__ -prune -exec rm -rf {} +
 
 step "the installed wheel is what gets imported"

@@ -33,8 +33,8 @@ from typing import Any, NoReturn
 from .. import __version__
 from ..cards import RANKS, check_distinct, parse_cards
 from ..engine.players import PLAYER_TYPES
-from ..engine.rules import PROFILES
-from ..errors import EquityError, RazzError, brief, counted
+from ..engine.rules import PROFILES, Rules
+from ..errors import EquityError, RazzError, RulesError, brief, counted
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -341,12 +341,11 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from ..engine.rules import Rules
     from ..sim.playing import MAX_HANDS, play
     from .seat import DEFAULT_LINEUP, cmd_play_human, lineup_names, write_histories
 
     if args.human is not None:
-        return cmd_play_human(args, Rules(*_stakes(args.stakes), profile=args.profile))
+        return cmd_play_human(args, _rules(args))
     if args.rebuy:
         raise _Fail("--rebuy tops up a broke seat in a session at the terminal: add --human "
                     "SEAT, or leave it out (every hand of play starts from --stack)")
@@ -357,7 +356,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         check_amount("--threads", args.threads, 1, 256)
     _resolve_show(args, 0 if args.phh else 1)
     lineup = lineup_names("--lineup", DEFAULT_LINEUP if args.lineup is None else args.lineup)
-    rules = Rules(*_stakes(args.stakes), profile=args.profile)
+    rules = _rules(args)
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     if args.pokerstars:
@@ -399,15 +398,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _stakes(text: str) -> list[int]:
-    """``--stakes A,B,S,L``: four ints (the rules check their values)."""
+def _rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``--stakes A,B,S,L`` (four ints) and ``--profile``; values
+    the rules refuse (R2) are named with the flag as typed.
+
+    >>> _rules(argparse.Namespace(stakes="1,15,10,20", profile="online"))
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RulesError: --stakes 1,15,10,20: the bring-in (15) must be less than ...
+    """
+    text = args.stakes
     try:
         stakes = [int(v) for v in text.split(",")]
     except ValueError:
         raise _Fail(f"--stakes {text}: four ints ante,bring-in,small,big") from None
     if len(stakes) != 4:
         raise _Fail(f"--stakes {text}: four ints ante,bring-in,small,big")
-    return stakes
+    try:
+        return Rules(*stakes, profile=args.profile)
+    except RulesError as exc:
+        raise RulesError(f"--stakes {text}: {exc}") from None
 
 
 def _resolve_show(args: argparse.Namespace, default: int) -> None:
@@ -433,14 +443,13 @@ def _check_phh_target(path: str, hands: int) -> None:
 
 def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
     from .. import phh
-    from ..histories.files import phh_file
+    from ..histories.files import phh_file, write_text
     from ..histories.phh import HandHistory
 
     numbered = [dataclasses.replace(HandHistory.from_hand(hand), players=names, hand=j + 1)
                 for j, hand in enumerate(hands)]
-    text = phh.dumps(numbered[0]) if phh_file(path) == ".phh" else phh.dumps_all(numbered)
-    with open(path, "w", encoding="utf-8") as fp:
-        fp.write(text)
+    write_text(path, phh.dumps(numbered[0]) if phh_file(path) == ".phh"
+               else phh.dumps_all(numbered))
 
 
 # ---------------------------------------------------------------- equity
@@ -458,7 +467,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                     "one of them")
     try:
         result = equity(
-            [_hand_or_range(h, i) for i, h in enumerate(args.hands, 1)], " ".join(args.dead),
+            list(args.hands), " ".join(args.dead),  # ranges as text: equity reads them
             exact=True if args.exact else (False if args.trials is not None else None),
             trials=args.trials, seed=args.seed,
             progress=_progress_wanted(args.trials or 0, 5_000_000) or None,
@@ -511,26 +520,6 @@ def _check_quoting(hands: Sequence[str], dead: Sequence[str]) -> None:
     raise _Fail(f"player {first + 1}: a razz hand has 3 to 7 cards, got {count}: "
                 f"{brief(split[0])} (quote each player's cards as one argument, as in "
                 f"'As 2d 3c' '?? ?? 7h')")
-
-
-def _hand_or_range(text: str, player: int) -> Any:
-    """A hand when every word is a card or ??, else a :class:`~razzcore.Range`;
-    text that writes nothing only a range writes stays cards (``equity`` names
-    its bad card and the player); a bad range names the player too."""
-    from ..cards import parse_cards_or_unknown
-    from ..odds.hand_equity import player_error
-    from ..odds.ranges import Range, has_range_syntax
-
-    try:
-        parse_cards_or_unknown(text)
-    except RazzError:
-        if not has_range_syntax(text):
-            return text
-        try:
-            return Range(text)
-        except RazzError as exc:
-            raise player_error(player, exc) from None
-    return text
 
 
 # ---------------------------------------------------------------- starting hands
@@ -590,10 +579,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from ..engine.rules import Rules
     from .seat import cmd_serve
 
-    return cmd_serve(args, Rules(*_stakes(args.stakes), profile=args.profile))
+    return cmd_serve(args, _rules(args))
 
 
 _COMMANDS = {"eval": _cmd_eval, "play": _cmd_play, "serve": _cmd_serve,

@@ -150,12 +150,13 @@ def one_line(message: str, limit: int = 400) -> str:
 
 
 def os_message(exc: OSError) -> str:
-    """An operating-system error as the command says it: ``FILE: reason``.
+    """An operating-system error that no reader or writer named (they raise
+    :func:`~razzcore.errors.file_error`'s error): ``'FILE': reason``.
 
-    >>> os_message(FileNotFoundError(2, "No such file or directory", "x.phh"))
-    'x.phh: No such file or directory'
+    >>> os_message(PermissionError(13, "Permission denied", "x.phh"))
+    "'x.phh': Permission denied"
     """
-    place = f"{exc.filename}: " if exc.filename else ""
+    place = f"{exc.filename!r}: " if exc.filename else ""
     return f"{place}{exc.strerror or exc}"
 
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import PHHError, RazzError, counted
+from ..errors import PHHError, RazzError, counted, file_error
 from ..histories.files import (
     PHH_SUFFIXES,
     STDIN,
@@ -30,6 +30,7 @@ from ..histories.files import (
     phh_tables,
     read_text,
     stars_places,
+    write_text,
 )
 from .format import EXITS, json_text, one_line, os_message
 
@@ -399,8 +400,7 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
         sys.stdout.write(page)
         sys.stderr.write(f"wrote {counted(len(hands), 'hand')} to standard output\n")
         return status
-    with open(args.html, "w", encoding="utf-8") as fp:
-        fp.write(page)
+    write_text(args.html, page)
     print(f"wrote {counted(len(hands), 'hand')} to {args.html}")
     return status
 
@@ -465,8 +465,7 @@ def _write_atomically(path: str, text: str) -> None:
     try:
         fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
     except OSError as exc:  # named by the output, not by the temporary file
-        raise RazzError(f"cannot write {path}: {exc.strerror or exc} (nothing was written)"
-                        ) from None
+        raise RazzError(f"{file_error(path, exc, write=True)} (nothing was written)") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
@@ -480,8 +479,8 @@ def _write_atomically(path: str, text: str) -> None:
     except BaseException as exc:
         os.unlink(temp)
         if isinstance(exc, OSError):
-            raise RazzError(f"cannot write {path}: {exc.strerror or exc} (nothing was "
-                            f"written)") from None
+            raise RazzError(f"{file_error(path, exc, write=True)} (nothing was written)"
+                            ) from None
         raise
 
 

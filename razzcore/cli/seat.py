@@ -87,6 +87,7 @@ def write_histories(histories: Sequence[object], phh_path: str | None,
     """Write the hand histories as PHH and/or PokerStars text; the lines that
     say what was written."""
     from ..histories import phh, pokerstars
+    from ..histories.files import write_text
     from ..histories.phh import HandHistory
 
     hands = [h for h in histories if isinstance(h, HandHistory)]
@@ -98,15 +99,11 @@ def write_histories(histories: Sequence[object], phh_path: str | None,
     if phh_path:
         from ..histories.files import phh_file
 
-        text = (phh.dumps(hands[0]) if phh_file(phh_path) == ".phh" and hands
-                else phh.dumps_all(hands))
-        with open(phh_path, "w", encoding="utf-8") as fp:
-            fp.write(text)
+        write_text(phh_path, phh.dumps(hands[0]) if phh_file(phh_path) == ".phh" and hands
+                   else phh.dumps_all(hands))
         said.append(f"wrote {count} to {phh_path}")
     if pokerstars_path:
-        text = pokerstars.dumps(hands) if hands else ""
-        with open(pokerstars_path, "w", encoding="utf-8") as fp:
-            fp.write(text)
+        write_text(pokerstars_path, pokerstars.dumps(hands) if hands else "")
         said.append(f"wrote {count} to {pokerstars_path}")
     return said
 

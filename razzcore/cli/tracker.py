@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import RazzError
 from ..show.tracker import HEADERS, format_stats, plot_file, plot_results
 from ..tracker.reading import stats
-from ..tracker.table import COLUMNS, StatsRow
+from ..tracker.table import COLUMNS, PlayerNotFoundError, Skipped, StatsRow
 from .format import EXITS, ChoiceError, json_text, one_line
 
 EXIT_OK, _, EXIT_USAGE = EXITS
@@ -33,19 +33,20 @@ def add_stats_parser(p: argparse.ArgumentParser) -> None:
                    help="PokerStars text files, .phh or .phhs files, or globs of them "
                         "('sessions/**/*.txt'); - reads standard input (either kind)")
     p.add_argument("--player", metavar="NAME", default=None,
-                   help="only this player's row (and the player --plot draws)")
+                   help="only this player's rows (and the player --plot draws)")
     p.add_argument("--json", action="store_true",
                    help="print JSON: the rows (each fraction with its counts), the hands "
                         "counted and the hands left out")
     p.add_argument("--plot", metavar="OUT.png", default=None,
-                   help="draw the player's cumulative net in big bets, with the showdown and "
-                        "non-showdown lines (--player, else the player with the most hands; "
+                   help="draw the player's cumulative net in big bets (over all units), with "
+                        "the showdown and non-showdown lines (--player, else the player with "
+                        "the most hands; "
                         "the format from the extension: .png, .svg, .pdf...; none: .png "
                         "added; needs matplotlib: pip install 'razzcore[plot]')")
     p.add_argument("--min-hands", type=int, default=0, metavar="N",
                    help="only players dealt into N hands or more")
     p.add_argument("--sort", default="hands", metavar="COLUMN",
-                   help="order the rows by this column, the largest first (player: "
+                   help="order the rows by this column, the largest first (player, unit: "
                         "alphabetically): a header of the table (" + ", ".join(HEADERS)
                         + ") or a JSON key (" + ", ".join(_KEYS_ONLY) + ") (hands)")
 
@@ -73,27 +74,20 @@ def sort_column(text: str) -> str:
         f"({', '.join(HEADERS)}) or a JSON key ({', '.join(_KEYS_ONLY)})")
 
 
-def _no_player(args: argparse.Namespace) -> RazzError:
-    """No hand has ``--player``: say so, with the name that matches it but
-    for case (read again without ``--player``; not for standard input)."""
-    message = f"no player {args.player!r}"
-    if "-" not in args.files:
-        wanted = args.player.casefold()
-        near = [r.player for r in stats(args.files).rows if r.player.casefold() == wanted]
-        if near:
-            message += f"; did you mean {' or '.join(repr(n) for n in near)}?"
-    return RazzError(message)
-
-
 def _sorted(rows: list[StatsRow], column: str) -> list[StatsRow]:
-    if column == "player":
-        return sorted(rows, key=lambda r: r.player)
+    if column in ("player", "unit"):
+        return sorted(rows, key=lambda r: (getattr(r, column), r.player, r.unit))
 
-    def key(r: StatsRow) -> tuple[bool, float, str]:
+    def key(r: StatsRow) -> tuple[bool, float, str, str]:
         value = getattr(r, column)
-        return (value is None, -(value or 0), r.player)
+        return (value is None, -(value or 0), r.player, r.unit)
 
     return sorted(rows, key=key)
+
+
+def _left_out(skipped: list[Skipped]) -> None:
+    for s in skipped:
+        sys.stderr.write(f"razzcore stats: {one_line(str(s))} (left out)\n")
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -107,7 +101,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     >>> parser = argparse.ArgumentParser(prog="razzcore stats")
     >>> add_stats_parser(parser)
     >>> cmd_stats(parser.parse_args([path, "--player", "bravo [x]", "--json"]))
-    {"rows": [{"player": "bravo [x]", "hands": 1, "net": 325, ... "skipped": []}
+    {"rows": [{"player": "bravo [x]", "unit": "USD", "hands": 1, "net": 325, ... "skipped": []}
     0
     >>> cmd_stats(parser.parse_args([path, "--min-hands", "2"]))
     no player has 2 hands or more (--min-hands): the most any player has is 1, of 1 hand read
@@ -117,13 +111,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
         raise RazzError(f"--min-hands must be 0 or more, not {args.min_hands}")
     column = sort_column(args.sort)
     picture = None if args.plot is None else plot_file(args.plot)
-    table = stats(args.files, player=args.player)
-    for skipped in table.skipped:
-        sys.stderr.write(f"razzcore stats: {one_line(str(skipped))} (left out)\n")
+    try:
+        table = stats(args.files, player=args.player)
+    except PlayerNotFoundError as exc:
+        _left_out(exc.skipped)
+        raise
+    _left_out(table.skipped)
     # as replay: a file or hand left out is bad input, whatever was counted
     status = EXIT_USAGE if table.skipped else EXIT_OK
-    if args.player is not None and not table.rows:
-        raise _no_player(args)
     rows = _sorted([r for r in table.rows if r.hands >= args.min_hands], column)
     plotted = None
     if picture is not None:

@@ -139,7 +139,8 @@ class Rules:
     ``small_bet > 0``, ``big_bet >= small_bet``, ``0 <= bring_in < small_bet``,
     ``ante >= 0`` and some forced money (ante or bring-in) unless
     ``bring_in_mode="none"``.  A bring-in of 0 means there is no bring-in: the
-    best door card opens (as with ``bring_in_mode="none"``).
+    best door card opens (as with ``bring_in_mode="none"``).  The rules set
+    no other bound: the ante may be larger than the bring-in.
 
     >>> r = Rules(2, 5, 10, 20)
     >>> r.profile, r.burn_cards, r.all_in_bring_in
@@ -275,8 +276,10 @@ class Rules:
         if ante == 0 and (bring_in == 0 or values["bring_in_mode"] == "none"):
             # R2: some forced money; with bring_in_mode="none" only the ante is.
             raise RulesError(
-                "a structure needs forced money: a positive ante or bring-in "
-                '(with bring_in_mode="none", a positive ante)'
+                f"a structure needs forced money: a positive ante or bring-in, not ante 0 "
+                f"and bring-in {bring_in}"
+                + (' (with bring_in_mode="none" the ante is the only forced money)'
+                   if values["bring_in_mode"] == "none" else "")
             )
         if values["max_bets_per_round"] < 1:
             raise RulesError("rule option max_bets_per_round must be at least 1")

@@ -39,7 +39,9 @@ __getattr__, __dir__ = attach(__name__, _HOMES, globals())
 def _register_with_gymnasium() -> None:
     """Register :class:`GymEnv` as ``"razzcore/Razz-v0"`` in Gymnasium's
     registry when gymnasium is installed.  The entry point is a string, so
-    the adapter is imported by ``gymnasium.make``, not here."""
+    the adapter is imported by ``gymnasium.make``, not here.  Without a prior
+    import, ``gymnasium.make("razzcore.envs:razzcore/Razz-v0")`` imports this
+    module (and so registers the id) itself."""
     try:
         from gymnasium.envs.registration import register, registry
     except ImportError:  # no gymnasium: the other environments still work

@@ -51,7 +51,8 @@ except ImportError:
 __all__ = ["ENV_ID", "GymEnv", "observation_space"]
 
 #: The id ``import razzcore.envs`` registers :class:`GymEnv` under in
-#: Gymnasium's registry: ``gymnasium.make("razzcore/Razz-v0", players=6)``.
+#: Gymnasium's registry: ``gymnasium.make("razzcore/Razz-v0", players=6)``, or with no
+#: prior import ``gymnasium.make("razzcore.envs:razzcore/Razz-v0", players=6)``.
 ENV_ID = "razzcore/Razz-v0"
 
 RENDER_MODES = ("human", "ansi")

@@ -32,7 +32,27 @@ from typing import Any
 from .._core import _read_phh_toml
 from ..errors import PHHError, brief
 
-__all__ = ["parse", "read", "write"]
+__all__ = ["HAND_KEYS", "holds_hands", "parse", "read", "write"]
+
+HAND_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
+"""Fields that mark TOML as a PHH hand (any one of them)."""
+
+
+def holds_hands(data: Mapping[str, Any]) -> bool:
+    """Whether the TOML ``data`` holds a hand's fields (:data:`HAND_KEYS`) at
+    the top, or in each of its tables (a ``.phhs`` file): the one test of
+    whether a text is meant as PHH.
+
+    >>> holds_hands({"variant": "FR"}), holds_hands({"1": {"antes": [0, 0]}})
+    (True, True)
+    >>> holds_hands({}), holds_hands({"tool": {"name": "x"}})
+    (False, False)
+    """
+    if not data:
+        return False
+    if HAND_KEYS & data.keys():
+        return True
+    return all(isinstance(v, dict) and HAND_KEYS & v.keys() for v in data.values())
 
 
 def read(text: str) -> dict[str, Any] | None:

@@ -24,14 +24,15 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..errors import PHHError, RazzError
+from ..errors import PHHError, RazzError, file_error
+from ._phh_toml import holds_hands
 from ._pokerstars_lines import looks_like_pokerstars
 from .phh import HandHistory, loads, loads_all
 
 __all__ = ["PHH_SUFFIXES", "STDIN", "TABLE_HEADER", "FileHands", "check_history_text",
            "check_phh_path", "display_name", "holds_many", "is_phh_text", "phh_file",
            "phh_tables", "read_file", "read_history_text", "read_phh_text", "read_text",
-           "stars_places"]
+           "stars_places", "write_text"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -46,18 +47,45 @@ def display_name(path: str) -> str:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """The text of ``path`` (``-``: standard input): UTF-8, a BOM allowed (as
-    PokerStars writes)."""
+    PokerStars writes).  A file that cannot be read is a
+    :class:`~razzcore.errors.RazzError` naming it (:func:`~razzcore.errors.file_error`).
+
+    >>> read_text("no/such/session.txt")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: no file 'no/such/session.txt'
+    """
     path = os.fspath(path)
     if path == STDIN:
         raw = sys.stdin.buffer.read()
     else:
-        with open(path, "rb") as fp:
-            raw = fp.read()
+        try:
+            with open(path, "rb") as fp:
+                raw = fp.read()
+        except OSError as exc:
+            raise file_error(path, exc) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RazzError(f"{display_name(path)}: not UTF-8 text (byte {exc.start}): hand "
                         f"histories are read as UTF-8; re-save the file as UTF-8") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to the file at ``path`` as UTF-8; a file that cannot be
+    written is a :class:`~razzcore.errors.RazzError` naming it and the
+    system's reason (:func:`~razzcore.errors.file_error`).
+
+    >>> write_text("/no/such/folder/page.html", "<html>")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: cannot write '/no/such/folder/page.html': No such file or directory
+    """
+    try:
+        with open(path, "w", encoding="utf-8") as fp:
+            fp.write(text)
+    except OSError as exc:
+        raise file_error(path, exc, write=True) from None
 
 
 def holds_many(path: str, text: str) -> bool:
@@ -126,9 +154,6 @@ def check_phh_path(path: str, hands: int, flag: str) -> None:
         raise RazzError(f"{flag} {path}: {hands:,} hands need a .phhs file (a .phh holds one "
                         f"hand)")
 
-_PHH_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
-
-
 def is_phh_text(path: str, text: str) -> bool:
     """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
     TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
@@ -144,9 +169,7 @@ def is_phh_text(path: str, text: str) -> bool:
         return named  # a PHH name: a malformed PHH file, its TOML error named
     if not data:
         return named
-    if _PHH_KEYS & data.keys():
-        return True
-    return all(isinstance(v, dict) and _PHH_KEYS & v.keys() for v in data.values())
+    return holds_hands(data)
 
 
 def check_history_text(path: str, text: str) -> bool:

@@ -46,13 +46,13 @@ import io
 import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import IO, Any, cast
+from typing import IO, Any, TypeVar, cast
 
 from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
 from ..engine.rules import PROFILES, Rules, option_names
-from ..errors import PHHError, RulesError, brief, counted
+from ..errors import PHHError, RulesError, brief, counted, file_error
 from ._phh_fields import (
     _ABSENT_FIELD,
     _OTHER_VARIANTS,
@@ -88,6 +88,8 @@ __all__ = [
     "loads_all",
     "parse_action",
 ]
+
+_T = TypeVar("_T")
 
 # --------------------------------------------------------------------- the record
 
@@ -654,7 +656,7 @@ def read_file_object(fp: object, function: str) -> str | bytes:
     >>> read_file_object("no/such/hands.phhs", "phh.load")
     Traceback (most recent call last):
     ...
-    razzcore.errors.PHHError: phh.load: cannot read 'no/such/hands.phhs': No such file or directory
+    razzcore.errors.PHHError: no file 'no/such/hands.phhs'
     """
     if isinstance(fp, str) and ("\n" in fp or "\r" in fp):
         module = function.rsplit(".", 1)[0]
@@ -665,8 +667,7 @@ def read_file_object(fp: object, function: str) -> str | bytes:
             with open(fp, "rb") as fh:
                 return fh.read()
         except OSError as exc:
-            raise PHHError(f"{function}: cannot read {os.fspath(fp)!r}: "
-                           f"{exc.strerror or exc}") from None
+            raise file_error(fp, exc, kind=PHHError) from None
     read = getattr(fp, "read", None)
     if not callable(read):
         module = function.rsplit(".", 1)[0]
@@ -686,8 +687,33 @@ def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> HandHistory:
     >>> import io
     >>> load(io.BytesIO(dumps(HandHistory([0, 0], 1, 2, 4, [9, 9], [])).encode())).bring_in
     1
+
+    An error names the file (a path, or a file object's ``name``):
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "notes.md")
+    >>> with open(path, "w") as out:
+    ...     _ = out.write("# Notes\\n\\nNot a hand.\\n")
+    >>> load(path)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: /.../notes.md: not valid TOML: ...
     """
-    return loads(read_file_object(fp, "phh.load"))
+    return _load(fp, "phh.load", loads)
+
+
+def _load(fp: object, function: str, read: Callable[[str | bytes], _T]) -> _T:
+    """``read`` of the contents of ``fp`` (see :func:`read_file_object`),
+    an error of the text naming the file it came from, when it has a name."""
+    data = read_file_object(fp, function)
+    try:
+        return read(data)
+    except PHHError as exc:
+        name = os.fspath(fp) if isinstance(fp, (str, os.PathLike)) else getattr(fp, "name", None)
+        if not isinstance(name, str):
+            raise
+        raise PHHError(f"{name}: {exc}", field=exc.field, action_index=exc.action_index
+                       ) from None
 
 
 def loads_all(text: str | bytes) -> list[HandHistory]:
@@ -719,7 +745,7 @@ def load_all(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> list[HandHisto
     >>> len(load_all(buf))
     3
     """
-    return loads_all(read_file_object(fp, "phh.load_all"))
+    return _load(fp, "phh.load_all", loads_all)
 
 
 def _as_history(obj: HandHistory | Hand) -> HandHistory:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import tomllib
 import unicodedata
 import warnings
 from collections.abc import Iterator
@@ -47,6 +48,7 @@ from ..engine.notation import parse_action
 from ..engine.packing import pack_rules
 from ..engine.rules import Rules
 from ..errors import IllegalActionError, RazzError, RulesError, brief
+from ._phh_toml import holds_hands
 from ._pokerstars_errors import MESSAGES, Said
 from ._pokerstars_head import PROFILE as PROFILE  # the rule profile hands are replayed with
 from ._pokerstars_head import Head, _Bad, hand_number, read_head
@@ -144,12 +146,19 @@ def _encoded(text: str) -> bytes:
     return data
 
 
-# Digits other than ASCII where the grammar takes any digit (\d): the seat
-# lines' numbers, "joins the table at seat #N", "side pot-N", "Side pot-N".
+# Digits other than ASCII where the grammar takes any digit (\d), each on the
+# one kind of line that has it: the opening seat lines' numbers; before the
+# summary, a whole line "NAME joins the table at seat #N" or "NAME collected X
+# from side pot-N" (not "Uncalled bet (X) returned to NAME", which ends with a
+# name); in the summary, the total line's "Side pot-N".  A name never holds
+# the digits rewritten, so it reads the same on every line.
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
-_SEAT_NUMBER = re.compile(r"^(Seat )(\d+)(?=: )")
-_DIGIT_PLACES = re.compile(
-    r"( joins the table at seat #)(\d+)$|( from side pot-)(\d+)$|( Side pot-)(\d+)(?= )", re.M)
+_SEAT_NUMBER = re.compile(r"(Seat )(\d+)(?=: )")
+_BODY_NUMBER = re.compile(r"(?!Uncalled bet \()(?:(.* joins the table at seat #)(\d+)"
+                          r"|(.* collected \S+ from side pot-)(\d+))")
+_POT_NUMBER = re.compile(r"( Side pot-)(\d+)(?= )")
+_SUMMARY = "*** SUMMARY ***"
+_TOTAL = "Total pot "
 
 
 def _ascii(m: re.Match[str]) -> str:
@@ -164,15 +173,19 @@ def _ascii(m: re.Match[str]) -> str:
 def _ascii_digits(rest: bytes) -> bytes:
     """``rest`` (a hand's lines after the table line) as the compiled reader
     reads it: the numbers written in digits of other scripts where the
-    grammar takes any digit (the numbers of the seat lines that open it, and
-    ``joins the table at seat #N``, ``from side pot-N``, ``Side pot-N``)
-    written in ASCII digits of the same value, padded with zeros in front to
-    the same length in bytes, so that every other byte stays where it is
-    (the reader takes names and the spans its errors quote from ``rest``
-    itself).
+    grammar takes any digit (the numbers of the seat lines that open it, of
+    a line ``NAME joins the table at seat #N`` or ``NAME collected X from
+    side pot-N``, and the summary's ``Side pot-N``) written in ASCII digits
+    of the same value, padded with zeros in front to the same length in
+    bytes, so that every other byte stays where it is (the reader takes
+    names and the spans its errors quote from ``rest`` itself).  Only those
+    lines are rewritten: a name holding such words keeps its digits.
 
     >>> _ascii_digits("Seat \u0663: a ($1 in chips)".encode()).decode()
     'Seat 03: a ($1 in chips)'
+    >>> _ascii_digits("x side pot-\u0661: folds\\nx joins the table at seat #\u0663".encode()
+    ...               ).decode()
+    'x side pot-\u0661: folds\\nx joins the table at seat #03'
     """
     if rest.isascii():
         return rest
@@ -180,12 +193,23 @@ def _ascii_digits(rest: bytes) -> bytes:
     if _OTHER_DIGIT.search(text) is None:
         return rest
     lines = text.split("\n")
+    seats, summary = True, False
     for i, line in enumerate(lines):
-        if not line.startswith("Seat "):
-            break
-        lines[i] = _SEAT_NUMBER.sub(_ascii, line, count=1)
-    text = _DIGIT_PLACES.sub(_ascii, "\n".join(lines))
-    return text.encode("utf-8", "surrogatepass")
+        seats = seats and line.startswith("Seat ")
+        if line.isascii():
+            summary = summary or line == _SUMMARY
+            continue
+        if seats:
+            m = _SEAT_NUMBER.match(line)
+        elif summary:
+            if line.startswith(_TOTAL):
+                lines[i] = _POT_NUMBER.sub(_ascii, line)
+            continue
+        else:
+            m = _BODY_NUMBER.fullmatch(line)
+        if m is not None:
+            lines[i] = _ascii(m) + line[m.end():]
+    return "\n".join(lines).encode("utf-8", "surrogatepass")
 
 
 def _engine_words(said: Said, got: tuple[Any, ...], head: Head) -> str:
@@ -336,8 +360,24 @@ def _split_text(text: str | bytes) -> tuple[bytes, PokerStarsError | None,
     error = None
     if before >= 0:
         reason = f"text before the first hand header: {brief(line)}"
+        if not hands and _looks_like_phh(text):
+            reason = ("this looks like PHH, not PokerStars text: read it with razzcore.phh "
+                      "(phh.loads, or phh.loads_all for a .phhs file)")
         error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
     return data, error, hands
+
+
+def _looks_like_phh(text: str) -> bool:
+    """Whether ``text`` is TOML holding a hand's PHH fields (one hand, or
+    the tables of a ``.phhs`` file).
+
+    >>> _looks_like_phh("variant = 'FR'\\nantes = [0, 0]\\n"), _looks_like_phh("Seat 1: x")
+    (True, False)
+    """
+    try:
+        return holds_hands(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
@@ -433,7 +473,7 @@ def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:
     >>> loads(dumps([EXAMPLE]).replace("calls $0.50", "calls $0.40", 1))
     Traceback (most recent call last):
     ...
-    razzcore.histories.pokerstars.PokerStarsError: hand #100000000001, line 15: the engine puts \
+    razzcore.pokerstars.PokerStarsError: hand #100000000001, line 15: the engine puts \
 in 50, the line says 40: 'charlie: calls $0.40'
     """
     return loads_report(text, on_error=on_error).hands

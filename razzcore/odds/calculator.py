@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._parallel import SubmitExecutor
-from ..cards import CardsLike
+from ..cards import CardsLike, parse_cards_or_unknown
+from ..errors import RazzError
 from .hand_equity import (
     DEFAULT_TRIALS,
     EquityResult,
@@ -22,11 +23,49 @@ from .hand_equity import (
     _exact,
     _monte_carlo,
     _plan,
+    player_error,
 )
 from .range_equity import range_equity, range_work
-from .ranges import Range
+from .ranges import Range, has_range_syntax
 
-__all__ = ["equity", "estimate_work"]
+__all__ = ["equity", "estimate_work", "hand_or_range"]
+
+
+def hand_or_range(hand: HandLike, player: int) -> HandLike:
+    """One player's entry of ``hands`` as :func:`equity` reads it: text that
+    is all cards and ``??`` stays a hand, text written as a range (brackets,
+    commas, a bare rank, ``x``) becomes a :class:`~razzcore.Range`; anything
+    else is returned as it is.  A bad range names the ``player`` (counted
+    from 1); text that writes nothing only a range writes stays cards, so
+    :func:`equity` names its bad card.  The ``razzcore equity`` command reads
+    its arguments with this too.
+
+    >>> hand_or_range("As 2d 3c", 1), hand_or_range("[A-8] [A-8] 7h", 2)
+    ('As 2d 3c', Range('[A-8] [A-8] 7h'))
+    >>> hand_or_range("[8-A] x 7h", 2)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.EquityError: player 2: range, position 1 ('[8-A]'): 8-A runs downwards: ...
+    """
+    if not isinstance(hand, str):
+        return hand
+    try:
+        parse_cards_or_unknown(hand)
+    except RazzError:
+        if not has_range_syntax(hand):
+            return hand
+        try:
+            return Range(hand)
+        except RazzError as exc:
+            raise player_error(player, exc) from None
+    return hand
+
+
+def _read_hands(hands: Sequence[HandLike]) -> Sequence[HandLike]:
+    """``hands`` with each range written as text made a :class:`Range`."""
+    if isinstance(hands, Sequence) and not isinstance(hands, str):
+        return [hand_or_range(h, i) for i, h in enumerate(hands, 1)]
+    return hands
 
 
 def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
@@ -44,6 +83,7 @@ def estimate_work(hands: Sequence[HandLike], dead: CardsLike = ()) -> int:
     With a :class:`~razzcore.Range`, the work of its walk (see
     :func:`razzcore.odds.range_equity.range_work`).
     """
+    hands = _read_hands(hands)
     if _has_range(hands):
         return range_work(hands, dead)
     return _plan(hands, dead).work()
@@ -95,8 +135,16 @@ def equity(
     >>> r = equity(["?? ?? 2c", "?? ?? 5d", "?? ?? 8h"], exact=False, trials=100_000, seed=1)
     >>> r.outcomes, round(sum(r.equity), 12)
     (100000, 1.0)
+
+    A player's entry may be a :class:`~razzcore.Range`, or text written as
+    one (brackets, commas, a bare rank, ``x``: see :func:`hand_or_range`),
+    as on the command line:
+
+    >>> equity(["As 2d 3c", "[A-8] [A-8] 7h"]).combos
+    378
     """
     trials, seed = _check_options(exact, trials, seed, executor, progress)
+    hands = _read_hands(hands)
     if _has_range(hands):
         return range_equity(hands, dead, exact, trials, seed, executor, bool(progress))
     plan = _plan(hands, dead)

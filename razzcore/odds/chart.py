@@ -149,7 +149,7 @@ def starting_hands(
     to the river against ``players - 1`` random hands (2 to 8 players), best
     first.
 
-    ``exact=None`` is exact heads-up (about 1 s of CPU, the work cut in
+    ``exact=None`` is exact heads-up (1-2 s of CPU, the work cut in
     pieces for ``executor``) unless ``trials`` is given, and Monte Carlo
     otherwise; ``exact=True`` is refused for more than 2 players;
     ``exact=False`` samples ``trials`` deals per class (default 200,000,

@@ -9,8 +9,8 @@ total (as trackers draw them), with matplotlib (``pip install
 >>> from razzcore.tracker.table import StatsRow
 >>> from razzcore.tracker.counting import COUNTS
 >>> row = StatsRow.from_counts("Ann", dict.fromkeys(COUNTS, 1), {20: 1})
->>> print(format_stats([row]).splitlines()[0])
-player  hands  net  bb/100  vpip  compl  bi fold  steal  4th  5th  6th  7th  wtsd  wsd  wwsd  agg
+>>> print(format_stats([row]).splitlines()[0][:62])
+player  unit  hands  net  bb/100  vpip  compl  bi fold  steal
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import MissingDependencyError, RazzError
-from ..tracker.table import HandRecord, StatsRow
+from ..errors import MissingDependencyError, RazzError, file_error
+from ..tracker.table import HandRecord, PlayerNotFoundError, StatsRow
 from .columns import aligned
 
 __all__ = ["HEADERS", "format_stats", "plot_file", "plot_results", "result_lines"]
@@ -35,7 +35,8 @@ _SHARES = (
 
 #: The table's column headers, each with the row's attribute (the JSON key) it shows.
 HEADERS: dict[str, str] = {
-    "player": "player", "hands": "hands", "net": "net", "bb/100": "big_bets_per_100",
+    "player": "player", "unit": "unit", "hands": "hands", "net": "net",
+    "bb/100": "big_bets_per_100",
     **dict(_SHARES), "agg": "aggression",
 }
 
@@ -45,15 +46,16 @@ def _percent(value: float | None) -> str:
 
 
 def format_stats(rows: Sequence[StatsRow]) -> str:
-    """The rows as a text table, one line per player: hands, net chips, big
-    bets per 100 hands, each fraction as a percentage (``-`` where it has no
-    hands to count) and the aggression factor.  The counts beside each
-    fraction are in the rows (``razzcore stats --json``).
+    """The rows as a text table, one line per player and unit: the unit of
+    the net (``chips``, or a cash game's currency, the net in cents), hands,
+    net, big bets per 100 hands, each fraction as a percentage (``-`` where
+    it has no hands to count) and the aggression factor.  The counts beside
+    each fraction are in the rows (``razzcore stats --json``).
 
     >>> from razzcore import pokerstars, stats
     >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
     >>> print(format_stats(table.rows[:1]).splitlines()[1])
-    alpha  1  -35  -35.0  0%  0%  100%  -  0%  0%  0%  0%  0%  -  0%  -
+    alpha  USD  1  -35  -35.0  0%  0%  100%  -  0%  0%  0%  0%  0%  -  0%  -
     >>> format_stats([])
     'no hands'
     """
@@ -61,13 +63,13 @@ def format_stats(rows: Sequence[StatsRow]) -> str:
     lines = [head]
     for r in rows:
         lines.append([
-            r.player, f"{r.hands:,}", f"{r.net:+,}", f"{r.big_bets_per_100:+.1f}",
+            r.player, r.unit, f"{r.hands:,}", f"{r.net:+,}", f"{r.big_bets_per_100:+.1f}",
             *(_percent(getattr(r, name)) for _, name in _SHARES),
             "-" if r.aggression is None else f"{r.aggression:.2f}",
         ])
     if not rows:
         return "no hands"
-    return aligned(lines, right=tuple(range(1, len(head))))
+    return aligned(lines, right=tuple(range(2, len(head))))
 
 
 def result_lines(records: Sequence[HandRecord]) -> tuple[list[float], list[float], list[float]]:
@@ -129,8 +131,10 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     """Draw ``player``'s cumulative net over the hands of ``records`` (in
     their order), in big bets, beside its showdown and non-showdown parts,
     and save the picture to ``path`` (its format from the extension: .png,
-    .svg, .pdf; none: .png added, see :func:`plot_file`).  Needs matplotlib
-    (the ``plot`` extra).
+    .svg, .pdf; none: .png added, see :func:`plot_file`).  Big bets have no
+    unit, so the hands may be in several (chips, dollars...).  The hands are
+    numbered on the x axis with whole numbers; the total is drawn last, on
+    top.  Needs matplotlib (the ``plot`` extra).
 
     >>> import os, tempfile
     >>> from razzcore.errors import MissingDependencyError
@@ -147,25 +151,39 @@ def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
     out = plot_file(path)
     mine = [r for r in records if r.player == player]
     if not mine:
-        raise RazzError(f"no hand has a player named {player!r}: nothing to plot")
+        raise PlayerNotFoundError.among(player, list(dict.fromkeys(r.player for r in records)))
     figure = _figure_class()
     total, shown, unshown = result_lines(mine)
     x = list(range(1, len(mine) + 1))
     fig = figure(figsize=(8, 4.5), dpi=100)  # no pyplot: no window, no global state
     ax = fig.subplots()
-    ax.plot(x, total, color="#1b7837", linewidth=1.8, label=f"net ({total[-1]:+.1f} BB)")
-    ax.plot(x, shown, color="#2166ac", linewidth=1.2,
-            label=f"at showdown ({shown[-1]:+.1f} BB)")
-    ax.plot(x, unshown, color="#b2182b", linewidth=1.2,
-            label=f"without showdown ({unshown[-1]:+.1f} BB)")
     ax.axhline(0, color="#888888", linewidth=0.6)
+    (at,) = ax.plot(x, shown, color="#2166ac", linewidth=1.1,
+                    label=f"at showdown ({shown[-1]:+.1f} BB)")
+    (away,) = ax.plot(x, unshown, color="#b2182b", linewidth=1.1,
+                      label=f"without showdown ({unshown[-1]:+.1f} BB)")
+    # the total last and thickest: on top where a part follows it
+    (net,) = ax.plot(x, total, color="#1b7837", linewidth=2.2,
+                     label=f"net ({total[-1]:+.1f} BB)", zorder=3)
+    ax.xaxis.set_major_locator(_integer_locator())
     ax.set_xlabel("hands")
     ax.set_ylabel("big bets won")
     ax.set_title(title or f"{player}: {len(mine):,} hands")
     ax.grid(True, alpha=0.3)
-    ax.legend(loc="best")
+    ax.legend(handles=[net, at, away], loc="best")
     fig.tight_layout()
-    fig.savefig(out)
+    try:
+        fig.savefig(out)
+    except OSError as exc:
+        raise file_error(out, exc, write=True) from None
+
+
+def _integer_locator() -> Any:
+    """Ticks at whole numbers only (the hands' numbers), placed as
+    matplotlib's automatic ticks otherwise are."""
+    from matplotlib.ticker import MaxNLocator
+
+    return MaxNLocator(nbins="auto", steps=[1, 2, 2.5, 5, 10], integer=True)
 
 
 def _figure_class() -> Any:

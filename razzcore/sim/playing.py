@@ -79,6 +79,7 @@ class _Job(NamedTuple):
     players: tuple[Player, ...]
     seed: int
     keep: int
+    labels: tuple[str, ...]
 
 
 class _Chunk:
@@ -92,14 +93,22 @@ class _Chunk:
             winnings, pots_won, showdowns, hands)
 
 
-def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None = None
+def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None = None,
+               *, labels: Sequence[str] | None = None, number: int | None = None
                ) -> int | None:
     """Ask ``players[seat]`` for each decision of ``hand`` (each sees only
     ``hand.view(seat)``) until the hand ends (returns ``None``), a seat whose
     player is ``None`` (played from outside: a person) is to act, or
-    ``limit`` decisions were made; returns the seat to act then.  An illegal
-    choice names the player.  The one loop of :func:`play` and of a
-    :class:`~razzcore.sim.session.Session`.
+    ``limit`` decisions were made; returns the seat to act then.  The one
+    loop of :func:`play` and of a :class:`~razzcore.sim.session.Session`.
+
+    A player whose ``act`` raises, or returns an action that is not legal,
+    is one :class:`~razzcore.errors.RazzError` (an
+    :class:`~razzcore.errors.IllegalActionError` for the action, listing the
+    legal ones) naming the hand (``number``, counted from 1, when given), the
+    seat and the player: ``labels[seat]`` (such as the ``package.module:Name``
+    it was made from), else its name or repr; what ``act`` raised is the
+    error's ``__cause__``.
 
     >>> from razzcore.engine.hand import Hand
     >>> from razzcore.engine.rules import Rules
@@ -108,10 +117,21 @@ def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None =
     0
     >>> h.history[-1]
     'p2 pb'
+    >>> class Broken:
+    ...     def act(self, view, legal_actions):
+    ...         raise KeyError("no plan")
+    >>> h = Hand(Rules(1, 2, 4, 8), [50, 50], deck="Ac 9c 2c Kd 3c Qd")
+    >>> play_turns(h, [BasicRazzPlayer(), Broken()], labels=["basic", "mybots:Broken"],
+    ...            number=3)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: hand 3, p2: player mybots:Broken raised KeyError: 'no plan'
     """
     n = len(hand.starting_stacks)
     if len(players) != n:
         raise RazzError(f"{len(players)} players for a table of {n} seats")
+    if labels is not None and len(labels) != n:
+        raise RazzError(f"{len(labels)} labels for a table of {n} seats")
     made = 0
     view_of, act = hand.view, hand.act  # looked up once per call, not per decision
     while True:
@@ -122,14 +142,36 @@ def play_turns(hand: Hand, players: Sequence[Player | None], limit: int | None =
         if player is None or (limit is not None and made >= limit):
             return seat
         view = view_of(seat)
-        action = player.act(view, view.legal_actions)  # the same legal actions
+        try:
+            action = player.act(view, view.legal_actions)  # the same legal actions
+        except Exception as exc:  # the player's own code: named, its traceback the cause
+            raise RazzError(f"{_where(player, seat, labels, number)} raised "
+                            f"{_exception_line(exc)}") from exc
         try:
             act(action)
-        except IllegalActionError as exc:
+        except RazzError as exc:
             raise IllegalActionError(
-                f"player {_player_label(player)} at p{seat + 1}: {exc}"
+                f"{_where(player, seat, labels, number)} chose an illegal action: {exc}"
             ) from None
         made += 1
+
+
+def _where(player: object, seat: int, labels: Sequence[str] | None, number: int | None
+           ) -> str:
+    """How an error names the player at ``seat``: ``hand 3, p2: player mybots:Bot``."""
+    label = labels[seat] if labels is not None else _player_label(player)
+    hand = f"hand {number:,}, " if number is not None else ""
+    return f"{hand}p{seat + 1}: player {label}"
+
+
+def _exception_line(exc: BaseException) -> str:
+    """``exc`` in one line: its type and the first line of its message.
+
+    >>> _exception_line(ValueError("bad\\nmore")), _exception_line(KeyError())
+    ('ValueError: bad', 'KeyError')
+    """
+    lines = str(exc).splitlines()
+    return f"{type(exc).__name__}: {lines[0]}" if lines and lines[0] else type(exc).__name__
 
 
 def reseed_players(players: Sequence[Player | None], seed: int, index: int) -> None:
@@ -164,7 +206,7 @@ def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
     for j in range(start, stop):
         reseed_players(players, job.seed, j)
         hand = Hand(job.rules, job.stacks, rng=random.Random(hand_seed(job.seed, j)))
-        play_turns(hand, players)
+        play_turns(hand, players, labels=job.labels, number=j + 1)
         payoffs = hand.payoffs or (0,) * n
         for s in range(n):
             out.winnings[s] += payoffs[s]
@@ -177,17 +219,18 @@ def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
     return out
 
 
-def _check_act_signature(player: object) -> None:
+def _check_act_signature(player: object, label: str | None = None) -> None:
     """A policy's ``act`` must accept ``(view, legal_actions)``: say so up front
-    rather than fail deep inside the first hand."""
+    rather than fail deep inside the first hand (naming the player by
+    ``label``, such as the ``package.module:Name`` it was made from)."""
     import inspect
 
     try:
         inspect.signature(player.act).bind(None, ())  # type: ignore[attr-defined]
     except TypeError:
         raise RazzError(
-            f"player {_player_label(player)}: its act must take (view, legal_actions) and "
-            f"return one of the legal action strings"
+            f"player {label or _player_label(player)}: its act must take (view, "
+            f"legal_actions) and return one of the legal action strings"
         ) from None
     except ValueError:  # no signature to inspect (a builtin): trust it
         pass
@@ -195,9 +238,10 @@ def _check_act_signature(player: object) -> None:
 
 def _make_players(
     players: int | Sequence[Player | str], lineup: Sequence[str]
-) -> list[tuple[Player, str | None]]:
-    """Each seat's player and, for a built-in one, the engine policy that
-    plays exactly like it (``None``: the seat needs the Python loop)."""
+) -> list[tuple[Player, str | None, str]]:
+    """Each seat's player, for a built-in one the engine policy that plays
+    exactly like it (``None``: the seat needs the Python loop), and how
+    errors name it (a name or ``package.module:Name`` as given)."""
     if isinstance(players, bool):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
     count = as_int(players)
@@ -220,18 +264,18 @@ def _make_players(
         players = [lineup[s % len(lineup)] for s in range(players)]
     elif isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise RazzError(f"players must be a count or a list of players, not {brief(players)}")
-    out: list[tuple[Player, str | None]] = []
+    out: list[tuple[Player, str | None, str]] = []
     for p in players:
         if isinstance(p, str) and is_builtin(p):
             player = make_player(p)
-            out.append((player, getattr(player, "name", None)))
+            out.append((player, getattr(player, "name", None), p))
         elif isinstance(p, str):  # package.module:Name
             player = make_player(p)
-            _check_act_signature(player)
-            out.append((player, _builtin_policy(player)))
+            _check_act_signature(player, p)
+            out.append((player, _builtin_policy(player), p))
         elif callable(getattr(p, "act", None)):
             _check_act_signature(p)
-            out.append((p, _builtin_policy(p)))
+            out.append((p, _builtin_policy(p), _player_label(p)))
         else:
             raise RazzError(f"player {_player_label(p)} has no act(view, legal_actions) method: "
                             f"a player needs one")
@@ -326,7 +370,7 @@ def play(
     from .simulation import check_seed
 
     seats = _make_players(players, lineup)
-    table = [p for p, _ in seats]
+    table = [p for p, _, _ in seats]
     n = len(table)
     count = as_int(hands)
     if count is None or count < 0 or isinstance(hands, bool):
@@ -366,18 +410,19 @@ def play(
         keep = min(kept, hands)
     else:
         raise RazzError(f"keep_hands must be True, False or a count, not {brief(keep_hands)}")
-    policies = [name for _, name in seats]
+    policies = [name for _, name, _ in seats]
     if all(name is not None for name in policies):
         return _play_in_engine(rules, stack_list, tuple(policies),  # type: ignore[arg-type]
                                tuple(_player_name(p) for p in table), hands, seed, threads,
                                executor, progress, keep)
     if threads is not None and threads != 1:
-        custom = "player " + next(_player_label(p) for p, name in seats if name is None)
+        custom = "player " + next(label for _, name, label in seats if name is None)
         raise RazzError(f"threads runs tables of built-in players in the compiled engine; "
                         f"{custom} plays in Python: give an executor instead")
     if chunk_size is None:
         chunk_size = min(2000, max(100, hands // 64))
-    job = _Job(rules, stack_list, tuple(table), seed, keep)
+    job = _Job(rules, stack_list, tuple(table), seed, keep,
+               tuple(label for _, _, label in seats))
     bounds = [(a, min(a + chunk_size, hands)) for a in range(0, hands, chunk_size)]
     bar = progress_bar(hands, "hand") if progress else None
     t0 = time.perf_counter()

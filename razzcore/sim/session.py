@@ -28,12 +28,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.players import Player, make_player
+from ..engine.players import Player, is_builtin, make_player
 from ..errors import IllegalActionError, RazzError, as_int, brief
 from .playing import (
     DEFAULT_RULES,
     DEFAULT_STACK,
     _check_act_signature,
+    _player_label,
     _player_name,
     hand_seed,
     play_turns,
@@ -95,17 +96,25 @@ class Session:
         if not 2 <= len(players) <= 8:
             raise RazzError(f"a razz table has 2 to 8 players, not {len(players)}")
         table: list[Player | None] = []
+        labels: list[str] = []  # how errors name each seat's player
         for p in players:
             if p is None:
                 table.append(None)
+                labels.append("you")
             elif isinstance(p, str):
-                table.append(make_player(p))
+                player = make_player(p)
+                if not is_builtin(p):
+                    _check_act_signature(player, p)
+                table.append(player)
+                labels.append(p)
             elif callable(getattr(p, "act", None)):
                 _check_act_signature(p)
                 table.append(p)
+                labels.append(_player_label(p))
             else:
                 raise RazzError(f"a player needs an act(view, legal_actions) method: {brief(p)}")
         self.players: tuple[Player | None, ...] = tuple(table)
+        self._labels = tuple(labels)
         n = len(table)
         if names is None:
             names = [f"p{s + 1} {'you' if p is None else _player_name(p)}"
@@ -200,7 +209,8 @@ class Session:
         if self.hand is not None and self.hand.is_over:
             return None
         hand = self._running()
-        seat = play_turns(hand, self.players, limit)
+        seat = play_turns(hand, self.players, limit, labels=self._labels,
+                          number=len(self.hands) + 1)
         self._settle()
         return seat
 

@@ -8,8 +8,8 @@ executor.
 
 >>> from razzcore import pokerstars, stats
 >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
->>> [(r.player, r.hands, r.net) for r in table.rows]
-[('alpha', 1, -35), ('bravo [x]', 1, 325), ('charlie', 1, -320)]
+>>> [(r.player, r.unit, r.hands, r.net) for r in table.rows]
+[('alpha', 'USD', 1, -35), ('bravo [x]', 'USD', 1, 325), ('charlie', 'USD', 1, -320)]
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..errors import RazzError, brief
 from ..histories.files import STDIN, FileHands, display_name, read_history_text, read_phh_text
 from ..histories.phh import HandHistory
 from ..histories.pokerstars import PokerStarsError, tally
-from .counting import count_hand, hand_date, played, seat_counts, seat_names
+from .counting import count_hand, hand_date, hand_unit, played, seat_counts, seat_names, unit_name
 from .table import Skipped, StatsTable, merge
 
 __all__ = ["CHUNK_HANDS", "Source", "stats"]
@@ -165,7 +165,8 @@ def _count_stars(table: StatsTable, name: str, text: str, player: str | None) ->
         date = dates.get(key, dates)
         if date is dates:
             date = dates[key] = played(*key)
-        table._add_hand(seats, head.big, str(fields["hand"]), date, player)
+        unit = unit_name(head.unit, fields.get("currency"), head.symbol)
+        table._add_hand(seats, head.big, unit, str(fields["hand"]), date, player)
     return table
 
 
@@ -184,7 +185,7 @@ def _count_one(table: StatsTable, label: str, hh: HandHistory, player: str | Non
         table.skipped.append(left_out)
         return None
     hand_id = str(hh.hand) if hh.hand is not None else (label if file else None)
-    table._add_hand(seats, hh.big_bet, hand_id, hand_date(hh), player)
+    table._add_hand(seats, hh.big_bet, hand_unit(hh), hand_id, hand_date(hh), player)
     return None
 
 
@@ -197,11 +198,16 @@ def stats(source: Source, *, player: str | None = None,
     or PHH files (``"-"``: standard input, either kind), or an iterable of
     any of these.  Every hand is replayed on
     the engine and counted from what the engine did (docs/stats.md gives
-    each column's definition).  A malformed hand, or a file that cannot be
-    read, is left out and named in ``.skipped``; a path or glob that names
-    no file is a :class:`~razzcore.errors.RazzError`.
+    each column's definition).  Each player has a row per unit of the
+    histories' amounts (``"chips"``; a cash game's currency, ``"USD"``, in
+    cents): one row when every hand is in one unit.  A malformed hand, or a
+    file that cannot be read, is left out and named in ``.skipped``; a path
+    or glob that names no file is a :class:`~razzcore.errors.RazzError`.
 
-    * ``player``: count only this player's row (and hand records);
+    * ``player``: count only this player's rows (and hand records); a
+      :class:`~razzcore.tracker.table.PlayerNotFoundError` (a
+      :class:`~razzcore.errors.RazzError`) when no hand counted has the
+      player, naming some of the players seen;
     * ``executor``: anything with ``submit(fn, *args)`` (a
       :mod:`concurrent.futures` pool, dask's ``Client.get_executor()``): the
       parts are read and counted on it; the table is the same for any;
@@ -212,6 +218,11 @@ def stats(source: Source, *, player: str | None = None,
     >>> row = stats(hands, player="bravo [x]").rows[0]
     >>> row.vpip, row.complete, row.steal, row.wtsd, row.wsd
     (1.0, 1.0, 1.0, 1.0, 1.0)
+    >>> stats(hands, player="bravo")
+    Traceback (most recent call last):
+    ...
+    razzcore.tracker.table.PlayerNotFoundError: no player 'bravo' in the 1 hand counted; the
+    players include 'alpha', 'bravo [x]', 'charlie'
     """
     check_executor(executor)
     if player is not None and not isinstance(player, str):
@@ -241,4 +252,7 @@ def stats(source: Source, *, player: str | None = None,
     finally:
         if bar is not None:
             bar.close()
-    return merge(tables)
+    table = merge(tables)
+    if player is not None:
+        table._check_player(player)
+    return table

@@ -1,11 +1,12 @@
-"""The tracker's results: a row of statistics per player, a record per
-player and hand, and the hands left out.
+"""The tracker's results: a row of statistics per player and unit, a
+record per player and hand, and the hands left out.
 
-A :class:`StatsTable` holds, for each player, the counts of
-:data:`~razzcore.tracker.counting.COUNTS` (and the net per big bet size);
-its :attr:`~StatsTable.rows` are :class:`StatsRow` dataclasses with each
-fraction beside its counts.  Tables of parts of the hands merge (``+``)
-into the table of all of them.
+A :class:`StatsTable` holds, for each player and each unit of the
+histories' amounts (``"chips"``, or a cash game's currency: ``"USD"``...),
+the counts of :data:`~razzcore.tracker.counting.COUNTS` (and the net per big
+bet size); its :attr:`~StatsTable.rows` are :class:`StatsRow` dataclasses
+with each fraction beside its counts.  Tables of parts of the hands merge
+(``+``) into the table of all of them.
 
 >>> from razzcore.tracker.counting import COUNTS
 >>> counts = dict.fromkeys(COUNTS, 0) | {"hands": 4, "net": -30, "vpip": 1, "calls": 2}
@@ -23,9 +24,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RazzError, brief
-from .counting import COUNTS, NET, WTSD
+from .counting import CHIPS, COUNTS, NET, WTSD
 
-__all__ = ["COLUMNS", "HandRecord", "Skipped", "StatsRow", "StatsTable", "merge"]
+__all__ = ["COLUMNS", "HandRecord", "PlayerNotFoundError", "Skipped", "StatsRow", "StatsTable",
+           "merge"]
+
+#: A player's counts are summed every this many hands (the memory a player
+#: takes stays bounded, and summing a block at once keeps counting fast).
+BLOCK_HANDS = 256
+
+#: How many of the players seen a message about a missing player names.
+_NAMES_SHOWN = 5
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -33,9 +42,11 @@ class HandRecord:
     """One player's result in one hand: ``player``, the history's ``hand``
     id (its ``hand`` field; else the file and the hand's place in it, or
     ``None`` for a history given as an object),
-    ``date`` (``None`` when the history has none), ``net`` chips (rake
-    taken), whether the player reached the ``showdown``, and the hand's
-    ``big_bet`` (to count results in big bets)."""
+    ``date`` (``None`` when the history has none), ``net`` (rake taken, in
+    ``unit``), whether the player reached the ``showdown``, the hand's
+    ``big_bet`` (to count results in big bets) and the ``unit`` of the
+    amounts (``"chips"``, or a cash game's currency, amounts in cents:
+    ``"USD"``)."""
 
     player: str
     hand: str | None
@@ -43,6 +54,7 @@ class HandRecord:
     net: int
     showdown: bool
     big_bet: int
+    unit: str = CHIPS
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready values (the date in ISO format).
@@ -81,7 +93,9 @@ def _share(count: int, total: int) -> float | None:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class StatsRow:
-    """One player's statistics (see docs/stats.md for each definition).
+    """One player's statistics in one ``unit`` of amounts (see docs/stats.md
+    for each definition): ``net`` is in that unit (``"chips"``, or the
+    cents of a cash game's currency: ``"USD"``, ``"EUR"``...).
 
     Each fraction (0..1, ``None`` when its denominator is 0) has its count
     beside it (``vpip`` and ``vpip_count``); fractions of hands divide by
@@ -96,6 +110,7 @@ class StatsRow:
     """
 
     player: str
+    unit: str
     hands: int
     net: int
     big_bets_per_100: float
@@ -129,10 +144,10 @@ class StatsRow:
 
     @classmethod
     def from_counts(cls, player: str, counts: Mapping[str, int],
-                    net_by_big_bet: Mapping[int, int]) -> StatsRow:
+                    net_by_big_bet: Mapping[int, int], *, unit: str = CHIPS) -> StatsRow:
         """The row of ``player`` from its counts (named as
-        :data:`~razzcore.tracker.counting.COUNTS`) and its net chips by the
-        hands' big bet (for ``big_bets_per_100``).
+        :data:`~razzcore.tracker.counting.COUNTS`) and its net by the hands'
+        big bet (for ``big_bets_per_100``), all in ``unit``.
 
         >>> counts = dict.fromkeys(COUNTS, 0) | {"hands": 2, "net": 40, "wtsd": 1, "wsd": 1}
         >>> row = StatsRow.from_counts("Ann", counts, {20: 40})
@@ -145,7 +160,7 @@ class StatsRow:
                 for name in ("vpip", "complete", "saw_4th", "saw_5th", "saw_6th", "saw_7th",
                              "wtsd", "won_without_showdown")}
         return cls(
-            player=player, hands=hands, net=counts["net"],
+            player=player, unit=unit, hands=hands, net=counts["net"],
             big_bets_per_100=100 * big_bets / hands if hands else 0.0,
             vpip=each["vpip"], vpip_count=counts["vpip"],
             complete=each["complete"], complete_count=counts["complete"],
@@ -170,8 +185,8 @@ class StatsRow:
 
         >>> row = StatsRow.from_counts("Ann", dict.fromkeys(COUNTS, 0) | {"hands": 1}, {})
         >>> d = row.to_dict()
-        >>> list(d) == list(COLUMNS), d["player"], d["hands"], d["vpip"]
-        (True, 'Ann', 1, 0.0)
+        >>> list(d) == list(COLUMNS), d["player"], d["unit"], d["hands"], d["vpip"]
+        (True, 'Ann', 'chips', 1, 0.0)
         """
         return {name: getattr(self, name) for name in COLUMNS}
 
@@ -182,9 +197,10 @@ COLUMNS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(StatsRow))
 
 
 class _Player:
-    """One player's running counts: the totals, and the hands added since
-    they were last summed (each hand's counts and big bet, kept as they
-    come and summed column by column when the totals are asked for)."""
+    """One player's running counts in one unit: the totals, and the hands
+    added since they were last summed (each hand's counts and big bet, kept
+    as they come and summed column by column every :data:`BLOCK_HANDS`
+    hands, or when the totals are asked for)."""
 
     __slots__ = ("bets", "by_bet", "counts", "hands")
 
@@ -213,17 +229,64 @@ class _Player:
         for bet, net in theirs.by_bet.items():
             mine.by_bet[bet] = mine.by_bet.get(bet, 0) + net
 
-    def row(self, name: str) -> StatsRow:
+    def row(self, name: str, unit: str) -> StatsRow:
         mine = self.totals()
         return StatsRow.from_counts(name, dict(zip(COUNTS, mine.counts, strict=True)),
-                                    mine.by_bet)
+                                    mine.by_bet, unit=unit)
+
+
+class PlayerNotFoundError(RazzError):
+    """No hand counted has the player asked for (:func:`razzcore.stats`
+    with ``player=``): the message names the player and some of the players
+    seen (one that matches but for case first); :attr:`skipped` holds the
+    hands left out while reading."""
+
+    def __init__(self, message: str, skipped: Sequence[Skipped] = ()) -> None:
+        super().__init__(message)
+        self.skipped: list[Skipped] = list(skipped)
+
+    @classmethod
+    def among(cls, player: str, seen: Sequence[str], hands: int | None = None,
+              skipped: Sequence[Skipped] = ()) -> PlayerNotFoundError:
+        """The error for ``player`` missing from the players ``seen`` (in
+        order) in ``hands`` hands counted (``None``: not said).
+
+        >>> print(PlayerNotFoundError.among("Zed", ["Bob", "Ann"]))
+        no player 'Zed'; the players include 'Bob', 'Ann'
+        """
+        return cls(_not_found(player, seen, hands), skipped)
+
+
+def _not_found(player: str, seen: Sequence[str], hands: int | None) -> str:
+    """What to say when no hand of ``hands`` counted has ``player``, given
+    (some of) the players ``seen``, in order.
+
+    >>> _not_found("ann", ["Bob", "Ann"], 2)
+    "no player 'ann'; did you mean 'Ann'?"
+    >>> _not_found("Zed", ["Bob", "Ann"], 2)
+    "no player 'Zed' in the 2 hands counted; the players include 'Bob', 'Ann'"
+    >>> _not_found("Zed", [], 0)
+    "no player 'Zed': no hand was counted"
+    """
+    wanted = player.casefold()
+    near = [n for n in seen if n.casefold() == wanted]
+    if near:
+        return f"no player {brief(player)}; did you mean {' or '.join(map(brief, near))}?"
+    if not hands and not seen:
+        return f"no player {brief(player)}: no hand was counted"
+    names = ", ".join(map(brief, seen[:_NAMES_SHOWN]))
+    more = ", ..." if len(seen) > _NAMES_SHOWN else ""
+    plural = "" if hands == 1 else "s"
+    counted = "" if hands is None else f" in the {hands:,} hand{plural} counted"
+    return f"no player {brief(player)}{counted}; the players include {names}{more}"
 
 
 class StatsTable:
     """Each player's statistics over the hands read (see :func:`razzcore.stats`).
 
-    * :attr:`rows`: one :class:`StatsRow` per player, the most hands first
-      (then by name);
+    * :attr:`rows`: one :class:`StatsRow` per player and unit of the amounts
+      (one per player when every hand is in one unit), the most hands first
+      (then by name and unit);
     * :attr:`hands`: a :class:`HandRecord` per player and hand, in the order
       the hands were read (what the result graphs draw);
     * :attr:`skipped`: each malformed hand (or unreadable file) left out, as
@@ -240,70 +303,129 @@ class StatsTable:
     """
 
     def __init__(self) -> None:
-        self._players: dict[str, _Player] = {}
+        # unit -> player -> counts
+        self._units: dict[str, dict[str, _Player]] = {}
+        # the player asked for, and while not found: the first names seen (and
+        # any that match it but for case), for the message that says so
+        self._player: str | None = None
+        self._seen: list[str] = []
         self.hands: list[HandRecord] = []
         self.skipped: list[Skipped] = []
         self.hand_count = 0
         """The hands counted (each once, whatever its players)."""
 
-    def _add_hand(self, seats: Sequence[tuple[str, Sequence[int]]], big_bet: int,
+    def _add_hand(self, seats: Sequence[tuple[str, Sequence[int]]], big_bet: int, unit: str,
                   hand: str | None, date: datetime.datetime | datetime.date | None,
                   player: str | None) -> None:
         """Add a counted hand: each dealt-in seat's name and counts (only
-        ``player``'s, when not ``None``), its big bet, id and date."""
+        ``player``'s, when not ``None``), its big bet, the unit of its
+        amounts, its id and date."""
         self.hand_count += 1
-        players = self._players
+        players = self._units.get(unit)
+        if players is None:
+            players = self._units[unit] = {}
         records = self.hands
+        looking = False
+        if player is not None:
+            self._player = player
+            looking = not any(self._units.values())
         for name, counts in seats:
             if player is not None and name != player:
+                if looking:
+                    self._saw(name)
                 continue
             mine = players.get(name)
             if mine is None:
                 mine = players[name] = _Player()
-            mine.hands.append(counts)
+            hands = mine.hands
+            hands.append(counts)
             mine.bets.append(big_bet)
+            if len(hands) == BLOCK_HANDS:
+                mine.totals()
             records.append(HandRecord(name, hand, date, counts[NET], counts[WTSD] != 0,
-                                      big_bet))
+                                      big_bet, unit))
+
+    def _saw(self, name: str) -> None:
+        """Note ``name`` among the first players seen (or as one that
+        matches the player asked for but for case)."""
+        seen = self._seen
+        if name not in seen and (len(seen) <= _NAMES_SHOWN or self._player is None
+                                 or name.casefold() == self._player.casefold()):
+            seen.append(name)
+
+    def _check_player(self, player: str) -> None:
+        """A :class:`PlayerNotFoundError` when no hand counted has ``player``."""
+        if not any(self._units.values()):
+            raise PlayerNotFoundError.among(player, self._seen, self.hand_count, self.skipped)
 
     @property
     def rows(self) -> list[StatsRow]:
-        """One row per player: the most hands first, then by name.
+        """One row per player and unit: the most hands first, then by name
+        and unit.
 
         >>> from razzcore import pokerstars, stats
         >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
-        >>> [(r.player, r.net) for r in table.rows]
-        [('alpha', -35), ('bravo [x]', 325), ('charlie', -320)]
+        >>> [(r.player, r.unit, r.net) for r in table.rows]
+        [('alpha', 'USD', -35), ('bravo [x]', 'USD', 325), ('charlie', 'USD', -320)]
         """
-        rows = [p.row(name) for name, p in self._players.items()]
-        rows.sort(key=lambda r: (-r.hands, r.player))
+        rows = [p.row(name, unit) for unit, players in self._units.items()
+                for name, p in players.items()]
+        rows.sort(key=lambda r: (-r.hands, r.player, r.unit))
         return rows
 
-    def row(self, player: str) -> StatsRow:
-        """The row of ``player`` (:class:`~razzcore.errors.RazzError` when no
-        hand of the table has that player).
+    def units(self, player: str | None = None) -> list[str]:
+        """The units of the amounts of the hands counted (of ``player``'s,
+        when given), sorted.
+
+        >>> from razzcore import pokerstars, stats
+        >>> stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))).units()
+        ['USD']
+        """
+        return sorted(unit for unit, players in self._units.items()
+                      if (player in players if player is not None else players))
+
+    def row(self, player: str, unit: str | None = None) -> StatsRow:
+        """The row of ``player`` (in ``unit``; needed only when the player has
+        hands in more than one unit).  A :class:`~razzcore.errors.RazzError`
+        when no hand of the table has that player, or none in ``unit``, or
+        when ``unit`` is needed and not given (naming the player's units).
 
         >>> from razzcore import pokerstars, stats
         >>> table = stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE])))
-        >>> table.row("alpha").net
-        -35
+        >>> table.row("alpha").net, table.row("alpha", "USD").net
+        (-35, -35)
         >>> table.row("zed")
         Traceback (most recent call last):
         ...
-        razzcore.errors.RazzError: no hand has a player named 'zed'
+        razzcore.tracker.table.PlayerNotFoundError: no player 'zed' in the 1 hand counted; ...
+        >>> table.row("alpha", "EUR")
+        Traceback (most recent call last):
+        ...
+        razzcore.errors.RazzError: 'alpha' has no hands in 'EUR': only in USD
         """
-        found = self._players.get(player)
-        if found is None:
-            raise RazzError(f"no hand has a player named {brief(player)}")
-        return found.row(player)
+        units = self.units(player)
+        if not units:
+            raise PlayerNotFoundError.among(player, self.players(), self.hand_count)
+        if unit is None:
+            if len(units) > 1:
+                raise RazzError(
+                    f"{brief(player)} has hands in {len(units)} units ({', '.join(units)}), "
+                    f"each its own row: name one, e.g. row({brief(player)}, "
+                    f"{brief(units[0])})")
+            unit = units[0]
+        elif unit not in units:
+            raise RazzError(f"{brief(player)} has no hands in {brief(unit)}: only in "
+                            f"{', '.join(units)}")
+        return self._units[unit][player].row(player, unit)
 
     def players(self) -> list[str]:
-        """The players' names, as :attr:`rows` orders them.
+        """The players' names, as :attr:`rows` orders them (each once).
 
         >>> from razzcore import pokerstars, stats
         >>> stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))).players()
         ['alpha', 'bravo [x]', 'charlie']
         """
-        return [r.player for r in self.rows]
+        return list(dict.fromkeys(r.player for r in self.rows))
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """The rows as dicts keyed by :data:`COLUMNS` (JSON-ready).
@@ -314,7 +436,8 @@ class StatsTable:
         return [r.to_dict() for r in self.rows]
 
     def to_pandas(self) -> Any:
-        """The rows as a pandas ``DataFrame`` indexed by ``player``
+        """The rows as a pandas ``DataFrame`` indexed by ``player`` (a player
+        with hands in several units has a row in each: ``unit`` is a column)
         (:class:`~razzcore.errors.MissingDependencyError` without pandas).
 
         >>> from razzcore import pokerstars, stats
@@ -352,10 +475,14 @@ class StatsTable:
     __hash__ = None  # type: ignore[assignment]
 
     def __len__(self) -> int:
-        return len(self._players)
+        """The rows: one per player and unit."""
+        return sum(len(players) for players in self._units.values())
 
     def __repr__(self) -> str:
-        return (f"<StatsTable: {len(self)} players, {self.hand_count} hands, "
+        names = len(self.players())
+        units = self.units()
+        each = f" in {len(units)} units" if len(units) > 1 else ""
+        return (f"<StatsTable: {names} players{each}, {self.hand_count} hands, "
                 f"{len(self.skipped)} skipped>")
 
     def __str__(self) -> str:
@@ -372,11 +499,19 @@ def merge(tables: Iterable[StatsTable]) -> StatsTable:
     """
     out = StatsTable()
     for t in tables:
-        for name, p in t._players.items():
-            mine = out._players.get(name)
-            if mine is None:
-                mine = out._players[name] = _Player()
-            mine.merge(p)
+        for unit, players in t._units.items():
+            into = out._units.get(unit)
+            if into is None:
+                into = out._units[unit] = {}
+            for name, p in players.items():
+                mine = into.get(name)
+                if mine is None:
+                    mine = into[name] = _Player()
+                mine.merge(p)
+        if t._player is not None:
+            out._player = t._player
+        for name in t._seen:
+            out._saw(name)
         out.hands.extend(t.hands)
         out.skipped.extend(t.skipped)
         out.hand_count += t.hand_count
