@@ -273,7 +273,7 @@ ls -l "$DIST"
 step "sdist contents"
 tar tzf "$SDIST" >"$WORK/sdist.txt"
 for f in pyproject.toml setup.py MANIFEST.in LICENSE README.md docs/pypi.md razzcore/_core.pyx \
-    razzcore/_core.pyi src/tablegen.py razzcore/py.typed src/razz_eval.h tests/; do
+    razzcore/_core.pyi src/tablegen.py razzcore/py.typed src/razz_eval.h tests/ examples/; do
     grep -q "^razzcore-[^/]*/$f" "$WORK/sdist.txt" || fail "sdist lacks $f"
 done
 for pxi in razzcore/*.pxi src/*.h; do
