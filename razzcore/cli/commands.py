@@ -56,6 +56,12 @@ __all__ = ["build_parser", "main"]
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = _EXITS
 
+#: The status when the reader of the output stops early (``razzcore ... |
+#: head``): 128 + SIGPIPE, what the shell reports for a command ended by a
+#: closed pipe, whatever the command would have returned (its work is cut
+#: short; 1, Python's own status for a closed pipe, means a mismatch here).
+EXIT_PIPE = 141
+
 #: Whether errors are also written as JSON on stdout (``--json`` was given).
 _JSON_ERRORS: ContextVar[bool] = ContextVar("razzcore_cli_json_errors", default=False)
 
@@ -600,7 +606,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     token = _JSON_ERRORS.set(_wants_json(words))
     try:
-        return _run(words)
+        try:
+            status = _run(words)
+        except SystemExit:  # argparse's --help and usage errors
+            sys.stdout.flush()
+            raise
+        # a pipe closed early is found here, not when Python exits
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
     finally:
         _JSON_ERRORS.reset(token)
 
@@ -664,9 +680,8 @@ def _run(words: list[str]) -> int:
     except ImportError as exc:  # an optional dependency: the message says which extra
         _report(prog, str(exc) or type(exc).__name__)
     except OSError as exc:
-        if isinstance(exc, BrokenPipeError):
-            _silence_stdout()
-            return EXIT_OK
+        if isinstance(exc, BrokenPipeError):  # the output's reader stopped: see main
+            raise
         _report(prog, os_message(exc))
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted\n")

@@ -152,9 +152,10 @@ def result_lines(records: Sequence[HandRecord]) -> tuple[list[float], list[float
     return total, shown, unshown
 
 
-def plot_file(path: str | os.PathLike[str]) -> str:
+def plot_file(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
     """The file :func:`plot_results` writes for ``path``: ``path`` itself when
-    its extension names a format matplotlib writes, ``path`` + ``.png`` when it
+    its extension names a format matplotlib writes (``path`` a ``str``,
+    ``bytes`` or path-like), ``path`` + ``.png`` when it
     has none.  A folder, or an extension of no such format, is a
     :class:`~razzcore.errors.RazzError` naming the formats (checked before
     any work).  Needs matplotlib (the ``plot`` extra).
@@ -166,7 +167,7 @@ def plot_file(path: str | os.PathLike[str]) -> str:
     ...     print("results.png results.svg")
     results.png results.svg
     """
-    name = os.fspath(path)
+    name = os.fsdecode(path)
     if not name or os.path.isdir(name) or name.endswith(("/", os.sep)):
         raise RazzError(f"{name!r} is a folder: give the picture's file name (e.g. "
                         f"{os.path.join(name or '.', 'results.png')!r})")
@@ -180,7 +181,8 @@ def plot_file(path: str | os.PathLike[str]) -> str:
     return name
 
 
-def plot_results(records: Sequence[HandRecord], path: str | os.PathLike[str], *,
+def plot_results(records: Sequence[HandRecord],
+                 path: str | bytes | os.PathLike[str] | os.PathLike[bytes], *,
                  player: str, title: str | None = None) -> None:
     """Draw ``player``'s cumulative net over the hands of ``records`` (in
     their order), in big bets, beside its showdown and non-showdown parts,
