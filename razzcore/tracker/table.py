@@ -302,7 +302,10 @@ def suggestions(player: str, seen: Iterable[str], most: int = _NAMES_SHOWN) -> l
             tiers[2].append(name)
         elif wanted in key:
             tiers[3].append(name)
-    out = [name for tier in tiers for name in tier]
+    # within a tier, the closest first (then in the order seen)
+    out = [name for tier in tiers
+           for name in sorted(tier, key=lambda n: -difflib.SequenceMatcher(
+               None, wanted, _words(n)).ratio())]
     if len(out) < most:
         by_key: dict[str, list[str]] = {}
         for name, key in zip(names, keys, strict=True):
@@ -349,7 +352,8 @@ def _not_found(player: str, seen: Sequence[str], hands: int | None,
         return f"no player {brief(player)}{counted}; did you mean {said}? ({many})"
     names = ", ".join(map(brief, seen[:_NAMES_SHOWN]))
     more = ", ..." if players < 0 or players > min(len(seen), _NAMES_SHOWN) else ""
-    return (f"no player {brief(player)}{counted}, nor any close to it, among the {many}: "
+    among = many if players < 0 else f"the {many}"
+    return (f"no player {brief(player)}{counted}, nor any close to it, among {among}: "
             f"{names}{more}")
 
 
