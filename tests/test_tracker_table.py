@@ -411,6 +411,11 @@ def test_the_text_table_shows_cash_nets_in_currency_units(tmp_path: Path) -> Non
     assert lines[("charlie", "EUR")] == "-3.20"
     # the rows and JSON keep whole cents
     assert table.row("charlie", "EUR").net == -320
+    # a PHH file's own currency counts whole units: no decimals
+    whole = stats([hand(["alpha", "bravo", "charlie"], [200] * 3, STEAL.actions,
+                        currency="USD")])
+    line = str(whole).splitlines()[1].split()
+    assert line[:5] == ["alpha", "whole", "USD", "1", "+9"]
 
 
 def test_min_hands_with_a_player_speaks_of_that_player(

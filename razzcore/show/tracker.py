@@ -44,6 +44,10 @@ HEADERS: dict[str, str] = {
 }
 
 
+#: How a unit of whole units of a currency begins (its amounts are not cents:
+#: :func:`razzcore.histories.money.hand_unit`).
+WHOLE = "whole "
+
 #: What each abbreviated header of the table means (the footer of
 #: ``razzcore stats``).
 LEGEND = (
@@ -83,16 +87,18 @@ def _percent(value: float | None) -> str:
 
 
 def _net(row: StatsRow) -> str:
-    """The row's net as the table prints it: chips whole, a cash game's
-    cents as its currency with 2 decimals (``+0.60``).
+    """The row's net as the table prints it: chips and whole units of a
+    currency (``"whole USD"``, a PHH file's own) whole, a cash game's cents
+    as its currency with 2 decimals (``+0.60``).
 
     >>> from razzcore.tracker.counting import COUNTS
     >>> counts = dict.fromkeys(COUNTS, 0) | {"hands": 1}
     >>> [_net(StatsRow.from_counts("A", counts | {"net": n}, {}, unit=u))
-    ...  for n, u in ((60, "USD"), (-123456, "EUR"), (-5, "USD"), (1500, "chips"))]
-    ['+0.60', '-1,234.56', '-0.05', '+1,500']
+    ...  for n, u in ((60, "USD"), (-123456, "EUR"), (-5, "USD"), (1500, "chips"),
+    ...                (7, "whole USD"))]
+    ['+0.60', '-1,234.56', '-0.05', '+1,500', '+7']
     """
-    if row.unit == CHIPS:
+    if row.unit == CHIPS or row.unit.startswith(WHOLE):
         return f"{row.net:+,}"
     whole, cents = divmod(abs(row.net), 100)
     return f"{'-' if row.net < 0 else '+'}{whole:,}.{cents:02d}"
