@@ -242,7 +242,8 @@ def stats(source: Source, *, player: str | None = None,
     * ``player``: count only this player's rows (and hand records); a
       :class:`~razzcore.tracker.table.PlayerNotFoundError` (a
       :class:`~razzcore.errors.RazzError`) when no hand counted has the
-      player, naming some of the players seen;
+      player, naming the players whose names are closest to it
+      (:func:`~razzcore.tracker.table.suggestions`) and how many there are;
     * ``executor``: anything with ``submit(fn, *args)`` (a
       :mod:`concurrent.futures` pool, dask's ``Client.get_executor()``): the
       parts are read and counted on it; the table is the same for any;
@@ -256,8 +257,8 @@ def stats(source: Source, *, player: str | None = None,
     >>> stats(hands, player="bravo")
     Traceback (most recent call last):
     ...
-    razzcore.tracker.table.PlayerNotFoundError: no player 'bravo' in the 1 hand counted; the
-    players include 'alpha', 'bravo [x]', 'charlie'
+    razzcore.tracker.table.PlayerNotFoundError: no player 'bravo' in the 1 hand counted; did you
+    mean 'bravo [x]'? (3 players)
     """
     check_executor(executor)
     if player is not None and not isinstance(player, str):
