@@ -31,8 +31,10 @@ def add_stats_parser(p: argparse.ArgumentParser) -> None:
     (['hands.txt'], 50, 'net', None)
     """
     p.add_argument("files", nargs="+", metavar="FILE",
-                   help="PokerStars text files, .phh or .phhs files, or globs of them "
-                        "('sessions/**/*.txt'); - reads standard input (either kind)")
+                   help="PokerStars text files, .phh or .phhs files, globs of them "
+                        "('sessions/**/*.txt') or folders (their .txt, .phh and .phhs files "
+                        "at any depth); each file is read once; - reads standard input "
+                        "(either kind)")
     p.add_argument("--player", metavar="NAME", default=None,
                    help="only this player's rows (and the player --plot draws)")
     p.add_argument("--json", action="store_true",
