@@ -76,7 +76,8 @@ RZ_INLINE void rz_qualify_all(uint16_t *out, ptrdiff_t n, unsigned limit)
 #define RZ_OMAHA_BOARDS5 6188
 static uint16_t RZ_OMAHA_LOW3[RZ_OMAHA_BOARDS3 * RZ_OMAHA_PAIRS];
 static uint16_t RZ_OMAHA_LOW4[RZ_OMAHA_BOARDS4 * RZ_OMAHA_PAIRS];
-static uint16_t RZ_OMAHA_LOW5[RZ_OMAHA_BOARDS5 * RZ_OMAHA_PAIRS];
+/* (+ 1: razz_simd.h reads entries with 4-byte gathers, the last one too) */
+static uint16_t RZ_OMAHA_LOW5[RZ_OMAHA_BOARDS5 * RZ_OMAHA_PAIRS + 1];
 /* (13 r1 + r2) -> pair index 0..90, any order of r1, r2 */
 static uint8_t RZ_OMAHA_PAIR[13 * 13];
 /* RZ_MSET_BIN[i][v] = C(v, i + 1): ranks r0 <= r1 <= .. <= r(k-1) (0..12) have
