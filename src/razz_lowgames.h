@@ -177,9 +177,9 @@ RZ_INLINE int rz_lowgames_init(void)
     for (i = 0; i < 5; i++)
         for (a = 0; a < 17; a++) {
             unsigned n = 1;
-            for (b = 1; b <= i + 1; b++)
+            for (b = 1; a >= i + 1 && b <= i + 1; b++)
                 n = n * (unsigned)(a - (i + 1) + b) / (unsigned)b;
-            RZ_MSET_BIN[i][a] = (uint16_t)(a >= i + 1 ? n : 0u);
+            RZ_MSET_BIN[i][a] = (uint16_t)(a >= i + 1 ? n : 0u); /* C(a, i + 1) */
         }
     p = 0;
     for (a = 0; a < 13; a++)
