@@ -10,7 +10,11 @@ round-trip (``loads(dumps(hands)) == hands``); anything refused must be a
 ``PokerStarsError`` naming the hand and the line.  The tracker's reading
 (``pokerstars.tally``: the same replay, counting each hand) must find the
 same hands and errors, with the counts of each history replayed again
-(``count_hand``).  Every input is read twice,
+(``count_hand``), and the compiled count of an engine hand
+(``_tally_hand``) is also given copies of a hand whose seats, lengths,
+amounts and log entries are corrupted: it must count them or refuse them
+with a ``RazzError``, and count an intact copy as the hand.  Every input is
+read twice,
 by ``pokerstars`` (the compiled reader) and by the plain reader the tests
 compare it with (``tests/pokerstars_oracle.py``): the hands, the count of
 other games, the errors and the warnings must be the same.
@@ -28,6 +32,7 @@ from _harness import Input, check, instrumented, main, play_random
 
 with instrumented():
     from razzcore import phh, pokerstars
+    from razzcore._core import _tally_hand
     from razzcore.engine.hand import Hand
     from razzcore.engine.rules import Rules
     from razzcore.errors import RazzError
@@ -47,6 +52,75 @@ LINES = [
 ]
 WORDS = ["$", "0", "1,000", "$0.5", "-1", "[", "]", "??", "Kd", "Ac Ad", ":", "is all-in",
          "9" * 25, "\x00", "\u00e9"]
+
+
+# Values a lying hand gives where a seat, a pot or chips belong.
+ODD: list[object] = [-1, 8, 9, 31, 32, 63, 64, 2**31, 2**63, -(2**63) - 1, 2**53 + 1,
+                     True, 1.5, "0", None, ()]
+TALLY_FIELDS = ("starting_stacks", "dealt_in", "absent", "folded", "payoffs", "pots",
+                "awards", "_log")
+
+
+class _Copy:
+    """What the compiled count reads of a hand, as attributes to corrupt."""
+
+    def __init__(self, hand: Hand) -> None:
+        for name in TALLY_FIELDS:
+            value = getattr(hand, name)
+            setattr(self, name, list(value) if isinstance(value, (list, tuple)) else value)
+
+
+def _odd(inp: Input, n: int) -> object:
+    """A seat of the hand or a value no hand has."""
+    return inp.below(n) if inp.flag() else inp.pick([*ODD, inp.big_int()])
+
+
+def _corrupt(inp: Input, fake: _Copy, n: int) -> None:
+    log: list[Any] = fake._log
+    op = inp.below(8)
+    if op == 0 and log:  # a log entry's seat, or its chips or cards
+        i = inp.below(len(log))
+        entry = list(log[i])
+        entry[min(inp.between(1, 2), len(entry) - 1)] = _odd(inp, n)
+        log[i] = tuple(entry)
+    elif op == 1 and log:  # a log entry cut short, or cards dealt past 7
+        i = inp.below(len(log))
+        log[i] = log[i][: inp.below(4)] if inp.flag() else ("dh", inp.below(n), (1,) * 8)
+    elif op == 2:
+        fake.absent = [*fake.absent, _odd(inp, n)]
+    elif op == 3 and fake.pots:
+        pot = fake.pots[inp.below(len(fake.pots))]
+        fake.pots.append(type(pot)(pot.amount, (*pot.eligible, _odd(inp, n))))
+    elif op == 4:  # an award from any seat, pot or amount
+        award = [inp.below(n), 1, 0]
+        award[inp.below(3)] = _odd(inp, n)
+        fake.awards.append(type(fake.awards[0])(*award) if fake.awards else tuple(award))
+    elif op == 5 and fake.payoffs is not None:
+        fake.payoffs = fake.payoffs[: inp.below(n + 1)] + [inp.big_int()] * inp.below(3)
+    elif op == 6:
+        name = inp.pick(["dealt_in", "folded", "starting_stacks"])
+        value = getattr(fake, name)
+        setattr(fake, name, value[: inp.below(len(value) + 1)] + [1] * inp.below(10))
+    else:  # many entries, each fine alone, whose chips add up past 64 bits
+        log[:0] = [("ante", inp.below(n), 2**53)] * inp.below(3000)
+
+
+def _lying_tallies(inp: Input, hands: list[Any]) -> None:
+    """The compiled count of copies of an engine hand, corrupted."""
+    if not hands:
+        return
+    hand = hands[inp.below(len(hands))].replay()
+    n = len(hand.starting_stacks)
+    want = _tally_hand(hand)
+    check(_tally_hand(_Copy(hand)) == want, "an intact copy counts as the hand", hand)
+    fake = _Copy(hand)
+    for _ in range(inp.between(1, 3)):
+        _corrupt(inp, fake, n)
+    try:
+        got = _tally_hand(fake)
+    except RazzError:
+        return
+    check(len(got) == len(fake.starting_stacks), "a count per seat", (got, vars(fake)))
 
 
 def _check(hands: list[Any]) -> None:
@@ -147,6 +221,7 @@ def one_input(data: bytes) -> None:
             continue
         want = count_hand(hh)
         check(seat_counts(names, got.counts) == want, "tally counts", (got, want))
+    _lying_tallies(inp, report.hands)
 
 
 if __name__ == "__main__":

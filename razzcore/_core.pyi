@@ -8,7 +8,7 @@ Checked against the built module with ``python -m mypy.stubtest razzcore._core``
 import datetime
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, SupportsIndex, TypeAlias, TypedDict, TypeVar, overload
+from typing import Any, Final, SupportsIndex, TypeAlias, TypedDict, TypeVar, final, overload
 
 from typing_extensions import Buffer, disjoint_base
 
@@ -228,6 +228,21 @@ def bind_view(
     format_entry: Callable[[tuple[Any, ...], int, Sequence[bool], Sequence[Sequence[int]]], str],
     not_actions: frozenset[str],
 ) -> None: ...
+
+# The descriptor bind_view gives HandView for each field built on first read,
+# and what a view from Hand.view builds them from (razzcore/_view.pxi).
+@final
+class _ViewField:
+    @property
+    def name(self) -> str: ...
+    def __new__(cls, name: str, index: int) -> _ViewField: ...
+    @overload
+    def __get__(self, instance: None, owner: type[Any] | None = None, /) -> _ViewField: ...
+    @overload
+    def __get__(self, instance: object, owner: type[Any] | None = None, /) -> Any: ...
+
+@final
+class _ViewSource: ...
 
 @disjoint_base  # an extension type with its own C layout (PEP 800)
 class HandCore:

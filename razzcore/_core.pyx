@@ -4,7 +4,7 @@
 """razzcore's compiled core: single hands, card masks, batches, enumeration
 (here), the equity kernels (``_equity.pxi``), the hand state machine
 (``_engine.pxi``, ``_hand.pxi``), the agents' encoder and vector env
-(``_obs.pxi``, ``_vecenv.pxi``) the PokerStars reader (``_pokerstars.pxi``)
+(``_obs.pxi``, ``_vecenv.pxi``), the PokerStars reader (``_pokerstars.pxi``)
 and the tracker's count of a hand (``_tally.pxi``).
 
 Everything here works on card codes 0..51 (``4 * rank + suit``, rank 0 = ace).
@@ -32,7 +32,7 @@ import threading
 from collections.abc import Mapping, Set
 
 from .cards import check_distinct, format_card, parse_cards
-from .errors import BatchError, CardError, RulesError, SeatError, brief
+from .errors import BatchError, CardError, RazzError, RulesError, SeatError, brief
 
 cdef extern from "razz_eval.h" nogil:
     const char *RZ_TABLE_DIGEST
@@ -640,6 +640,7 @@ include "_equity.pxi"
 include "_engine.pxi"
 include "_hand_shared.pxi"
 include "_hand.pxi"
+include "_hand_args.pxi"
 include "_replay.pxi"
 include "_view.pxi"
 include "_obs.pxi"

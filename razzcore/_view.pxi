@@ -146,7 +146,7 @@ cdef class _ViewField:
         if value is not d:
             return value
         source = d.get(_SOURCE)
-        if source is None:
+        if type(source) is not _ViewSource or (<_ViewSource>source).hand is None:
             raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}")
         value = (<_ViewSource>source).build(self.index)
         d[self.name] = value
@@ -185,10 +185,14 @@ cdef int _view_cards(HandCore self, const rz_hand *h, list log) except -1:
         exposed.append(bool(h.exposed[s]))
         own.append(cards)
         hidden.append(tuple([c if c in board else None for c in cards]))
-    self._vboards, self._vexposed = tuple(boards), tuple(exposed)
-    self._vown, self._vhidden = tuple(own), tuple(hidden)
-    self._vkey, self._vexp, self._vlog = key, exp, log
-    self._vcards = [None] * 8  # each viewer's cards, made on its first view
+    # Every piece made first, then all written together (nothing between
+    # the writes runs Python code): a reader sees one cache or the other.
+    boards_t, exposed_t = tuple(boards), tuple(exposed)
+    own_t, hidden_t = tuple(own), tuple(hidden)
+    made = [None] * 8  # each viewer's cards, made on its first view
+    self._vboards, self._vexposed, self._vown, self._vhidden = (
+        boards_t, exposed_t, own_t, hidden_t)
+    self._vkey, self._vexp, self._vlog, self._vcards = key, exp, log, made
     return 0
 
 cdef tuple _view_folded(HandCore self, const rz_hand *h):
@@ -199,30 +203,48 @@ cdef tuple _view_folded(HandCore self, const rz_hand *h):
         if h.dealt[s] and not h.live[s]:
             key |= (<int64_t>1) << s
     key |= <int64_t>n << 8
-    if key != self._vfold or self._vfolded is None:
-        self._vfolded = tuple([bool(key >> s & 1) for s in range(n)])
-        self._vfold = key
-    return self._vfolded
+    folded = self._vfolded  # read once: what is returned is what was checked or made
+    if key != self._vfold or folded is None:
+        folded = tuple([bool(key >> s & 1) for s in range(n)])
+        self._vfolded, self._vfold = folded, key
+    return folded
 
 cdef tuple _view_pots(HandCore self, const rz_hand *h):
     """The pots as :class:`Pot` records, rebuilt only when they changed."""
     cdef rz_pot pots[8]
     cdef int k = min(max(rz_hand_pots(h, pots), 0), 8), i, s
     cdef Py_ssize_t n = h.n if 0 <= h.n <= 8 else 0
-    if k == self._vnpots and self._vpots_t is not None:
+    made = self._vpots_t  # read once: what is returned is what was checked or made
+    if k == self._vnpots and made is not None:
         for i in range(k):
             if (pots[i].amount != self._vpots[i].amount
                     or pots[i].eligible != self._vpots[i].eligible):
                 break
         else:
-            return self._vpots_t
-    self._vpots_t = tuple([
+            return made
+    # Pot records are made by Python code (another thread may refresh the
+    # cache meanwhile): the key is written with them, after them.
+    made = tuple([
         _Pot(pots[i].amount, tuple([s for s in range(n) if pots[i].eligible >> s & 1]))
         for i in range(k)])
+    self._vpots_t = made
     for i in range(k):
         self._vpots[i] = pots[i]
     self._vnpots = k
-    return self._vpots_t
+    return made
+
+cdef tuple _view_entry(list log, Py_ssize_t i):
+    """Entry ``i`` of the history list ``log``, checked before its items are
+    read: a tuple ``(kind, seat or card, ...)``.  The list is the hand's own
+    (``_log``), only ever appended to by the engine; anything else put there
+    raises RazzError."""
+    if i >= len(log):
+        raise RazzError(f"the hand's history (_log) lost entries since the view was taken: "
+                        f"{len(log)} entries, the view saw {i + 1}")
+    e = log[i]
+    if type(e) is not tuple or len(<tuple>e) < 2:
+        raise RazzError(f"the hand's history (_log) entry {i} is not an entry: {brief(e)}")
+    return <tuple>e
 
 cdef tuple _manual_seen(_ViewSource src, tuple boards):
     """The cards each seat has shown, tabled early at a manual showdown
@@ -231,8 +253,8 @@ cdef tuple _manual_seen(_ViewSource src, tuple boards):
     cdef Py_ssize_t i, n = len(boards)
     pre = [list(b) for b in boards]
     for i in range(src.m):
-        e = src.log[i]
-        if e[0] == "pre" and 0 <= e[1] < n:
+        e = _view_entry(src.log, i)
+        if e[0] == "pre" and len(e) >= 3 and 0 <= e[1] < n:
             pre[e[1]].extend(e[2])
     return tuple([tuple(x) for x in pre])
 
@@ -240,19 +262,26 @@ cdef tuple _view_seat_cards(_ViewSource src):
     """Each seat's cards as the viewer sees them (None: hidden)."""
     cdef HandCore hand = src.hand
     cdef Py_ssize_t s, v = src.v, n
+    cdef list made
     _view_cards(hand, &src.h, src.log)
-    own, hidden, exposed = <tuple>hand._vown, <tuple>hand._vhidden, <tuple>hand._vexposed
+    # One read of the cache, every piece at once: a refresh meanwhile (another
+    # view of this hand, at another state) replaces the pieces, never mixes
+    # them, and a viewer's cards are kept in the list of the cache they were
+    # made from.
+    own, hidden, exposed, boards, made = (
+        <tuple>hand._vown, <tuple>hand._vhidden, <tuple>hand._vexposed, <tuple>hand._vboards,
+        <list>hand._vcards)
     n = len(own)
     if src.h.manual:
-        seen = _manual_seen(src, hand._vboards)
+        seen = _manual_seen(src, boards)
         return tuple([
             own[s] if s == v or exposed[s]
             else tuple([c if c in seen[s] else None for c in own[s]])
             for s in range(n)])
-    cards = hand._vcards[v]
+    cards = made[v]
     if cards is None:
         cards = tuple([own[s] if s == v or exposed[s] else hidden[s] for s in range(n)])
-        hand._vcards[v] = cards
+        made[v] = cards
     return cards
 
 cdef tuple _entry_words(tuple e, Py_ssize_t n, tuple exposed, tuple seen):
@@ -280,13 +309,13 @@ cdef tuple _view_history(_ViewSource src):
     cdef Py_ssize_t i, m = src.m, v = src.v, n
     cdef list log = src.log, pub, full
     _view_cards(self, &src.h, src.log)
-    exposed, seen = <tuple>self._vexposed, <tuple>self._vboards
+    exposed, seen, mask = <tuple>self._vexposed, <tuple>self._vboards, self._vexp  # one read
     n = len(exposed)
     if src.h.manual:
         seen = _manual_seen(src, seen)
-        return tuple([_format_entry(log[i], v, exposed, seen) for i in range(m)
-                      if log[i][0] not in _NOT_ACTIONS])
-    mask = self._vexp
+        return tuple([_format_entry(e, v, exposed, seen)
+                      for e in [_view_entry(log, i) for i in range(m)]
+                      if e[0] not in _NOT_ACTIONS])
     if log is not self._wlog or mask != self._wexp or self._wpub is None:
         # Another log (a copy), or other cards face up: every word again.
         self._wpub, self._wfull = [], []
@@ -298,7 +327,7 @@ cdef tuple _view_history(_ViewSource src):
     # appended twice.
     while self._wread < m and self._wpub is pub:
         i = self._wread
-        word, own = _entry_words(log[i], n, exposed, seen)
+        word, own = _entry_words(_view_entry(log, i), n, exposed, seen)
         if self._wread == i and self._wpub is pub:
             full.append(own)
             pub.append(word)
@@ -306,7 +335,7 @@ cdef tuple _view_history(_ViewSource src):
     if len(pub) < m:  # the lists were started again meanwhile: word these here
         pub, full = [], []
         for i in range(m):
-            word, own = _entry_words(log[i], n, exposed, seen)
+            word, own = _entry_words(_view_entry(log, i), n, exposed, seen)
             pub.append(word)
             full.append(own)
     out = []

@@ -6,16 +6,27 @@
  * of the dealt prefix (19 calls heads-up, 61 eight-handed); each call is a
  * Python call and a float object.  This header reads the Mersenne Twister
  * inside the generator object instead and steps it exactly as CPython's
- * Modules/_randommodule.c does (genrand_uint32, then random_random's 53-bit
- * float), so the generator ends in the same state and the hand gets the same
- * numbers as the calls would give.
+ * Modules/_randommodule.c does, so the generator ends in the same state and
+ * the hand gets the same numbers as the calls would give.
+ *
+ * What it relies on, all of CPython's C random module and nothing of
+ * random.py: the object's layout (rz_pymt below), genrand_uint32 (MT19937
+ * with its tempering) and random_random, the 53-bit float made of two
+ * outputs, (a >> 5) * 2**26 + (b >> 6), over 2**53.  Not random.shuffle,
+ * _randbelow or getrandbits: a deal's shuffle is razzcore's own Fisher-Yates
+ * over random() floats (shuffle_prefix).  None of it is assumed: the caller
+ * uses these draws only for a generator whose random() is _random.Random's
+ * own C method, after checking on first use that the object's size is this
+ * struct's and that 700 draws (more than a block of 624 words) and the state
+ * they leave equal the method's (razzcore/_hand_shared.pxi, _random_class);
+ * otherwise every draw is a call.  tests/test_engine_core.py pins the deals
+ * and the state left on each CPython the tests run on (3.11 and 3.14 in
+ * .github/workflows/ci.yml, every CPython a wheel is built for in
+ * wheels.yml).  Never in a free-threaded build, where the method locks the
+ * object.
  *
  * Included by razzcore/_core.pyx.  Needs Python.h (the generated module
- * includes it first).  The caller uses it only for a generator whose
- * random() is _random.Random's own C method, after checking at import that
- * the object's size is this struct's and that the draws equal the method's
- * (razzcore/_hand_shared.pxi, _random_class); never in a free-threaded build, where
- * the method locks the object.
+ * includes it first).
  */
 #ifndef RAZZ_RANDOM_PY_H
 #define RAZZ_RANDOM_PY_H
@@ -26,7 +37,8 @@
 #define RZ_MT_N 624
 #define RZ_MT_M 397
 
-/* CPython's RandomObject (Modules/_randommodule.c, the same since 3.0). */
+/* CPython's RandomObject (Modules/_randommodule.c) as the CPython versions the
+ * tests run on lay it out; checked by size at first use, not assumed. */
 typedef struct {
     PyObject_HEAD
     int index;

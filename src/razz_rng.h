@@ -1,7 +1,7 @@
 /*
  * razz_rng.h - razzcore's random generator for the compiled kernels (C99,
  * header only): xoshiro256** (Blackman & Vigna) seeded through splitmix64
- * from (seed, stream).  The equity Monte Carlo (razz_equity.h) draws a chunk
+ * from (seed, stream).  The equity Monte Carlo (razz_equity_mc.h) draws a chunk
  * of trials from one stream; the simulator (razz_engine.h) one hand.
  */
 #ifndef RAZZ_RNG_H

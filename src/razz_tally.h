@@ -39,7 +39,10 @@ typedef struct {
 } rz_tally;
 
 /* A hand of n seats starting with these stacks, the seats dealt in and
- * those sitting out (away). */
+ * those sitting out (away); n is clamped to 0..RZ_SEATS and each array
+ * holds at least that many entries.  The other entry points take any seat
+ * and pot count (those outside the hand are ignored) and any chips without
+ * overflowing; the caller's arrays hold the entries rz_tally_end names. */
 RZ_INLINE void rz_tally_start(rz_tally *t, int n, const int64_t *stacks, const uint8_t *dealt,
                               const uint8_t *away)
 {
@@ -86,12 +89,13 @@ RZ_INLINE void rz_tally_event(rz_tally *t, int kind, int s, int cards, int64_t v
     switch (kind) {
     case RZ_EV_DEAL3:
     case RZ_EV_DEAL:
-        t->cards[s] = (uint8_t)(t->cards[s] + cards);
+        t->cards[s] = (uint8_t)(t->cards[s] + (unsigned)cards); /* unsigned: no overflow */
         if (t->cards[s] > t->street)
             t->street = t->cards[s];
         break;
-    case RZ_EV_ANTE:
-        t->left[s] -= value;
+    case RZ_EV_ANTE: /* never below 0: only "more than the post" is asked of it */
+        if (value > 0)
+            t->left[s] = t->left[s] > value ? t->left[s] - value : 0;
         break;
     case RZ_POST:
         t->posted = s;
@@ -144,8 +148,11 @@ RZ_INLINE void rz_tally_events(rz_tally *t, const rz_events *ev)
                        ev->value[i]);
 }
 
-/* The hand is over: each seat's folded flag and payoff, the pots' eligible
- * seats (bit masks) and the chips paid to each seat from each pot. */
+/* The hand is over: each seat's folded flag and payoff (t->n entries
+ * each), the pots' eligible seats (npots bit masks; npots is clamped to
+ * 0..RZ_SEATS and bits of seats outside the hand are ignored) and the chips
+ * paid to each seat from each pot (RZ_SEATS rows: a row past npots counts as
+ * won uncontested). */
 RZ_INLINE void rz_tally_end(rz_tally *t, const uint8_t *folded, const int64_t *payoffs,
                             int npots, const uint32_t *eligible,
                             const int64_t (*paid)[RZ_SEATS])

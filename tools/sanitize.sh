@@ -182,7 +182,8 @@ else
            tests/test_concurrency.py tests/test_engine_core.py tests/test_engine_scenarios.py \
            tests/test_engine_state_machine.py tests/test_engine_c_core.py tests/test_simulation.py \
            tests/test_engine_absent.py tests/test_engine_rake.py tests/test_phh_toml.py \
-           tests/test_envs.py tests/test_pokerstars_pots.py tests/test_tracker.py; do
+           tests/test_envs.py tests/test_envs_*.py tests/test_pokerstars_pots.py tests/test_tracker_*.py \
+           tests/test_tally_bounds.py tests/test_view_bounds.py; do
     [ -f "$work/asan/$t" ] && tests+=("$t")
   done
   skip="not compiled_table_matches_the_generator and not dask and not process_pool"
