@@ -68,6 +68,7 @@ from ._phh_fields import (
     is_int,
     parse_actions,
 )
+from ._phh_toml import ReadWith
 from ._phh_toml import parse as parse_toml
 from ._phh_toml import write as write_toml
 from .replay import dealt_cards, replay_actions
@@ -636,12 +637,11 @@ def loads(text: str | bytes) -> HandHistory:
     if not data:
         raise PHHError("the text is empty (no PHH fields)")
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
-        raise PHHError(
+        raise ReadWith(
             f"this text holds {counted(len(data), 'table')} "
             f"({', '.join('[' + k + ']' for k in list(data)[:3])}{'...' if len(data) > 3 else ''})"
-            f", as a .phhs file of many hands does, not one hand's fields: name the file .phhs "
-            f"(in Python: loads_all)"
-        )
+            f", as a .phhs file of many hands does, not one hand's fields",
+            "razzcore.phh.loads_all")
     return HandHistory._from_fields(data, "", False)  # data is read here: its lists are ours
 
 
@@ -710,6 +710,8 @@ def _load(fp: object, function: str, read: Callable[[str | bytes], _T]) -> _T:
         return read(data)
     except PHHError as exc:
         name = os.fspath(fp) if isinstance(fp, (str, os.PathLike)) else getattr(fp, "name", None)
+        if isinstance(exc, ReadWith):  # the load function named, not loads
+            raise exc.for_file(name if isinstance(name, str) else None) from None
         if not isinstance(name, str):
             raise
         raise PHHError(f"{name}: {exc}", field=exc.field, action_index=exc.action_index
