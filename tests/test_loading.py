@@ -210,3 +210,17 @@ def test_the_format_is_told_without_reading_the_whole_text() -> None:
     text = phh.dumps_all([phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 2)
     assert _formats.sniff(text[:-10]) == "phhs"  # not TOML as a whole
     assert _formats.sniff(text + "\x00" * 10_000_000) == "phhs"  # fast: only the top is read
+
+
+def test_dump_writes_to_a_path_as_load_reads_from_one(tmp_path: pathlib.Path) -> None:
+    hand = phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    phh.dump(hand, tmp_path / "one.phh")
+    phh.dump_all([hand, hand], str(tmp_path / "two.phhs"))
+    pokerstars.dump([pokerstars.EXAMPLE], tmp_path / "hands.txt")
+    assert phh.load(tmp_path / "one.phh").bring_in == 1
+    assert len(phh.load_all(tmp_path / "two.phhs")) == 2
+    assert len(pokerstars.load(tmp_path / "hands.txt")) == 1
+    with pytest.raises(PHHError, match=r"phh\.dump_all writes to a file object .*phh\.dumps"):
+        phh.dump_all([hand], 7)  # type: ignore[arg-type]
+    with pytest.raises(PokerStarsError, match=r"^cannot write '/no/such/folder/x\.txt'"):
+        pokerstars.dump([pokerstars.EXAMPLE], "/no/such/folder/x.txt")

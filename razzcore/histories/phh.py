@@ -46,7 +46,7 @@ import io
 import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import IO, Any, TypeVar, cast
+from typing import IO, Any, TypeVar
 
 from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
@@ -775,22 +775,47 @@ def dumps(obj: HandHistory | Hand) -> str:
     return _as_history(obj).dumps()
 
 
-def _write(text: str, fp: IO[str] | IO[bytes]) -> None:
+def write_file_object(text: str, fp: object, function: str) -> None:
+    """Write ``text`` for a ``dump`` function to ``fp``: a file object
+    opened in text or binary mode (UTF-8), or a path (``str`` or
+    ``os.PathLike``) to write.  Anything else, or a file that cannot be
+    written, raises :class:`PHHError` naming it (a PokerStars ``dump``
+    re-raises it as its own error).
+
+    >>> write_file_object("x", None, "phh.dump")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: phh.dump writes to a file object opened with open() or a path, \
+not NoneType; use phh.dumps for text
+    """
+    if isinstance(fp, (str, os.PathLike)):
+        try:
+            with open(fp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise file_error(fp, exc, write=True, kind=PHHError) from None
+        return
     if isinstance(fp, (io.BufferedIOBase, io.RawIOBase)):
         fp.write(text.encode("utf-8"))
-    else:
-        cast("IO[str]", fp).write(text)
+        return
+    write = getattr(fp, "write", None)
+    if not callable(write):
+        module = function.rsplit(".", 1)[0]
+        raise PHHError(f"{function} writes to a file object opened with open() or a path, "
+                       f"not {type(fp).__name__}; use {module}.dumps for text")
+    write(text)
 
 
-def dump(obj: HandHistory | Hand, fp: IO[str] | IO[bytes]) -> None:
-    """Write :func:`dumps` of ``obj`` to a file opened in text or binary mode.
+def dump(obj: HandHistory | Hand, fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> None:
+    """Write :func:`dumps` of ``obj`` to a file opened in text or binary mode,
+    or to the file at a path (see :func:`write_file_object`).
 
     >>> buf = io.BytesIO()
     >>> dump(HandHistory([0, 0], 1, 2, 4, [9, 9], []), buf)
     >>> buf.getvalue()[:14]
     b"variant = 'FR'"
     """
-    _write(dumps(obj), fp)
+    write_file_object(dumps(obj), fp, "phh.dump")
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
@@ -802,12 +827,14 @@ def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
     return "\n".join(f"[{i}]\n{dumps(obj)}" for i, obj in enumerate(objs, 1))
 
 
-def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str] | IO[bytes]) -> None:
-    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary mode.
+def dump_all(objs: Iterable[HandHistory | Hand],
+             fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> None:
+    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary
+    mode, or to the file at a path.
 
     >>> buf = io.BytesIO()
     >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])], buf)
     >>> buf.getvalue().splitlines()[0]
     b'[1]'
     """
-    _write(dumps_all(objs), fp)
+    write_file_object(dumps_all(objs), fp, "phh.dump_all")
