@@ -438,6 +438,26 @@ def test_readable_text_names_the_completion_the_engine_counts() -> None:
     assert format_hand(hand).splitlines()[-2].split()[2] == "bets"
 
 
+def test_the_bring_in_player_completing_at_once_is_named_a_completion_everywhere() -> None:
+    """R8: the bring-in player may complete instead of posting; that wager is
+    the completion in the text history, the replayer and the seat's offer."""
+    from razzcore.histories.text import format_hand
+    from razzcore.seat.choices import choices
+    from razzcore.show.replayer import hand_data
+
+    hand = Hand(Rules(2, 5, 10, 20), [100, 100], deck="2c Kd 3c Qd 4c Jd")
+    assert hand.actor == 1
+    offered = {c.action: c.label for c in choices(hand.view(1), hand.rules)}
+    assert offered["cbr 10"] == "Complete to 10"
+    hand.act("cbr 10")
+    assert hand.wagers == 1
+    assert "Seat 2 completes to 10" in format_hand(hand).splitlines()
+    offered = {c.action: c.label for c in choices(hand.view(0), hand.rules)}
+    assert offered["cbr 20"] == "Raise to 20"
+    texts = [step["text"] for step in hand_data(phh.HandHistory.from_hand(hand))["steps"]]
+    assert "Seat 2 completes to 10" in texts
+
+
 def test_deal_lines_in_any_order_and_split() -> None:
     hh = read("01-13-57.phh")
     acts = hh.actions

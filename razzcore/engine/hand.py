@@ -336,6 +336,19 @@ class Hand(HandCore):
     # ------------------------------------------------------------ reading
 
     @property
+    def wagers(self) -> int:
+        """Full wagers (completion, bet, raises) on the current street so far,
+        as the engine counts them (a short all-in that is not a full wager,
+        R15, does not count): :attr:`HandView.wagers` of every seat.
+
+        >>> from razzcore.engine.rules import Rules
+        >>> h = Hand(Rules(2, 5, 10, 20), [500, 500], seed=1)
+        >>> h.act("cbr 10"); h.wagers
+        1
+        """
+        return int(self._betting_state()[1])
+
+    @property
     def pots(self) -> list[Pot]:
         """Main pot then side pots, from the chips collected so far (the
         current street's bets are in :attr:`bets` until the round ends).

@@ -371,6 +371,21 @@ class Rules:
         """
         return self.small_bet if street <= 4 else self.big_bet
 
+    def is_completion(self, street: int, wagers: int) -> bool:
+        """Whether a complete-bet-or-raise (``cbr``) on ``street``, after
+        ``wagers`` full wagers on it, is the *completion* (R8): 3rd street's
+        first full wager in a game with a bring-in — whether the player
+        faces the bring-in or is the bring-in player completing instead of
+        posting.  Otherwise it is a bet (no wager yet) or a raise.
+
+        >>> r = Rules(1, 5, 10, 20)
+        >>> r.is_completion(3, 0), r.is_completion(3, 1), r.is_completion(4, 0)
+        (True, False, False)
+        >>> Rules(1, 0, 10, 20).is_completion(3, 0)  # no bring-in: the door bets
+        False
+        """
+        return street == 3 and wagers == 0 and self.has_bring_in
+
     @property
     def has_bring_in(self) -> bool:
         """Whether 3rd street starts with a bring-in (``False`` for

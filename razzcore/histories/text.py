@@ -278,10 +278,10 @@ def format_hand(hand: Hand, players: Sequence[str] | None = None, *,
             total = e[2]
             amount = total - bets[s]
             # The engine's count of the round's full wagers before this one
-            # (R15: a short all-in is not one): 0 makes it the completion of
-            # a posted bring-in, or else the bet.
+            # (R15: a short all-in is not one): none makes it the bet, or on
+            # 3rd street with a bring-in the completion.
             facing = e[3]
-            completing = facing == 0 and street == 3 and any(bets)
+            completing = rules.is_completion(street, facing)
         else:  # pb, cc: the chips put in
             amount = e[2]
             total = bets[s] + amount

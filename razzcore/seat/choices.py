@@ -91,10 +91,9 @@ def _label(action: str, view: HandView, rules: Rules) -> str:
     total = int(amount) if amount else 0
     if total - view.bets[me] >= stack:
         allin = " (all-in)"
-    facing = max(view.bets, default=0)
-    if view.street == 3 and rules.has_bring_in and facing < rules.small_bet:
+    if rules.is_completion(view.street, view.wagers):
         return f"Complete to {total}{allin}"
-    if facing == 0:
+    if max(view.bets, default=0) == 0:
         return f"Bet {total}{allin}"
     return f"Raise to {total}{allin}"
 

@@ -63,7 +63,7 @@ class _Snap:
     the engine's public properties only)."""
 
     __slots__ = ("actor", "bets", "dealt", "folded", "history", "over", "pots", "showdown",
-                 "stacks")
+                 "stacks", "wagers")
 
     def __init__(self, hand: Hand) -> None:
         self.stacks = hand.stacks
@@ -75,6 +75,7 @@ class _Snap:
         self.showdown = list(hand.showdown)
         self.history = len(hand.history)
         self.dealt = [len(hand.hole_cards(s)) for s in range(len(self.stacks))]
+        self.wagers = hand.wagers
 
 
 def _names(hh: HandHistory) -> list[str]:
@@ -106,7 +107,7 @@ def _action_text(a: Action, names: Sequence[str], before: _Snap, street: int,
     else:
         total = a.amount or 0
         amount = total - bet
-        completing = street == 3 and rules.has_bring_in and high < rules.small_bet
+        completing = rules.is_completion(street, before.wagers)
     text = betting_words(who, a.verb, amount, total, high, completing, money)
     if amount and amount >= stack:
         text += ", all-in"
