@@ -89,8 +89,9 @@ def write_text(path: str, text: str) -> None:
 
 PHH_SUFFIXES = (".phh", ".phhs")
 """The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many, in
-any case); any other name holds PokerStars text: the one rule for reading
-and writing (:func:`phh_file`, :func:`check_phh_path`)."""
+any case); any other name holds PokerStars text: the one rule for writing
+(:func:`phh_file`, :func:`check_phh_path`).  Reading tells the format from
+the text (:func:`text_format`), a PHH name saying one hand or many."""
 
 
 def phh_file(path: str) -> str | None:
@@ -157,7 +158,7 @@ def text_format(path: str, text: str) -> str:
     kind = sniff(text)
     if kind == POKERSTARS:
         return kind
-    suffix = phh_file(path) if path != STDIN else None
+    suffix = phh_file(path)
     if suffix is not None and (kind is not None or sets_hand_field(text)):
         return PHHS if suffix == ".phhs" else PHH
     if kind is None:
