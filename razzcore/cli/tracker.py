@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from ..errors import RazzError, brief
+from ..histories.files import other_games_note
 from ..show.tracker import HEADERS, format_stats, legend, plot_file, plot_results
 from ..tracker.reading import stats
 from ..tracker.table import COLUMNS, PlayerNotFoundError, Skipped, StatsRow
@@ -189,6 +190,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         out: dict[str, Any] = {
             "rows": [r.to_dict() for r in rows],
             "hands": table.hand_count,
+            "other_games": table.other_games,
             "skipped": [{"where": s.where, "error": s.error} for s in table.skipped],
         }
         if plotted is not None:
@@ -197,9 +199,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return status
     if table.rows and not rows:
         print(_too_few(table.rows, table.hand_count, args.min_hands, args.player))
+    elif not table.hand_count and table.other_games:
+        print(f"no Razz hands: {other_games_note(table.other_games)}")
     else:
         print(format_stats(rows))
-        print(legend(table.hand_count, len(table.skipped)))
+        other = other_games_note(table.other_games) if table.other_games else ""
+        print(legend(table.hand_count, len(table.skipped), other))
     if plotted is not None:
         print(f"{plotted}'s results drawn in {picture}")
     return status

@@ -60,10 +60,10 @@ LEGEND = (
 )
 
 
-def legend(hands: int, left_out: int = 0, width: int = 100) -> str:
-    """The footer of the table: the hands counted (and left out), then
-    what each abbreviated header means (:data:`LEGEND`), wrapped to
-    ``width`` columns.
+def legend(hands: int, left_out: int = 0, also: str = "", width: int = 100) -> str:
+    """The footer of the table: the hands counted (and left out, and
+    ``also``: what else was skipped), then what each abbreviated header
+    means (:data:`LEGEND`), wrapped to ``width`` columns.
 
     >>> print(legend(10, 1, width=60))
     10 hands, 1 left out; percentages of the hands dealt unless
@@ -76,6 +76,8 @@ def legend(hands: int, left_out: int = 0, width: int = 100) -> str:
     (bets + completions + raises) / calls
     """
     left = f", {left_out:,} left out" if left_out else ""
+    if also:
+        left += f", {also}"
     plural = "" if hands == 1 else "s"
     text = (f"{hands:,} hand{plural}{left}; percentages of the hands dealt unless said. "
             + LEGEND)
