@@ -16,6 +16,8 @@ hand that loads, each malformed hand left out with the error naming it.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import errno
 import os
 import re
 import sys
@@ -27,12 +29,12 @@ from typing import Any, NamedTuple
 from ..errors import PHHError, RazzError, file_error
 from ._phh_toml import holds_hands
 from ._pokerstars_lines import looks_like_pokerstars
-from .phh import HandHistory, loads, loads_all
+from .phh import HandHistory, dumps, dumps_all, loads, loads_all
 
 __all__ = ["PHH_SUFFIXES", "STDIN", "TABLE_HEADER", "FileHands", "check_history_text",
-           "check_phh_path", "display_name", "holds_many", "is_phh_text", "phh_file",
-           "phh_tables", "read_file", "read_history_text", "read_phh_text", "read_text",
-           "stars_places", "write_text"]
+           "check_phh_path", "check_writable", "display_name", "holds_many", "is_phh_text",
+           "phh_file", "phh_tables", "phh_text", "read_file", "read_history_text",
+           "read_phh_text", "read_text", "stars_places", "write_file"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -71,21 +73,105 @@ def read_text(path: str | os.PathLike[str]) -> str:
                         f"histories are read as UTF-8; re-save the file as UTF-8") from None
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to the file at ``path`` as UTF-8; a file that cannot be
-    written is a :class:`~razzcore.errors.RazzError` naming it and the
-    system's reason (:func:`~razzcore.errors.file_error`).
+def check_writable(path: str) -> None:
+    """Refuse, before any work, a ``path`` that :func:`write_file` could not
+    write for want of its folder, or because it names a folder: the same
+    error the writer would raise (:func:`~razzcore.errors.file_error`).
 
-    >>> write_text("/no/such/folder/page.html", "<html>")
+    >>> check_writable("/no/such/hands.phhs")
     Traceback (most recent call last):
     ...
-    razzcore.errors.RazzError: cannot write '/no/such/folder/page.html': No such file or directory
+    razzcore.errors.RazzError: cannot write '/no/such/hands.phhs': no folder '/no/such'
+    >>> check_writable(".")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: cannot write '.': Is a directory
     """
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        raise file_error(path, FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)),
+                         write=True)
+    if os.path.isdir(path):
+        raise file_error(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)),
+                         write=True)
+
+
+def write_file(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8, or bytes) to the file at ``path``, whole
+    or not at all: through a temporary file in the same folder and a rename,
+    so a failure leaves the old file as it was and no temporary file behind.
+    The file keeps the mode of the one it replaces (a new one: the umask's);
+    through a symbolic link, the file linked to is replaced; a device or a
+    pipe (``/dev/null``) is written in place.  The one writer of every file
+    razzcore writes; a file that cannot be written is a
+    :class:`~razzcore.errors.RazzError` naming it and the reason
+    (:func:`~razzcore.errors.file_error`).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "page.html")
+    >>> write_file(path, "<html>")
+    >>> open(path).read(), os.listdir(os.path.dirname(path))
+    ('<html>', ['page.html'])
+    >>> write_file("/no/such/folder/page.html", "<html>")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: cannot write '/no/such/folder/page.html': no folder '/no/such/folder'
+    """
+    import stat
+    import tempfile
+
+    name = os.fspath(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    target = os.path.realpath(name)
     try:
-        with open(path, "w", encoding="utf-8") as fp:
-            fp.write(text)
-    except OSError as exc:
-        raise file_error(path, exc, write=True) from None
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        try:  # a device or a pipe: nothing to replace
+            with open(target, "wb") as fp:
+                fp.write(raw)
+        except OSError as exc:
+            raise file_error(name, exc, write=True) from None
+        return
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp",
+                                    dir=os.path.dirname(target))
+    except OSError as exc:  # named by the file, not by the temporary one
+        raise file_error(name, exc, write=True) from None
+    try:
+        with os.fdopen(fd, "wb") as fp:
+            fp.write(raw)
+        if mode is not None and stat.S_ISREG(mode):
+            os.chmod(temp, stat.S_IMODE(mode))
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise file_error(name, exc, write=True) from None
+        raise
+
+
+def phh_text(path: str, histories: Sequence[HandHistory]) -> str:
+    """The PHH text of ``histories`` for the file at ``path``: one hand for a
+    ``.phh`` name, a ``.phhs`` file of numbered tables for any other (and for
+    standard input and output, ``-``): the one choice of every PHH writer.
+    A ``.phh`` name for more than one hand is refused
+    (:func:`check_phh_path` says so before any work).
+
+    >>> hand = HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    >>> phh_text("one.phh", [hand]).splitlines()[0], phh_text("all.phhs", [hand]).splitlines()[0]
+    ("variant = 'FR'", '[1]')
+    """
+    if phh_file(path) != ".phh":
+        return dumps_all(histories)
+    check_phh_path(path, len(histories))
+    return dumps(histories[0])
 
 
 def holds_many(path: str, text: str) -> bool:
@@ -138,21 +224,20 @@ def check_pokerstars_path(path: str, flag: str) -> None:
                         f".phhs (name it .txt)")
 
 
-def check_phh_path(path: str, hands: int, flag: str) -> None:
-    """That ``path`` (given as ``flag``) may hold ``hands`` hands as PHH: a
-    PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
+def check_phh_path(path: str, hands: int, flag: str = "") -> None:
+    """That ``path`` (given as ``flag``, if any) may hold ``hands`` hands as
+    PHH: a PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
 
     >>> check_phh_path("out.phh", 2, "--phh")
     Traceback (most recent call last):
     ...
     razzcore.errors.RazzError: --phh out.phh: 2 hands need a .phhs file (a .phh holds one hand)
     """
-    kind = phh_file(path)
+    kind, named = phh_file(path), f"{flag} {path}" if flag else path
     if kind is None:
-        raise RazzError(f"{flag} {path}: the file name must end with .phh (one hand) or .phhs")
+        raise RazzError(f"{named}: the file name must end with .phh (one hand) or .phhs")
     if kind == ".phh" and hands > 1:
-        raise RazzError(f"{flag} {path}: {hands:,} hands need a .phhs file (a .phh holds one "
-                        f"hand)")
+        raise RazzError(f"{named}: {hands:,} hands need a .phhs file (a .phh holds one hand)")
 
 def is_phh_text(path: str, text: str) -> bool:
     """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
