@@ -236,8 +236,11 @@ cdef tuple _view_pots(HandCore self, const rz_hand *h):
 cdef tuple _view_entry(list log, Py_ssize_t i):
     """Entry ``i`` of the history list ``log``, checked before its items are
     read: a tuple ``(kind, seat or card, ...)``.  The list is the hand's own
-    (``_log``), only ever appended to by the engine; anything else put there
-    raises RazzError."""
+    (``_log``), only ever appended to by the engine.  An entry cut short or
+    not a tuple, or a list that lost entries, raises RazzError; the items of
+    an entry are then read as Python objects (a seat is range-checked before
+    it indexes anything), so an item of a wrong kind raises Python's own
+    TypeError or IndexError, never reads outside an array."""
     if i >= len(log):
         raise RazzError(f"the hand's history (_log) lost entries since the view was taken: "
                         f"{len(log)} entries, the view saw {i + 1}")

@@ -29,6 +29,7 @@ from tracker_support import (
 from razzcore import Rules, phh, pokerstars, simulate
 from razzcore.engine.hand import Hand
 from razzcore.errors import RazzError
+from razzcore.histories.money import hand_unit
 from razzcore.tracker import HandRecord, stats
 
 # ------------------------------------------------------------- worked hands
@@ -299,12 +300,12 @@ def oracle_counts(hh: phh.HandHistory) -> dict[str, dict[str, int]]:
 
 
 def _oracle_table(histories: list[phh.HandHistory]) -> dict[tuple[str, str], dict[str, int]]:
-    """The oracle's counts of each player in each unit (a cash game's
-    currency code; these files' only symbol without one is $, USD)."""
+    """The oracle's counts of each player in each unit (as the histories'
+    money names it: :func:`razzcore.histories.money.hand_unit`)."""
     out: dict[tuple[str, str], dict[str, int]] = {}
     for hh in histories:
         dealt = set(stats([hh]).players())  # who was dealt in: the engine says
-        unit = hh.currency or {"$": "USD"}.get(hh.currency_symbol or "", "chips")
+        unit = hand_unit(hh)
         for name, counts in oracle_counts(hh).items():
             if name in dealt:
                 mine = out.setdefault((name, unit), dict.fromkeys(counts, 0))

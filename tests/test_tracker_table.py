@@ -145,11 +145,15 @@ def test_rows_are_kept_per_player_and_unit(tmp_path: Path) -> None:
     assert [(r.player, r.unit) for r in one.rows] == [(r.player, r.unit) for r in alpha]
 
 
-def test_twenty_chips_and_twenty_cents_are_not_one_big_bet() -> None:
-    cash = hand(THREE, [200] * 3, STEAL.actions, currency="USD")
-    table = stats([STEAL, cash])
+def test_twenty_chips_twenty_cents_and_twenty_dollars_are_not_one_big_bet() -> None:
+    """A PHH file's own currency counts in whole units of it, never added to
+    the cents a PokerStars cash game counts in."""
+    cents = hand(THREE, [200] * 3, STEAL.actions, "_pokerstars = {unit = 'cent'}",
+                 currency="USD")
+    dollars = hand(THREE, [200] * 3, STEAL.actions, currency="USD")
+    table = stats([STEAL, cents, dollars])
     assert [(r.unit, r.net, r.big_bets_per_100) for r in table.rows if r.player == "Ann"] == [
-        ("USD", 9, 45.0), ("chips", 9, 45.0)]
+        ("USD", 9, 45.0), ("chips", 9, 45.0), ("whole USD", 9, 45.0)]
 
 
 def test_the_command_shows_the_units(tmp_path: Path,

@@ -25,7 +25,7 @@ from typing import Any
 
 from ._pokerstars_lines import CENT, CHIP, META_FIELD
 
-__all__ = ["CENT", "CHIP", "CHIPS", "Money", "money_of"]
+__all__ = ["CENT", "CHIP", "CHIPS", "CHIPS_UNIT", "Money", "hand_unit", "money_of", "unit_name"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,3 +97,51 @@ def money_of(hh: Any) -> Money:
     if unit != CENT:
         return CHIPS
     return Money(CENT, hh.currency_symbol or "", hh.currency)
+
+
+CHIPS_UNIT = "chips"
+"""The name of whole chips as a unit (:func:`unit_name`)."""
+
+#: The currencies of PokerStars' cash games by the symbol its hands write
+#: (older hands give the symbol without the code).
+_CODES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
+
+
+def unit_name(unit: str, currency: str | None, symbol: str | None) -> str:
+    """The name of the unit a hand's amounts are counted in, for amounts in
+    ``unit`` (:data:`CENT` or :data:`CHIP`): :data:`CHIPS_UNIT` for chips;
+    for a cash game's cents, the currency's code (``"USD"``), else the code
+    of its symbol (``$``: USD, ``\u20ac``: EUR, ``\u00a3``: GBP), else the
+    symbol, else ``"cents"``.  Amounts of one name can be added; of two
+    names, never.
+
+    >>> unit_name(CENT, "EUR", "\u20ac"), unit_name(CENT, None, "$"), unit_name(CHIP, None, None)
+    ('EUR', 'USD', 'chips')
+    """
+    if unit != CENT:
+        return CHIPS_UNIT
+    return currency or _CODES.get(symbol or "") or symbol or "cents"
+
+
+def hand_unit(hh: Any) -> str:
+    """The name of the unit of hand history ``hh``'s amounts: as
+    :func:`unit_name` names the unit :func:`money_of` reads (a PokerStars
+    cash game's cents: its currency code; chips: ``"chips"``), except that a
+    history whose ``currency`` is given without the PokerStars unit (a PHH
+    file's own ``currency`` field) counts in whole units of it: ``"whole
+    USD"``, never added to cents of USD.
+
+    >>> from razzcore import pokerstars
+    >>> from razzcore.histories.phh import HandHistory
+    >>> hand_unit(pokerstars.EXAMPLE), hand_unit(HandHistory([0, 0], 1, 2, 4, [9, 9], []))
+    ('USD', 'chips')
+    >>> hand_unit(HandHistory([0, 0], 1, 2, 4, [9, 9], [], currency="EUR"))
+    'whole EUR'
+    """
+    money = money_of(hh)
+    if money.unit == CENT:
+        return unit_name(CENT, money.currency, money.symbol)
+    meta = hh.user_fields.get(META_FIELD)
+    if isinstance(meta, dict) and meta.get("unit") == CHIP:
+        return CHIPS_UNIT  # a PokerStars tournament: chips, whatever its buy-in's currency
+    return f"whole {hh.currency}" if hh.currency else CHIPS_UNIT

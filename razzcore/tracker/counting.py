@@ -32,15 +32,16 @@ from typing import Any
 
 from .._core import TALLY_COUNTS, _tally_hand
 from ..errors import RazzError
-from ..histories._pokerstars_lines import CENT, CHIP, META_FIELD
+from ..histories.money import CHIPS_UNIT, hand_unit, unit_name
 from ..histories.phh import HandHistory
 
 __all__ = ["CHIPS", "COUNTS", "count_hand", "hand_date", "hand_unit", "played", "player_names",
            "seat_counts", "seat_names", "unit_name"]
 
 #: The unit of a history's amounts when they are chips: tournament or play
-#: chips, or a PHH history without a ``currency``.
-CHIPS = "chips"
+#: chips, or a PHH history without a ``currency``
+#: (:func:`razzcore.histories.money.hand_unit` names each history's unit).
+CHIPS = CHIPS_UNIT
 
 #: The counts kept for each player, in this order (each an int).  ``net`` is
 #: chips; the others count hands or actions (see docs/stats.md; the
@@ -125,45 +126,6 @@ def played(year: Any, month: Any, day: Any,
     if time is None:
         return date
     return datetime.datetime.combine(date, time)
-
-
-#: The currencies of PokerStars' cash games by the symbol its hands write
-#: (older hands give the symbol without the code).
-_CODES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
-
-
-def unit_name(unit: str, currency: str | None, symbol: str | None) -> str:
-    """The name of a PokerStars hand's unit (``unit``: ``"chip"`` or
-    ``"cent"``): :data:`CHIPS` for chips; for a cash game's cents, the
-    currency's code (``"USD"``), else the code of its symbol (``$``: USD,
-    ``\u20ac``: EUR, ``\u00a3``: GBP), else the symbol, else ``"cents"``.
-
-    >>> unit_name("cent", "EUR", "\u20ac"), unit_name("cent", None, "$")
-    ('EUR', 'USD')
-    >>> unit_name("chip", None, None)
-    'chips'
-    """
-    if unit != CENT:
-        return CHIPS
-    return currency or _CODES.get(symbol or "") or symbol or "cents"
-
-
-def hand_unit(hh: HandHistory) -> str:
-    """The unit of ``hh``'s amounts, as :func:`unit_name` names it: for a
-    history the PokerStars reader read, from the unit it recorded (the user
-    field ``_pokerstars``) and the currency; for another PHH history, its
-    ``currency`` field, else :data:`CHIPS`.
-
-    >>> hand_unit(HandHistory([0, 0], 1, 2, 4, [9, 9], [], currency="EUR"))
-    'EUR'
-    >>> from razzcore import pokerstars
-    >>> hand_unit(pokerstars.EXAMPLE), hand_unit(HandHistory([0, 0], 1, 2, 4, [9, 9], []))
-    ('USD', 'chips')
-    """
-    meta = hh.user_fields.get(META_FIELD)
-    if isinstance(meta, dict) and meta.get("unit") in (CENT, CHIP):
-        return unit_name(meta["unit"], hh.currency, hh.currency_symbol)
-    return hh.currency or CHIPS
 
 
 def count_hand(hh: HandHistory) -> list[tuple[str, tuple[int, ...]]]:
