@@ -15,7 +15,10 @@ and saved to a temporary file.  Timed on the same text:
   ``stats`` does not make for a PokerStars file);
 * ``razzcore.stats(histories)``: the path of histories given as objects (and
   of PHH files): each ``HandHistory`` replayed on the engine and counted by
-  the same compiled rule from the engine's event log.
+  the same compiled rule from the engine's event log;
+* ``razzcore.stats(phhs_path)``: the same hands as a ``.phhs`` file
+  (``phh.dumps_all``): read as PHH (its format told from its first lines),
+  then counted as histories given as objects.
 
 Run::
 
@@ -41,7 +44,7 @@ from typing import Any
 
 from pokerstars_import import make_hands
 
-from razzcore import pokerstars, stats
+from razzcore import phh, pokerstars, stats
 
 
 def measure(fn: Callable[[], Any], count: int, repeat: int,
@@ -71,8 +74,12 @@ def main() -> None:
         path = os.path.join(folder, "session.txt")
         with open(path, "w", encoding="utf-8") as fp:
             fp.write(text)
+        phhs = os.path.join(folder, "session.phhs")
+        with open(phhs, "w", encoding="utf-8") as fp:
+            fp.write(phh.dumps_all(histories))
         table = stats(path)
         assert table.hand_count == count and not table.skipped
+        assert stats(phhs).rows == table.rows
         if args.profile:
             prof = cProfile.Profile()
             prof.runcall(stats, path)
@@ -88,6 +95,8 @@ def main() -> None:
              measure(lambda: pokerstars.loads(text), count, args.repeat, clock)),
             ("razzcore.stats(histories): replay and count",
              measure(lambda: stats(histories), count, args.repeat, clock)),
+            ("razzcore.stats(phhs_path): a .phhs file to table",
+             measure(lambda: stats(phhs), count, args.repeat, clock)),
         ]
     print(f"{count} PokerStars razz hands, {len(table)} players, median of {args.repeat} "
           f"({args.clock} clock, one core)")

@@ -366,17 +366,18 @@ _pool_lock = threading.Lock()
 
 def _worker_pool(int size):
     """A process-wide pool of at least ``size`` worker threads, made on first use
-    and kept: starting threads on every call cost ~1 ms, a batch of 200k hands."""
+    and kept: starting threads on every call cost ~1 ms, a batch of 200k hands.
+
+    A larger pool replaces a smaller one without shutting it down: a batch on
+    another thread may still be submitting to it.  Its workers finish what
+    they were given and exit once the last caller lets go of it."""
     global _pool, _pool_size
     with _pool_lock:
         if _pool is None or _pool_size < size:
             from concurrent.futures import ThreadPoolExecutor
 
-            old = _pool
             _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="razzcore-batch")
             _pool_size = size
-            if old is not None:
-                old.shutdown(wait=False)
         return _pool
 
 

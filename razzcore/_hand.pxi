@@ -10,6 +10,15 @@
 #
 # Every index into the struct's arrays is a seat < h.n <= 8 (checked here or
 # bounded by construction) or a card count the machine keeps <= 7.
+#
+# Threads (docs/engine.md, "Threads"): every method and property of HandCore
+# reads and changes the hand's fields under its critical section
+# (``cython.critical_section``: the object's own lock on a free-threaded
+# build, nothing at all with the GIL), so a hand shared between threads is
+# stepped and read one call at a time, as the GIL would have it, and no call
+# sees a field another has replaced and released.  Calls into Python (the
+# Hand subclass, the caller's rng, Rules attributes) are left outside it.
+# The views' lazy fields take the same lock (_view.pxi).
 
 #: Why HandCore._replay_run stopped, besides the engine's reason codes: a
 #: deal line that is not the engine's next deal (DEAL), one naming a card the
@@ -187,6 +196,7 @@ cdef class HandCore:
         cdef rz_rules packed
         cdef rz_events ev
         cdef bint known, shuffled = False
+        cdef int flags
         global _rc_rules, _rc_packed, _rc_min, _rc_max
         if _Rules is None:
             raise RuntimeError("HandCore is razzcore.engine.Hand's base: use Hand")
@@ -224,7 +234,6 @@ cdef class HandCore:
         else:
             r = _chips(rake, "rake")
         memset(away, 0, sizeof(away))
-        self._away = ()
         known = RZ_PY_HAS_GIL and rules is _rc_rules
         if known:
             packed = _rc_packed
@@ -235,8 +244,7 @@ cdef class HandCore:
         if absent is not None and not (type(absent) is tuple and not absent):
             listed = _absent_seats(absent, stacks)
         if listed is not None:  # some seats were named (with chips or not)
-            self._away = listed
-            for s in self._away:
+            for s in listed:
                 away[s] = 1
             if deal_in and all([away[s] for s in range(n) if st[s] > 0]):
                 raise RulesError("every seat dealt in is absent: nobody could play the hand")
@@ -255,7 +263,7 @@ cdef class HandCore:
         if full is not None:  # a whole deck given: nothing to shuffle
             if seed is not None or rng is not None:
                 _generator(seed, rng)  # still refuse a bad seed or rng
-            self._deck = full
+            dealt = full
         elif deck is None:
             if _Random is None:
                 _random_class()
@@ -265,28 +273,33 @@ cdef class HandCore:
             # Only the cards that can be dealt need shuffling (a uniform
             # prefix); the rest keeps its order.
             _shuffle_codes(cards, 52, gen, 7 * m + 5)
-            self._deck = PyBytes_FromStringAndSize(<char *>cards, 52)
+            dealt = PyBytes_FromStringAndSize(<char *>cards, 52)
             shuffled = True  # a permutation of 0..51 by construction
         else:
             gen = rng if rng is not None and type(rng) is _Random else _generator(seed, rng)
-            self._deck = _stacked_deck(deck, gen)
-        self.rules = rules
-        self._replay = bool(replay)
-        ev.count = 0
-        # rz_hand_start checks the deck is a permutation, then starts the hand
-        # as rz_start_dealt does.
-        if (rz_start_dealt if shuffled else rz_hand_start)(
-                &self.h, &packed, <int>n, st, away,
-                <const uint8_t *>PyBytes_AS_STRING(self._deck), r, split,
-                (1 if manual_showdown else 0) | (2 if self._replay else 0), &ev) != 0:
-            raise RulesError("the engine cannot start this hand")  # checked above
-        if self._log is None or self._log:  # a fresh hand's are new and empty
-            self._log = []
-        if self._awards is None or self._awards:
-            self._awards = []
-        self._vkey = -1
-        self._vnpots = -1
-        self._record(&ev)
+            dealt = _stacked_deck(deck, gen)
+        flags = (1 if manual_showdown else 0) | (2 if replay else 0)
+        # Everything checked and dealt: the hand's fields change together,
+        # under its lock (the deck, the rules and the history are replaced).
+        with cython.critical_section(self):
+            ev.count = 0
+            # rz_hand_start checks the deck is a permutation, then starts the
+            # hand as rz_start_dealt does.
+            if (rz_start_dealt if shuffled else rz_hand_start)(
+                    &self.h, &packed, <int>n, st, away,
+                    <const uint8_t *>PyBytes_AS_STRING(<bytes>dealt), r, split, flags, &ev) != 0:
+                raise RulesError("the engine cannot start this hand")  # checked above
+            self._away = () if listed is None else listed
+            self._deck = dealt
+            self.rules = rules
+            self._replay = flags >> 1
+            if self._log is None or self._log:  # a fresh hand's are new and empty
+                self._log = []
+            if self._awards is None or self._awards:
+                self._awards = []
+            self._vkey = -1
+            self._vnpots = -1
+            self._record(&ev)
 
     # ------------------------------------------------------------ stepping
 
@@ -334,6 +347,7 @@ cdef class HandCore:
             self._awards.append(_Award(s, amount, pot))
         return 0
 
+    @cython.critical_section
     def _apply(self, int kind, int64_t total=0, bint alias=False):
         """Apply action ``kind`` (``ENGINE_*``) for the actor: 0, or the
         reason code (``RZ_ERR_*``) why it is illegal (nothing changed)."""
@@ -344,6 +358,7 @@ cdef class HandCore:
             self._record(&ev)
         return code
 
+    @cython.critical_section
     def _show(self, Py_ssize_t seat, bint show):
         """Show (or muck) ``seat``'s hand at a manual showdown: 0 or the
         reason code."""
@@ -356,33 +371,39 @@ cdef class HandCore:
             self._record(&ev)
         return code
 
+    @cython.critical_section
     def _replay_run(self, list actions, Py_ssize_t start=0, Py_ssize_t stop=-1):
         """Play a PHH replay's parsed actions ``start`` to ``stop`` (``-1``:
         to the end, finishing the showdown): ``(-1, 0)`` or the ``(index,
         code)`` it stops at (``_replay.pxi``: ``rp_run``)."""
         return rp_run(self, actions, start, stop)
 
+    @cython.critical_section
     def _replay_acted(self, Py_ssize_t line, Py_ssize_t logpos):
         """Note that replay line ``line`` was played by ``Hand.act``, the
         history having been ``logpos`` entries long before it."""
         rp_note(self, line, logpos, True)
 
+    @cython.critical_section
     def _replay_state(self):
         """What a stopped :meth:`_replay_run` knows, for the wording of its
         error (``_replay.pxi``: ``rp_state``)."""
         return rp_state(self)
 
+    @cython.critical_section
     def _options(self):
         """``(legal mask, raise total)`` of the pending betting decision."""
         cdef int64_t cbr
         cdef unsigned mask = rz_hand_options(&self.h, &cbr)
         return mask, cbr
 
+    @cython.critical_section
     def _may_muck(self, Py_ssize_t seat):
         """Whether ``seat`` may muck at the showdown now."""
         return 0 <= seat < 8 and rz_hand_may_muck(&self.h, <int>seat) != 0
 
     @property
+    @cython.critical_section
     def actor(self):
         """The seat whose decision is pending, or ``None`` when the hand is over.
 
@@ -408,12 +429,15 @@ cdef class HandCore:
         """
         cdef int64_t cbr
         cdef unsigned mask
-        if self.h.actor < 0:
+        cdef int actor
+        with cython.critical_section(self):
+            actor = self.h.actor
+            if actor >= 0 and self.h.phase != RZ_SHOW:
+                mask = rz_hand_options(&self.h, &cbr)
+                return _legal_list(<tuple>_tuple_item(_options_for(mask, cbr), 0))
+        if actor < 0:
             return []
-        if self.h.phase == RZ_SHOW:
-            return self._show_actions(self.h.actor)
-        mask = rz_hand_options(&self.h, &cbr)
-        return _legal_list(<tuple>_tuple_item(_options_for(mask, cbr), 0))
+        return self._show_actions(actor)  # in Python (razzcore/engine/hand.py)
 
     def act(self, action):
         """Apply one action given as a PHH string (an optional ``"pN "`` prefix
@@ -437,15 +461,18 @@ cdef class HandCore:
         cdef unsigned mask
         cdef rz_events ev
         cdef int kind
-        if type(action) is str and self.h.actor >= 0 and self.h.phase < RZ_SHOW:
-            # Fast path: an exact legal string of the pending betting decision.
-            mask = rz_hand_options(&self.h, &cbr)
-            kind = _kind_of(_options_for(mask, cbr), action)
-            if kind >= 0:
-                ev.count = 0
-                if rz_hand_apply(&self.h, kind, 0, 0, &ev) == 0:
-                    self._record(&ev)
-                    return
+        if type(action) is str:
+            with cython.critical_section(self):
+                if self.h.actor >= 0 and self.h.phase < RZ_SHOW:
+                    # Fast path: an exact legal string of the pending betting decision.
+                    mask = rz_hand_options(&self.h, &cbr)
+                    kind = _kind_of(_options_for(mask, cbr), action)
+                    if kind >= 0:
+                        ev.count = 0
+                        if rz_hand_apply(&self.h, kind, 0, 0, &ev) == 0:
+                            self._record(&ev)
+                            return
+        # In Python (razzcore/engine/hand.py), through the locked methods here.
         self._act_slow(action)
 
     # ------------------------------------------------------------ reading
@@ -469,12 +496,14 @@ cdef class HandCore:
             )
         return index
 
+    @cython.critical_section
     def _check_seat(self, seat):
         """``seat`` as a plain int; :class:`~razzcore.errors.SeatError` unless
         it is a seat index of this table (an int, numpy integers included)."""
         return self._seat(seat)
 
     @property
+    @cython.critical_section
     def street(self):
         """The current (or last) street, 3..7.
 
@@ -486,6 +515,7 @@ cdef class HandCore:
         return self.h.street
 
     @property
+    @cython.critical_section
     def stacks(self):
         """Chips behind of each seat (not counting the current street's bets).
 
@@ -498,21 +528,25 @@ cdef class HandCore:
         return self._seat_values(self.h.stacks)
 
     @property
+    @cython.critical_section
     def starting_stacks(self):
         """The stacks given to the constructor."""
         return self._seat_values(self.h.start)
 
     @property
+    @cython.critical_section
     def bets(self):
         """Each seat's chips wagered on the current street (antes excluded)."""
         return self._seat_values(self.h.bets)
 
     @property
+    @cython.critical_section
     def contributions(self):
         """Each seat's total chips put in this hand (antes and bets)."""
         return self._seat_values(self.h.contrib)
 
     @property
+    @cython.critical_section
     def total_pot(self):
         """All chips in the middle (collected pots plus current bets; 0 once
         the chips are pushed)."""
@@ -521,11 +555,13 @@ cdef class HandCore:
         return sum(self._seat_values(self.h.contrib))
 
     @property
+    @cython.critical_section
     def is_over(self):
         """Whether the hand is finished (chips pushed)."""
         return self.h.phase == RZ_OVER
 
     @property
+    @cython.critical_section
     def payoffs(self):
         """Net result of each seat (final minus starting stack), or ``None``
         while the hand is running."""
@@ -534,6 +570,7 @@ cdef class HandCore:
         return tuple([self.h.stacks[s] - self.h.start[s] for s in range(self._n())])
 
     @property
+    @cython.critical_section
     def rake(self):
         """The house's rake: the most it takes (the ``rake`` given) while the
         hand runs; once it is over, what it took from the pots (never more
@@ -541,6 +578,7 @@ cdef class HandCore:
         return self.h.raked if self.h.phase == RZ_OVER else self.h.rake
 
     @property
+    @cython.critical_section
     def absent(self):
         """The seats with chips given as sitting out (R23), in seat order: not
         dealt in, or with ``deal_in_absent_players`` dealt in and their hands
@@ -548,25 +586,30 @@ cdef class HandCore:
         return self._away
 
     @property
+    @cython.critical_section
     def community_card(self):
         """The face-up community 7th-street card (R18), if one was dealt."""
         return self.h.community if self.h.community >= 0 else None
 
     @property
+    @cython.critical_section
     def folded(self):
         """Whether each seat folded (seats not dealt in count as False)."""
         return tuple([bool(self.h.dealt[s] and not self.h.live[s]) for s in range(self._n())])
 
     @property
+    @cython.critical_section
     def dealt_in(self):
         """Whether each seat was dealt in (had chips and was not left out)."""
         return tuple([bool(self.h.dealt[s]) for s in range(self._n())])
 
     @property
+    @cython.critical_section
     def cards_left(self):
         """Cards left in the stub (burns excluded)."""
         return 52 - self.h.dpos if self._n() else 0
 
+    @cython.critical_section
     def board(self, seat):
         """Seat ``seat``'s face-up cards (its board), in deal order.
 
@@ -580,6 +623,7 @@ cdef class HandCore:
         cdef Py_ssize_t s = self._seat(seat), j
         return tuple([self.h.up[4 * s + j] for j in range(min(self.h.nup[s], 4))])
 
+    @cython.critical_section
     def hole_cards(self, seat):
         """All of seat ``seat``'s own cards in deal order (down and up; the
         community card is not included).
@@ -594,11 +638,13 @@ cdef class HandCore:
         cdef Py_ssize_t s = self._seat(seat), j
         return tuple([self.h.cards[7 * s + j] for j in range(min(self.h.ncards[s], 7))])
 
+    @cython.critical_section
     def _exposed(self):
         """Whether each seat's down cards are face up (shown, or an all-in
         with ``face_up_all_in``)."""
         return tuple([bool(self.h.exposed[s]) for s in range(self._n())])
 
+    @cython.critical_section
     def _showdown_state(self):
         """``(phase, showing order, each seat's shown flag -1/0/1, ranks)``."""
         cdef Py_ssize_t s, k = min(self.h.nsd, 8)
@@ -606,6 +652,7 @@ cdef class HandCore:
                 tuple([self.h.shown[s] for s in range(self._n())]),
                 tuple([self.h.rank[s] for s in range(self._n())]))
 
+    @cython.critical_section
     def _setup(self):
         """``(manual_showdown, rake)`` as the hand was made (the rake per pot
         as a tuple, main pot first, without trailing zeros)."""
@@ -616,10 +663,12 @@ cdef class HandCore:
             k -= 1
         return bool(self.h.manual), tuple([self.h.rake_pot[s] for s in range(k)])
 
+    @cython.critical_section
     def _betting_state(self):
         """``(phase, wagers this street, the largest street total)``."""
         return self.h.phase, self.h.count, self.h.high
 
+    @cython.critical_section
     def _pots(self):
         """``[(amount, eligible seats)]`` of the chips collected so far."""
         cdef rz_pot pots[8]
@@ -628,11 +677,13 @@ cdef class HandCore:
                                         if pots[i].eligible >> s & 1]))
                 for i in range(min(k, 8))]
 
+    @cython.critical_section
     def _view(self, seat):
         """The :class:`HandView` of ``seat`` (see ``Hand.view``), built in
         one call (``_view.pxi``)."""
         return _hand_view(self, seat)
 
+    @cython.critical_section
     def _raw(self):
         """The C struct's bytes (read with :func:`razzcore.engine.packing.engine_state`)."""
         return PyBytes_FromStringAndSize(<const char *>&self.h, sizeof(rz_hand))
@@ -640,14 +691,16 @@ cdef class HandCore:
     def _copy_core(self, HandCore new not None):
         """Copy this hand's state into ``new`` (the history list copied: its
         entries are immutable)."""
-        memcpy(&new.h, &self.h, sizeof(rz_hand))
-        new.rules = self.rules
-        new._log = self._log[:]
-        new._awards = self._awards[:]
-        new._deck = self._deck
-        new._away = self._away
-        new._replay = self._replay
+        with cython.critical_section(self, new):
+            memcpy(&new.h, &self.h, sizeof(rz_hand))
+            new.rules = self.rules
+            new._log = self._log[:]
+            new._awards = self._awards[:]
+            new._deck = self._deck
+            new._away = self._away
+            new._replay = self._replay
 
+    @cython.critical_section
     def _restart(self, rules):
         """For unpickling: bind ``rules`` to a hand made with ``__new__``."""
         self.rules = rules

@@ -148,7 +148,11 @@ cdef class _ViewField:
         source = d.get(_SOURCE)
         if type(source) is not _ViewSource or (<_ViewSource>source).hand is None:
             raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}")
-        value = (<_ViewSource>source).build(self.index)
+        # The fields share pieces kept on the hand (boards, pots, words),
+        # read and replaced under the hand's lock: views of one hand may be
+        # read on several threads at once (docs/engine.md, "Threads").
+        with cython.critical_section((<_ViewSource>source).hand):
+            value = (<_ViewSource>source).build(self.index)
         d[self.name] = value
         for name in _LAZY_FIELDS:
             if name not in d:

@@ -13,17 +13,22 @@
  *
  * Omaha tables, filled once by rz_lowgames_init() from the (checked) slot
  * table of razz_eval.h, after rz_table_init():
- *   - RZ_OMAHA_LOW[pair][triple]: the rank of a hole rank pair (91 multisets)
- *     with a board rank triple (455 multisets): 41,405 uint16 (81 KB).  The
- *     unqualified Omaha low is the least over the C(h,2) x C(b,3) choices.
+ *   - RZ_OMAHA_LOW3/4/5[board][pair]: the best low of a board rank multiset of
+ *     3, 4 or 5 ranks (455, 1,820, 6,188 of them) with a hole rank pair (91
+ *     multisets) playing: the least over the board's C(b,3) rank triples of
+ *     the five ranks' class.  700,245 uint16 (1.4 MB), a board's 91 pairs
+ *     side by side (182 bytes).  The unqualified Omaha low of a row is the
+ *     least over its C(h,2) hole pairs of one board row: 6 loads for 4 hole
+ *     cards, where a pair x triple table needs 60 for a 5-card board.
  *   - RZ_OMAHA8[hole bits][board bits]: the best eight-or-better low of a hole
  *     and a board given as the sets of their ranks A..8 (8 bits each): 65,536
  *     uint8 (64 KB), 0 when none.  Duplicated ranks never help a qualifying
  *     low, so the sets are all it needs: one lookup a row.
  *
  * Memory safety: every index is bounded by construction: codes are masked to
- * 0..63 before any table read (codes 52..63 read as rank 0), rank pairs and
- * triples index full 13 x 13 (x 13) tables, and rank bits are 8-bit sets.
+ * 0..63 before any table read (codes 52..63 read as rank 0), rank pairs index
+ * a full 13 x 13 table, sorted board ranks give a multiset index below the
+ * table's board count, and rank bits are 8-bit sets.
  * Invalid input gives an unspecified rank, never an out-of-bounds access.
  */
 #ifndef RAZZ_LOWGAMES_H
@@ -65,12 +70,19 @@ RZ_INLINE void rz_qualify_all(uint16_t *out, ptrdiff_t n, unsigned limit)
 /* ------------------------------------------------------------- Omaha tables */
 
 #define RZ_OMAHA_PAIRS 91
-#define RZ_OMAHA_TRIPLES 455
-static uint16_t RZ_OMAHA_LOW[RZ_OMAHA_PAIRS * RZ_OMAHA_TRIPLES];
-/* (13 r1 + r2) -> row offset (pair index * 455), any order of r1, r2 */
-static uint16_t RZ_OMAHA_PAIR[13 * 13];
-/* (169 r1 + 13 r2 + r3) -> triple index, any order */
-static uint16_t RZ_OMAHA_TRIPLE[13 * 13 * 13];
+/* rank multisets of 3, 4, 5 of the 13 ranks: C(15,3), C(16,4), C(17,5) */
+#define RZ_OMAHA_BOARDS3 455
+#define RZ_OMAHA_BOARDS4 1820
+#define RZ_OMAHA_BOARDS5 6188
+static uint16_t RZ_OMAHA_LOW3[RZ_OMAHA_BOARDS3 * RZ_OMAHA_PAIRS];
+static uint16_t RZ_OMAHA_LOW4[RZ_OMAHA_BOARDS4 * RZ_OMAHA_PAIRS];
+/* (+ 1: razz_simd.h reads entries with 4-byte gathers, the last one too) */
+static uint16_t RZ_OMAHA_LOW5[RZ_OMAHA_BOARDS5 * RZ_OMAHA_PAIRS + 1];
+/* (13 r1 + r2) -> pair index 0..90, any order of r1, r2 */
+static uint8_t RZ_OMAHA_PAIR[13 * 13];
+/* RZ_MSET_BIN[i][v] = C(v, i + 1): ranks r0 <= r1 <= .. <= r(k-1) (0..12) have
+ * the multiset index sum of C(r_i + i, i + 1), dense in 0 .. C(13 + k - 1, k) - 1 */
+static uint16_t RZ_MSET_BIN[5][17];
 static uint8_t RZ_OMAHA8[256 * 256];
 /* card code (masked to 0..63) -> rank 0..12 (codes 52..63: 0) */
 static uint8_t RZ_CODE_RANK[64];
@@ -80,13 +92,79 @@ static uint8_t RZ_CODE_LOWBIT[64];
 static uint64_t RZ_CODE_BIT[256];
 static int rz_lowgames_state; /* 0: not filled; 1: filled */
 
+/* Put x <= y (unsigned lvalues). */
+#define RZ_SORT2(x, y)                                                              \
+    do {                                                                            \
+        unsigned hi_ = (x) < (y) ? (y) : (x);                                       \
+        (x) = (x) < (y) ? (x) : (y);                                                \
+        (y) = hi_;                                                                  \
+    } while (0)
+
+/* The multiset index of k = 3..5 ranks (0..12, any order; r is sorted in
+ * place): < C(12 + k, k). */
+RZ_INLINE unsigned rz_mset_index(unsigned *r, int k)
+{
+    if (k == 3) {
+        RZ_SORT2(r[0], r[1]); RZ_SORT2(r[1], r[2]); RZ_SORT2(r[0], r[1]);
+        return RZ_MSET_BIN[0][r[0]] + RZ_MSET_BIN[1][r[1] + 1] + RZ_MSET_BIN[2][r[2] + 2];
+    }
+    if (k == 4) {
+        RZ_SORT2(r[0], r[1]); RZ_SORT2(r[2], r[3]); RZ_SORT2(r[0], r[2]);
+        RZ_SORT2(r[1], r[3]); RZ_SORT2(r[1], r[2]);
+        return RZ_MSET_BIN[0][r[0]] + RZ_MSET_BIN[1][r[1] + 1] + RZ_MSET_BIN[2][r[2] + 2] +
+               RZ_MSET_BIN[3][r[3] + 3];
+    }
+    RZ_SORT2(r[0], r[1]); RZ_SORT2(r[3], r[4]); RZ_SORT2(r[2], r[4]);
+    RZ_SORT2(r[2], r[3]); RZ_SORT2(r[0], r[3]); RZ_SORT2(r[0], r[2]);
+    RZ_SORT2(r[1], r[4]); RZ_SORT2(r[1], r[3]); RZ_SORT2(r[1], r[2]);
+    return RZ_MSET_BIN[0][r[0]] + RZ_MSET_BIN[1][r[1] + 1] + RZ_MSET_BIN[2][r[2] + 2] +
+           RZ_MSET_BIN[3][r[3] + 3] + RZ_MSET_BIN[4][r[4] + 4];
+}
+
+/* Fill RZ_OMAHA_LOW4 (k = 4) or RZ_OMAHA_LOW5 (k = 5) from RZ_OMAHA_LOW3: for
+ * every sorted multiset of k ranks, each pair's least over its rank triples. */
+RZ_INLINE void rz_omaha_fill_boards(uint16_t *table, int k)
+{
+    unsigned r[5], c[5], s[3], tix[10], board, best, v;
+    int x, y, z, nt, p;
+    r[0] = r[1] = r[2] = r[3] = r[4] = 0;
+    for (;;) {
+        nt = 0;
+        for (x = 0; x < k; x++)
+            for (y = x + 1; y < k; y++)
+                for (z = y + 1; z < k; z++) {
+                    s[0] = r[x]; s[1] = r[y]; s[2] = r[z];
+                    tix[nt++] = RZ_OMAHA_PAIRS * rz_mset_index(s, 3);
+                }
+        memcpy(c, r, sizeof c);
+        board = RZ_OMAHA_PAIRS * rz_mset_index(c, k);
+        for (p = 0; p < RZ_OMAHA_PAIRS; p++) {
+            best = RZ_NO_LIMIT;
+            for (x = 0; x < nt; x++) {
+                v = RZ_OMAHA_LOW3[tix[x] + (unsigned)p];
+                best = v < best ? v : best;
+            }
+            table[board + (unsigned)p] = (uint16_t)best;
+        }
+        /* next sorted multiset: bump the last rank below 12, reset the rest to it */
+        for (x = k - 1; x >= 0 && r[x] == 12; x--)
+            ;
+        if (x < 0)
+            return;
+        r[x]++;
+        for (y = x + 1; y < k; y++)
+            r[y] = r[x];
+    }
+}
+
 /* Fill the Omaha tables (call once after rz_table_init() succeeded, before
  * any other thread can read them; razzcore: at module import).  Returns 0, or
  * non-zero when a rank read from the slot table is out of range. */
 RZ_INLINE int rz_lowgames_init(void)
 {
     uint8_t counts[13];
-    int a, b, c, d, e, p, t, i;
+    unsigned tri[3];
+    int a, b, c, d, e, p, i;
     unsigned best, rank;
     if (rz_lowgames_state)
         return 0;
@@ -96,23 +174,18 @@ RZ_INLINE int rz_lowgames_init(void)
     }
     for (i = 0; i < 256; i++)
         RZ_CODE_BIT[i] = (uint64_t)1 << (i < 52 ? i : 63);
+    for (i = 0; i < 5; i++)
+        for (a = 0; a < 17; a++) {
+            unsigned n = 1;
+            for (b = 1; a >= i + 1 && b <= i + 1; b++)
+                n = n * (unsigned)(a - (i + 1) + b) / (unsigned)b;
+            RZ_MSET_BIN[i][a] = (uint16_t)(a >= i + 1 ? n : 0u); /* C(a, i + 1) */
+        }
     p = 0;
     for (a = 0; a < 13; a++)
         for (b = a; b < 13; b++, p++)
-            RZ_OMAHA_PAIR[13 * a + b] = RZ_OMAHA_PAIR[13 * b + a] =
-                (uint16_t)(p * RZ_OMAHA_TRIPLES);
-    t = 0;
-    for (a = 0; a < 13; a++)
-        for (b = a; b < 13; b++)
-            for (c = b; c < 13; c++, t++) {
-                RZ_OMAHA_TRIPLE[169 * a + 13 * b + c] = (uint16_t)t;
-                RZ_OMAHA_TRIPLE[169 * a + 13 * c + b] = (uint16_t)t;
-                RZ_OMAHA_TRIPLE[169 * b + 13 * a + c] = (uint16_t)t;
-                RZ_OMAHA_TRIPLE[169 * b + 13 * c + a] = (uint16_t)t;
-                RZ_OMAHA_TRIPLE[169 * c + 13 * a + b] = (uint16_t)t;
-                RZ_OMAHA_TRIPLE[169 * c + 13 * b + a] = (uint16_t)t;
-            }
-    /* pair x triple: the five ranks' class (a rank five times: no hand, the
+            RZ_OMAHA_PAIR[13 * a + b] = RZ_OMAHA_PAIR[13 * b + a] = (uint8_t)p;
+    /* triple x pair: the five ranks' class (a rank five times: no hand, the
      * worst class, only reachable through invalid input) */
     for (a = 0; a < 13; a++)
         for (b = a; b < 13; b++)
@@ -127,9 +200,12 @@ RZ_INLINE int rz_lowgames_init(void)
                             if (rank < 1 || rank > RZ_NUM_CLASSES)
                                 return 1;
                         }
-                        RZ_OMAHA_LOW[RZ_OMAHA_PAIR[13 * a + b] +
-                                     RZ_OMAHA_TRIPLE[169 * c + 13 * d + e]] = (uint16_t)rank;
+                        tri[0] = (unsigned)c; tri[1] = (unsigned)d; tri[2] = (unsigned)e;
+                        RZ_OMAHA_LOW3[RZ_OMAHA_PAIRS * rz_mset_index(tri, 3) +
+                                      RZ_OMAHA_PAIR[13 * a + b]] = (uint16_t)rank;
                     }
+    rz_omaha_fill_boards(RZ_OMAHA_LOW4, 4);
+    rz_omaha_fill_boards(RZ_OMAHA_LOW5, 5);
     /* eight-or-better: for each qualifying five ranks S and each way to take
      * two of them from the hole, every hole set holding those two and every
      * board set holding the other three can make S; keep the best. */
@@ -174,43 +250,32 @@ RZ_INLINE int rz_lowgames_init(void)
 /* ------------------------------------------------------------- one hand */
 
 /* The best Omaha low (exactly two of the h hole cards, exactly three of the b
- * board cards; h = 2..6, b = 3..6, larger counts read as 6) with no qualifier.
- * One running minimum per hole pair: independent chains, not one long one. */
+ * board cards; h = 2..6, b = 3..5, larger counts read as 6 and 5, smaller
+ * ones give 0) with no qualifier: the board's row of RZ_OMAHA_LOW3/4/5, then
+ * the least of its entries for the C(h,2) hole rank pairs. */
 RZ_INLINE uint16_t rz_omaha_low(const uint8_t *hole, int h, const uint8_t *board, int b)
 {
-    const uint16_t *rows[15];
-    uint16_t acc[15];
-    uint16_t tix[20];
-    unsigned best = RZ_NO_LIMIT;
-    uint8_t hr[6], br[6];
-    int i, j, k, np = 0, nt = 0;
+    const uint16_t *row;
+    unsigned best = RZ_NO_LIMIT, r[5], hr[6], v;
+    int i, j;
+    if (h < 2 || b < 3)
+        return 0;
     if (h > 6)
         h = 6;
-    if (b > 6)
-        b = 6;
+    if (b > 5)
+        b = 5;
     for (i = 0; i < h; i++)
         hr[i] = RZ_CODE_RANK[hole[i] & 63u];
     for (i = 0; i < b; i++)
-        br[i] = RZ_CODE_RANK[board[i] & 63u];
+        r[i] = RZ_CODE_RANK[board[i] & 63u];
+    row = b == 3 ? RZ_OMAHA_LOW3 : b == 4 ? RZ_OMAHA_LOW4 : RZ_OMAHA_LOW5;
+    row += RZ_OMAHA_PAIRS * rz_mset_index(r, b);
     for (i = 0; i < h; i++)
         for (j = i + 1; j < h; j++) {
-            rows[np] = RZ_OMAHA_LOW + RZ_OMAHA_PAIR[13 * hr[i] + hr[j]];
-            acc[np++] = (uint16_t)RZ_NO_LIMIT;
+            v = row[RZ_OMAHA_PAIR[13u * hr[i] + hr[j]]];
+            best = v < best ? v : best;
         }
-    for (i = 0; i < b; i++)
-        for (j = i + 1; j < b; j++)
-            for (k = j + 1; k < b; k++)
-                tix[nt++] = RZ_OMAHA_TRIPLE[169 * br[i] + 13 * br[j] + br[k]];
-    for (j = 0; j < nt; j++) {
-        unsigned t = tix[j];
-        for (i = 0; i < np; i++) {
-            uint16_t v = rows[i][t];
-            acc[i] = v < acc[i] ? v : acc[i];
-        }
-    }
-    for (i = 0; i < np; i++)
-        best = acc[i] < best ? acc[i] : best;
-    return (uint16_t)(best == RZ_NO_LIMIT ? 0u : best);
+    return (uint16_t)best;
 }
 
 /* The best eight-or-better Omaha low, 0 when there is none. */
@@ -225,22 +290,16 @@ RZ_INLINE uint16_t rz_omaha8(const uint8_t *hole, int h, const uint8_t *board, i
     return RZ_OMAHA8[(hb << 8) | bb];
 }
 
-/* The best Omaha low: an eight-or-better one when there is one (it beats
- * every other low; a third of random deals), else the full search. */
-RZ_INLINE uint16_t rz_omaha_best(const uint8_t *hole, int h, const uint8_t *board, int b)
-{
-    uint16_t r = rz_omaha8(hole, h, board, b);
-    return r ? r : rz_omaha_low(hole, h, board, b);
-}
-
-/* The Omaha low under a limit (rz_qual_limit): the table for qualifiers up to
- * eight, else the search and the threshold. */
+/* The Omaha low under a limit (rz_qual_limit): the eight-or-better table for
+ * qualifiers up to eight, else the unqualified low and the threshold (six
+ * loads for 4 + 5 cards: a first look in the eight-or-better table would cost
+ * more in mispredicted branches than it saves). */
 RZ_INLINE uint16_t rz_omaha_limit(const uint8_t *hole, int h, const uint8_t *board, int b,
                                   unsigned limit)
 {
     if (limit <= RZ_LIMIT8)
         return rz_qualify(rz_omaha8(hole, h, board, b), limit);
-    return rz_qualify(rz_omaha_best(hole, h, board, b), limit);
+    return rz_qualify(rz_omaha_low(hole, h, board, b), limit);
 }
 
 /* Set bits of a 64-bit word (plain C, no builtin). */
@@ -339,10 +398,10 @@ RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_5_5, 5, 5)
 RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_6_5, 6, 5)
 RZ_OMAHA8_ROWS_FN(rz_omaha8_rows_any, h, b)
 #undef RZ_OMAHA8_ROWS_FN
-RZ_OMAHA_ROWS_FN(rz_omaha_rows_4_5, rz_omaha_best, 4, 5)
-RZ_OMAHA_ROWS_FN(rz_omaha_rows_5_5, rz_omaha_best, 5, 5)
-RZ_OMAHA_ROWS_FN(rz_omaha_rows_6_5, rz_omaha_best, 6, 5)
-RZ_OMAHA_ROWS_FN(rz_omaha_rows_any, rz_omaha_best, h, b)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_4_5, rz_omaha_low, 4, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_5_5, rz_omaha_low, 5, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_6_5, rz_omaha_low, 6, 5)
+RZ_OMAHA_ROWS_FN(rz_omaha_rows_any, rz_omaha_low, h, b)
 #undef RZ_OMAHA_ROWS_FN
 
 /* n rows: holes (rows of h = 4..6 codes), boards (rows of b = 3..5 codes),

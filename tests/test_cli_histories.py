@@ -150,6 +150,57 @@ def test_replay_reads_many_hands_and_pokerstars_text_from_standard_input(
     assert json.loads(proc.stdout) == json.loads(run("replay", str(stars), "--json").stdout)
 
 
+def test_a_cut_phhs_file_reads_alike_from_standard_input_and_from_the_file(
+        tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "hands.phhs"
+    assert run("play", "--players", "3", "--hands", "6", "--seed", "2", "--phh",
+               str(target)).returncode == 0
+    text = target.read_text()
+    cut = tmp_path / "cut.phhs"
+    cut.write_text(text[:text.index("actions", text.index("[5]")) + 12])
+    for args in (["stats"], ["replay"], ["convert", "--to", "pokerstars", "-o", "out.txt"]):
+        from_file = run(*args[:1], str(cut), *args[1:], cwd=tmp_path)
+        from_stdin = run(*args[:1], "-", *args[1:], cwd=tmp_path, stdin=cut.read_text())
+        assert from_stdin.stdout == from_file.stdout, args
+        assert from_stdin.stderr == from_file.stderr.replace(str(cut), "<stdin>"), args
+        assert "hand 5: not valid TOML" in from_stdin.stderr, args
+        assert "not a hand history" not in from_stdin.stderr, args
+    stats = run("stats", "-", stdin=cut.read_text())
+    assert stats.returncode == 2 and "4 hands, 1 left out" in stats.stdout
+
+
+HOLDEM = ("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET\n"
+          "Table 'T' 6-max Seat #1 is the button\n")
+
+
+def test_a_file_of_other_games_is_said_so_by_every_command(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "holdem.txt").write_text(HOLDEM)
+    said = "no Razz hands: 1 hand of another game skipped"
+    replay = run("replay", "holdem.txt", cwd=tmp_path)
+    assert_user_error(replay, f"holdem.txt: {said}")
+    convert = run("convert", "holdem.txt", "-o", "out.phhs", cwd=tmp_path)
+    assert "1 hand of another game skipped" in convert.stderr
+    stats = run("stats", "holdem.txt", cwd=tmp_path)
+    assert (stats.returncode, stats.stdout, stats.stderr) == (0, said + "\n", "")
+    data = json.loads(run("stats", "holdem.txt", "--json", cwd=tmp_path).stdout)
+    assert (data["hands"], data["other_games"], data["skipped"]) == (0, 1, [])
+    razz = ROOT / "data" / "pokerstars" / "three-players.txt"
+    (tmp_path / "mixed.txt").write_text(razz.read_text() + "\n\n" + HOLDEM)
+    stats = run("stats", "mixed.txt", cwd=tmp_path)
+    assert stats.returncode == 0 and ", 1 hand of another game skipped;" in stats.stdout
+
+
+def test_a_phh_file_of_many_hands_says_to_name_it_phhs(tmp_path: pathlib.Path) -> None:
+    text = "[1]\n" + HAND_PHH + "\n[2]\n" + HAND_PHH
+    (tmp_path / "two.phh").write_text(text)
+    proc = run("replay", "two.phh", cwd=tmp_path)
+    assert_user_error(proc, "two.phh: this text holds 2 tables",
+                      "not one hand's fields: name the file .phhs")
+    assert "razzcore.phh" not in proc.stderr
+    (tmp_path / "two.txt").write_text(text)  # a name that does not tell: the text does
+    assert run("replay", "two.txt", cwd=tmp_path).returncode == 0
+
+
 def test_standard_input_with_files_in_messages_and_pages(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "illegal.phh"
     path.write_text(HAND_PHH.replace('"p2 pb"', '"p1 cc"'))

@@ -1,14 +1,21 @@
 """Thread safety: the compiled entry points and independent hands used from
-many threads at once give exactly the serial results.
+many threads at once give exactly the serial results; views of one hand read
+on many threads at once, and one hand shared under the caller's lock, too
+(docs/engine.md, "Threads").
 
 Each test computes the answers serially first, then has several threads start
 together (a barrier) and repeat the same work, with a short switch interval so
 the interpreter interleaves them as much as it can.  On free-threaded CPython
-the threads really run in parallel; elsewhere the kernels still release the GIL.
+the threads really run in parallel; elsewhere the kernels still release the GIL
+and the tests exercise the same paths (the lazily built view fields, the
+hand's shared caches, the worker pool) interleaved by the GIL, which checks
+their logic but not the per-object locks that guard them without a GIL.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import queue
 import random
 import sys
 import threading
@@ -184,3 +191,147 @@ def test_phh_round_trips_from_many_threads() -> None:
 
     for got in _together([job] * THREADS):
         assert got == serial
+
+
+def test_worker_pool_grows_while_other_threads_submit() -> None:
+    """Batches asking for ever more threads make the pool grow while other
+    batches are still handing work to the smaller one."""
+    np = pytest.importorskip("numpy")
+    from razzcore import _core
+
+    rng = np.random.default_rng(SEED)
+    hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    serial = razzcore.evaluate_batch(hands)
+    _core._forget_pool_after_fork()  # start again from no pool at all
+
+    def job(k: int) -> bool:
+        return all(
+            np.array_equal(razzcore.evaluate_batch(hands, threads=2 + (k + i) % THREADS), serial)
+            for i in range(6)
+        )
+
+    assert all(_together([lambda k=k: job(k) for k in range(THREADS)]))
+    # A pool handed out before it grew still takes the work it is given.
+    _core._forget_pool_after_fork()
+    smaller = _core._worker_pool(1)
+    assert _core._worker_pool(2) is not smaller
+    assert smaller.submit(sum, (1, 2)).result() == 3
+
+
+def _views_of(seed: int) -> list[Any]:
+    """Every seat's view (fields unread) at every decision of a random
+    six-handed hand, and at its end: views of one hand share what the hand
+    keeps for them (boards, pots, the history's words)."""
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import Rules
+
+    rng = random.Random(seed)
+    hand = Hand(Rules(1, 2, 5, 10), [60] * 6, seed=seed)
+    views = []
+    while hand.actor is not None:
+        views.extend(hand.view(s) for s in range(6))
+        hand.act(rng.choice(hand.legal_actions()))
+    views.extend(hand.view(s) for s in range(6))
+    return views
+
+
+def _fields(view: Any, backwards: bool = False) -> dict[str, Any]:
+    names = [f.name for f in dataclasses.fields(view)]
+    return {name: getattr(view, name) for name in (names[::-1] if backwards else names)}
+
+
+def test_views_of_one_hand_read_on_many_threads_at_once() -> None:
+    pytest.importorskip("razzcore.engine.hand")
+    serial = [[_fields(v) for v in _views_of(seed)] for seed in range(4)]
+    shared = [_views_of(seed) for seed in range(4)]  # the same, fields unread
+
+    def job(k: int) -> list[list[dict[str, Any]]]:
+        # Each thread reads the views in its own order, fields in its own order.
+        got: list[list[Any]] = [[None] * len(views) for views in shared]
+        for views, out in zip(shared, got, strict=True):
+            order = list(range(len(views)))
+            order = order[k:] + order[:k] if k % 2 else order[::-1]
+            for i in order:
+                out[i] = _fields(views[i], backwards=bool(k & 2))
+        return got
+
+    for got in _together([lambda k=k: job(k) for k in range(THREADS)]):
+        assert got == serial
+
+
+def test_views_read_on_other_threads_while_the_hand_plays_on() -> None:
+    pytest.importorskip("razzcore.engine.hand")
+    serial = [_fields(v) for seed in range(3) for v in _views_of(seed)]
+    readers: list[queue.Queue[Any]] = [queue.Queue() for _ in range(THREADS - 1)]
+
+    def play() -> list[dict[str, Any]]:
+        for seed in range(3):  # each view handed out as soon as it is taken
+            for view in _views_of(seed):
+                for q in readers:
+                    q.put(view)
+        for q in readers:
+            q.put(None)
+        return serial
+
+    def read(q: queue.Queue[Any]) -> list[dict[str, Any]]:
+        out = []
+        while (view := q.get()) is not None:
+            out.append(_fields(view))
+        return out
+
+    jobs = [play] + [lambda q=q: read(q) for q in readers]
+    for got in _together(jobs):
+        assert got == serial
+
+
+def _seat_choice(seat: int, turn: int, legal: list[str]) -> str:
+    return legal[(7 * seat + turn) % len(legal)]
+
+
+def test_one_hand_shared_under_a_lock_while_others_read_it() -> None:
+    """Six threads play the six seats of one hand, each acting under the
+    caller's lock when it is its turn, while two more read the hand (its
+    properties, history and views) without the lock: the hand ends as the
+    same decisions played on one thread end it, and every read succeeds."""
+    pytest.importorskip("razzcore.engine.hand")
+    from razzcore.engine.hand import Hand
+    from razzcore.engine.rules import Rules
+
+    def serial_play(seed: int) -> tuple[Any, ...]:
+        hand = Hand(Rules(1, 2, 5, 10), [60] * 6, seed=seed)
+        turns = [0] * 6
+        while hand.actor is not None:
+            seat = hand.actor
+            hand.act(_seat_choice(seat, turns[seat], hand.legal_actions()))
+            turns[seat] += 1
+        return tuple(hand.history), hand.payoffs
+
+    for seed in range(3):
+        hand = Hand(Rules(1, 2, 5, 10), [60] * 6, seed=seed)
+        lock = threading.Lock()
+        done = threading.Event()
+
+        def seat_job(seat: int, hand: Any = hand, lock: Any = lock, done: Any = done) -> int:
+            turn = 0
+            while not done.is_set():
+                with lock:
+                    if hand.actor is None:
+                        done.set()
+                    elif hand.actor == seat:
+                        hand.act(_seat_choice(seat, turn, hand.legal_actions()))
+                        turn += 1
+            return turn
+
+        def read_job(hand: Any = hand, done: Any = done) -> int:
+            reads = 0
+            while not done.is_set() or reads == 0:
+                assert len(hand.stacks) == 6 and len(hand.bets) == 6
+                assert all(isinstance(a, str) for a in hand.legal_actions())
+                assert len(hand.history) >= 0 and hand.view(reads % 6).history is not None
+                reads += 1
+            return reads
+
+        jobs: list[Callable[[], int]] = [lambda s=s: seat_job(s) for s in range(6)]
+        turns = _together([*jobs, read_job, read_job])
+        assert sum(turns[:6]) > 0 and min(turns[6:]) > 0
+        assert (tuple(hand.history), hand.payoffs) == serial_play(seed)

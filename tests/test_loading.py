@@ -100,8 +100,33 @@ def test_each_reader_given_the_other_format_says_which_to_use() -> None:
                                                   r"text: read it with razzcore\.phh"):
             pokerstars.loads(text)
     with pytest.raises(PHHError, match=r"this is PokerStars text, not PHH: read it with "
-                                       r"razzcore\.histories\.pokerstars\.loads"):
+                                       r"razzcore\.pokerstars\.loads$"):
         phh.loads(pokerstars.dumps([pokerstars.EXAMPLE]))
+
+
+def test_the_hints_name_the_public_function_for_a_path_or_for_text(
+        tmp_path: pathlib.Path) -> None:
+    hand = phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    stars = tmp_path / "session.txt"
+    stars.write_text(pokerstars.dumps([pokerstars.EXAMPLE]), encoding="utf-8")
+    with pytest.raises(PHHError, match=rf"^{stars}: this is PokerStars text, not PHH: read it "
+                                       rf"with razzcore\.pokerstars\.load$"):
+        phh.load(stars)
+    many = phh.dumps_all([hand, hand])
+    for name, rename in (("mine.phhs", ""), ("mine.phh", " \\(and name the file \\.phhs\\)")):
+        path = tmp_path / name
+        path.write_text(many, encoding="utf-8")
+        with pytest.raises(PHHError, match=rf"^{path}: this text holds 2 tables .*not one "
+                                           rf"hand's fields: read it with razzcore\.phh\."
+                                           rf"load_all{rename}$"):
+            phh.load(path)
+    with pytest.raises(PHHError, match=r"not one hand's fields: read it with "
+                                       r"razzcore\.phh\.loads_all$"):
+        phh.loads(many)
+    with pytest.raises(PokerStarsError, match=r"read it with razzcore\.phh\.loads_all "
+                                              r"\(razzcore\.phh\.load_all for a file\)"):
+        pokerstars.load(path)
+
 
 
 def test_load_of_history_text_says_to_use_loads() -> None:
@@ -136,3 +161,66 @@ def test_pokerstars_text_given_to_the_phh_reader_is_named() -> None:
 def test_non_utf8_phh_bytes_say_so() -> None:
     with pytest.raises(PHHError, match=r"not UTF-8 text \(byte 12\)"):
         phh.loads("variant = 'R\u00b1'".encode("latin-1"))
+
+
+HOLDEM = ("PokerStars Hand #9: Hold'em No Limit ($0.01/$0.02 USD) - 2026/01/01 10:00:00 ET\n"
+          "Table 'T' 6-max Seat #1 is the button\n")
+
+
+@pytest.mark.parametrize("path, text, kind", [
+    ("-", "\ufeff\n\n" + pokerstars.dumps([pokerstars.EXAMPLE]), "pokerstars"),
+    ("-", "  PokerStars Zoom Hand #7: Razz Limit ($1/$2) - 2026/01/01 10:00:00 ET\n",
+     "pokerstars"),
+    ("-", "PokerStars Home Game Hand #7: {Club} Razz Limit (10/20) - 2026/01/01 10:00:00 ET\n",
+     "pokerstars"),
+    ("-", "PokerStars Game #7: Razz Limit ($1/$2 USD) - 2026/01/01 10:00:00 ET\n", "pokerstars"),
+    ("hands.phh", HOLDEM, "pokerstars"),  # the text tells, whatever the name
+    ("-", "# a hand\n\nvariant = 'FR'\nantes = [0, 0]\n", "phh"),
+    ("-", "'antes' = [0, 0]\n", "phh"),
+    ("-", "[1]\nvariant = 'FR'\nantes = [0, 0\n", "phhs"),  # cut: still told
+    ("hands.txt", "[1]\nvariant = 'FR'\n", "phhs"),  # a name that does not tell
+    ("hands.phhs", "variant = 'FR'\n", "phhs"),  # a PHH name tells one hand or many
+    ("hand.phh", "[1]\nvariant = 'FR'\n", "phh"),
+    ("hand.phh", "some words\nvariant = 'FR'\n", "phh"),
+])
+def test_the_format_is_told_from_the_first_lines(path: str, text: str, kind: str) -> None:
+    from razzcore.histories.files import text_format
+
+    assert text_format(path, text) == kind
+
+
+@pytest.mark.parametrize("path, text", [
+    ("-", "# razzcore\n\nA library.\n"),
+    ("-", '[project]\nname = "x"\n'),  # TOML without a hand's fields
+    ("-", "Notes: antes = [0, 0] is how PHH writes antes\n"),
+    ("-", "some words\nvariant = 'FR'\n"),  # PHH only from its first line on
+    ("tool.phh", '[tool]\nname = "x"\n'),
+    ("-", "# only a comment\n"),
+])
+def test_a_text_of_neither_format_is_no_hand_history(path: str, text: str) -> None:
+    from razzcore.histories.files import text_format
+
+    with pytest.raises(RazzError, match=r"is not a hand history: neither PHH"):
+        text_format(path, text)
+
+
+def test_the_format_is_told_without_reading_the_whole_text() -> None:
+    from razzcore.histories import _formats
+
+    text = phh.dumps_all([phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])] * 2)
+    assert _formats.sniff(text[:-10]) == "phhs"  # not TOML as a whole
+    assert _formats.sniff(text + "\x00" * 10_000_000) == "phhs"  # fast: only the top is read
+
+
+def test_dump_writes_to_a_path_as_load_reads_from_one(tmp_path: pathlib.Path) -> None:
+    hand = phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    phh.dump(hand, tmp_path / "one.phh")
+    phh.dump_all([hand, hand], str(tmp_path / "two.phhs"))
+    pokerstars.dump([pokerstars.EXAMPLE], tmp_path / "hands.txt")
+    assert phh.load(tmp_path / "one.phh").bring_in == 1
+    assert len(phh.load_all(tmp_path / "two.phhs")) == 2
+    assert len(pokerstars.load(tmp_path / "hands.txt")) == 1
+    with pytest.raises(PHHError, match=r"phh\.dump_all writes to a file object .*phh\.dumps"):
+        phh.dump_all([hand], 7)  # type: ignore[arg-type]
+    with pytest.raises(PokerStarsError, match=r"^cannot write '/no/such/folder/x\.txt'"):
+        pokerstars.dump([pokerstars.EXAMPLE], "/no/such/folder/x.txt")

@@ -246,14 +246,20 @@ def cards_from_ranks(ranks: Any) -> Any:
 
 
 def check_patterns(hole: Any, board: Any) -> None:
+    """The batch against the brute force under every batch kernel this CPU runs
+    (each kernel brings its own Omaha rows: the AVX2 ones for 5-card boards)."""
     cards = cards_from_ranks(np.concatenate([hole, board], axis=1))
     h = hole.shape[1]
     holes, boards = np.ascontiguousarray(cards[:, :h]), np.ascontiguousarray(cards[:, h:])
-    for qualifier in (None, 8, 7, 9):
+    for qualifier in (None, 8, 7, 9, 13):
         want = omaha_reference_ranks(hole, board, qualifier)
-        got = evaluate_omaha_batch(holes, boards, qualifier=qualifier)
-        bad = np.flatnonzero(got != want)
-        assert bad.size == 0, (qualifier, hole[bad[0]], board[bad[0]], got[bad[0]], want[bad[0]])
+        for kernel in kernels.kernel_info()["supported"]:
+            kernels.set_kernel(kernel)
+            for check in (True, False):
+                got = evaluate_omaha_batch(holes, boards, qualifier=qualifier, check=check)
+                bad = np.flatnonzero(got != want)
+                assert bad.size == 0, (kernel, qualifier, hole[bad[0]], board[bad[0]],
+                                       got[bad[0]], want[bad[0]])
 
 
 def _rank_patterns(n: int) -> Any:
@@ -343,6 +349,45 @@ def test_omaha_batch_same_under_every_kernel(kernel: str, h: int, b: int) -> Non
     with pytest.raises(BatchError) as err:
         evaluate_omaha_batch(bad_holes, boards, qualifier=8)
     assert (str(err.value), err.value.row) == want_error
+
+
+@pytest.mark.parametrize("kernel", kernels.kernel_info()["supported"])
+@pytest.mark.parametrize("h", [4, 5, 6])
+def test_omaha_batch_bad_rows_same_under_every_kernel(kernel: str, h: int) -> None:
+    """A bad row anywhere in or around an 8-row block, and every row count: the
+    same error and row as the scalar kernel; unchecked garbage (codes >= 52,
+    repeated cards): the same bounded ranks."""
+    holes, boards = omaha_rows(3_003, h, 5)
+    rng = np.random.default_rng(SEED + h)
+    garbage_holes = rng.integers(0, 256, holes.shape, dtype=np.uint8)
+    garbage_boards = rng.integers(0, 12, boards.shape, dtype=np.uint8)
+    cases = []
+    for row in (0, 5, 7, 8, 15, 2_222, 3_000, 3_002):
+        for which in ("hole", "board"):
+            bad_holes, bad_boards = holes.copy(), boards.copy()
+            if which == "hole":
+                bad_holes[row, h - 1] = 52 + row % 200
+            else:
+                bad_boards[row, 4] = bad_holes[row, 0]
+            cases.append((bad_holes, bad_boards))
+
+    def results() -> list[Any]:
+        out: list[Any] = []
+        for q in (None, 9, 13):
+            for n in (1, 7, 8, 9, 17, 3_003):
+                out.append(evaluate_omaha_batch(holes[:n], boards[:n], qualifier=q).tolist())
+            out.append(evaluate_omaha_batch(garbage_holes, garbage_boards, qualifier=q,
+                                            check=False).tolist())
+        for bad_holes, bad_boards in cases:
+            with pytest.raises(BatchError) as err:
+                evaluate_omaha_batch(bad_holes, bad_boards, threads=1)
+            out.append((str(err.value), err.value.row))
+        return out
+
+    kernels.set_kernel("scalar")
+    want = results()
+    kernels.set_kernel(kernel)
+    assert results() == want
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3, 7, None])

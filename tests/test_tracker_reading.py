@@ -193,3 +193,55 @@ def test_progress_bar_leaves_the_table_as_it_is(capsys: pytest.CaptureFixture[st
     assert "part" in capsys.readouterr().err
     with pytest.raises(RazzError, match="progress"):
         stats([STEAL], progress="yes")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------- the format of a file
+
+
+def _cut_phhs(tmp_path: Path) -> tuple[Path, int]:
+    """A ``.phhs`` file cut in the middle of a hand, and how many whole hands it holds."""
+    hands = [STEAL, LIMPED, RIVER_FOLD] * 3
+    text = phh.dumps_all(hands)
+    cut = text.index("actions", text.index("[8]"))
+    path = tmp_path / "cut.phhs"
+    path.write_text(text[:cut + 12], encoding="utf-8")
+    return path, 7
+
+
+def test_standard_input_is_read_as_the_same_file(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    path, whole = _cut_phhs(tmp_path)
+    from_file = stats(path)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    from_stdin = stats("-")
+    assert from_file.hand_count == from_stdin.hand_count == whole
+    assert from_file.rows == from_stdin.rows
+    assert [s.where for s in from_file.skipped] == [f"{path}: hand 8"]
+    assert [s.where for s in from_stdin.skipped] == ["<stdin>: hand 8"]
+    assert from_file.skipped[0].error == from_stdin.skipped[0].error
+    assert "not valid TOML" in from_stdin.skipped[0].error
+
+
+def test_a_file_without_a_telling_name_is_read_by_its_text(tmp_path: Path) -> None:
+    path, whole = _cut_phhs(tmp_path)
+    renamed = tmp_path / "hands.log"
+    renamed.write_text(path.read_text())
+    assert stats(renamed).hand_count == whole
+
+
+def test_hands_of_other_games_are_counted_apart_from_the_malformed(tmp_path: Path) -> None:
+    holdem = ("PokerStars Hand #9: Hold'em No Limit ($0.01/$0.02 USD) - 2026/01/01 "
+              "10:00:00 ET\nTable 'T' 6-max Seat #1 is the button\n")
+    only = tmp_path / "holdem.txt"
+    only.write_text(holdem)
+    table = stats(only)
+    assert (table.hand_count, table.other_games, table.skipped) == (0, 1, [])
+    mixed = tmp_path / "mixed.txt"
+    razz = HERE / "data" / "pokerstars" / "three-players.txt"
+    mixed.write_text(razz.read_text() + "\n\n" + holdem)
+    both = stats([only, mixed])
+    assert both.other_games == 2 and both.skipped == []
+    assert both.hand_count == stats(razz).hand_count > 0

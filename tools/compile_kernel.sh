@@ -177,6 +177,65 @@ static void test_kernels(void)
     }
 }
 
+/* The Omaha batch (razz_lowgames.h) under every kernel against the scalar
+ * rows: shapes 4..6 + 5 (the vector rows) and 4 + 4, every limit kind, row
+ * counts around the 8-row block, bad rows and garbage. */
+static uint8_t ocards[11 * KN], oholes[6 * KN], oboards[5 * KN];
+
+static int omaha_same(int kernel, int h, int b, int n, int chk, unsigned limit)
+{
+    ptrdiff_t a, c;
+    memset(kwant, 0xab, sizeof kwant);
+    memset(kgot, 0xab, sizeof kgot);
+    rz_simd_use(RZ_K_SCALAR);
+    a = rz_omaha_batch_auto(oholes, h, oboards, b, n, kwant, chk, limit);
+    rz_simd_use(kernel);
+    c = rz_omaha_batch_auto(oholes, h, oboards, b, n, kgot, chk, limit);
+    return a == c && memcmp(kwant, kgot, sizeof kwant) == 0;
+}
+
+static void test_omaha_kernels(void)
+{
+    static const unsigned limits[4] = {RZ_NO_LIMIT, 56u, 126u, 1287u};
+    int k, h, b, n, chk, i, l, ok;
+    check(rz_lowgames_init() == 0, "Omaha tables filled");
+    for (k = 1; k < RZ_K_COUNT; k++) {
+        if (!((RZ_SIMD.supported >> k) & 1u))
+            continue;
+        ok = 1;
+        for (h = 4; h <= 6; h++)
+            for (b = 4; b <= 5; b++) {
+                fill_rows(ocards, KN, h + b);
+                for (i = 0; i < KN; i++) {
+                    memcpy(oholes + h * i, ocards + (h + b) * i, (size_t)h);
+                    memcpy(oboards + b * i, ocards + (h + b) * i + h, (size_t)b);
+                }
+                for (l = 0; l < 4; l++)
+                    for (chk = 0; chk < 2; chk++) {
+                        for (n = 0; n < 40; n++)
+                            ok &= omaha_same(k, h, b, n, chk, limits[l]);
+                        ok &= omaha_same(k, h, b, KN, chk, limits[l]);
+                    }
+                for (i = 0; i < 20; i++) { /* a repeated card, then a code >= 52 */
+                    int row = (int)(krand() % KN);
+                    uint8_t keep = oboards[b * row + b - 1];
+                    oboards[b * row + b - 1] = oholes[h * row + (int)(krand() % (unsigned)h)];
+                    ok &= omaha_same(k, h, b, KN, 1, RZ_NO_LIMIT) &&
+                          omaha_same(k, h, b, KN, 0, RZ_NO_LIMIT);
+                    oboards[b * row + b - 1] = (uint8_t)(52u + krand() % 204u);
+                    ok &= omaha_same(k, h, b, KN, 1, 126u) && omaha_same(k, h, b, KN, 0, 126u);
+                    oboards[b * row + b - 1] = keep;
+                }
+                for (i = 0; i < h * KN; i++) /* garbage: same unspecified ranks */
+                    oholes[i] = (uint8_t)krand();
+                ok &= omaha_same(k, h, b, KN, 0, RZ_NO_LIMIT) && omaha_same(k, h, b, KN, 1, 126u);
+            }
+        printf("kernel %s, Omaha rows: %s\n", rz_kernel_name(k), ok ? "same as scalar" : "DIFFERS");
+        check(ok, "a kernel gives the scalar Omaha rows' results");
+    }
+    rz_simd_use(RZ_SIMD.picked);
+}
+
 int main(void)
 {
     /* codes: 4 * rank + suit, rank 0 = ace */
@@ -310,6 +369,7 @@ int main(void)
     }
 #endif
     test_kernels();
+    test_omaha_kernels();
 #if RZ_HAVE_ENGINE
     {
         /* Online rules 2/5/10/20, heads-up, deck 2c 3c 4c 5c Kd Qd ...: p1

@@ -18,20 +18,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PHHError, RazzError, counted
+from ..histories._phh_toml import ReadWith
 from ..histories.files import (
     PHH_SUFFIXES,
+    PHHS,
+    POKERSTARS,
     STDIN,
     TABLE_HEADER,
-    check_history_text,
     check_writable,
     display_name,
-    holds_many,
-    is_phh_text,
+    other_games_note,
     phh_file,
     phh_tables,
     phh_text,
     read_text,
     stars_places,
+    text_format,
     write_file,
 )
 from .format import EXITS, json_text, one_line, os_message
@@ -42,14 +44,11 @@ __all__ = [
     "PHH_SUFFIXES",
     "STDIN",
     "action_line",
-    "check_history_text",
     "cmd_convert",
     "cmd_replay",
     "display_name",
     "field_line",
     "hand_report",
-    "holds_many",
-    "is_phh_text",
     "located",
     "read_histories",
     "read_text",
@@ -107,8 +106,8 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
     text = read_text(path)
     if not text.strip():
         raise RazzError(f"{display_name(path)}: no hands in the file (it is empty)")
-    multi = holds_many(path, text)
-    if check_history_text(path, text):
+    kind = text_format(path, text)
+    if kind == POKERSTARS:
         from ..histories.pokerstars import PokerStarsWarning, loads_report
 
         with warnings.catch_warnings():  # each malformed hand is reported below
@@ -118,8 +117,12 @@ def read_histories(path: str) -> tuple[str, bool, list[tuple[int, Any]], bool, l
                          strict=True))
         left_out = [stars_error(path, exc) for exc in report.errors]
         if not hands and not left_out:
-            raise RazzError(f"{display_name(path)}: no hands in the file")
+            other = report.other_games
+            raise RazzError(f"{display_name(path)}: "
+                            + (f"no Razz hands: {other_games_note(other)}" if other
+                               else "no hands in the file"))
         return text, True, hands, True, left_out
+    multi = kind == PHHS
     hands, left_out = load_phh(path, text, multi)
     if not hands and not left_out:
         raise RazzError(f"{display_name(path)}: no hands in the file")
@@ -135,6 +138,8 @@ def load_phh(path: str, text: str, multi: bool) -> tuple[list[tuple[int, Any]], 
     try:
         return list(enumerate(phh.loads_all(text) if multi else [phh.loads(text)])), []
     except PHHError as exc:
+        if isinstance(exc, ReadWith):  # a .phh file of many hands: the command reads by name
+            exc = PHHError(f"{exc.what}: name the file .phhs")
         if not multi:
             raise RazzError(located(path, text, 0, False, exc)) from None
         return _load_each(path, text, exc)
@@ -428,7 +433,7 @@ def _convert_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
         name = display_name(path)
         if not text.strip():
             raise RazzError(f"{name}: the file is empty")
-        stars = check_history_text(path, text)
+        stars = text_format(path, text) == POKERSTARS
         if args.to == "pokerstars" and stars:
             raise RazzError(f"{name} is PokerStars text: to convert it to PHH, leave out "
                             f"--to pokerstars")
@@ -467,7 +472,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if args.to == "pokerstars":
         texts = []
         for path, text in inputs:
-            multi = holds_many(path, text)
+            multi = text_format(path, text) == PHHS
             histories, bad = load_phh(path, text, multi)
             malformed += len(bad)
             out += bad
@@ -506,8 +511,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             raise RazzError(f"-o {args.output}: {len(hands)} hands need a .phhs file (a .phh "
                             f"holds one hand; nothing was written)")
         body = phh_text(args.output, hands)
-        skipped = "hand of another game" if other == 1 else "hands of other games"
-        summary = (f"{counted(converted, 'Razz hand')} converted, {other} {skipped} skipped, "
+        summary = (f"{counted(converted, 'Razz hand')} converted, {other_games_note(other)}, "
                    f"{malformed} malformed")
     for line in out:
         sys.stderr.write(line + "\n")

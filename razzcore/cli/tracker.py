@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from ..errors import RazzError
+from ..histories.files import other_games_note
 from ..show.tracker import HEADERS, format_stats, plot_file, plot_results
 from ..tracker.reading import stats
 from ..tracker.table import COLUMNS, PlayerNotFoundError, Skipped, StatsRow
@@ -130,6 +131,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         out: dict[str, Any] = {
             "rows": [r.to_dict() for r in rows],
             "hands": table.hand_count,
+            "other_games": table.other_games,
             "skipped": [{"where": s.where, "error": s.error} for s in table.skipped],
         }
         if plotted is not None:
@@ -141,9 +143,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"no player has {args.min_hands:,} hands or more (--min-hands): the most any "
               f"player has is {max(r.hands for r in table.rows):,}, of "
               f"{table.hand_count:,} hand{plural} read")
+    elif not table.hand_count and table.other_games:
+        print(f"no Razz hands: {other_games_note(table.other_games)}")
     else:
         print(format_stats(rows))
         left = f", {len(table.skipped)} left out" if table.skipped else ""
+        if table.other_games:
+            left += f", {other_games_note(table.other_games)}"
         plural = "" if table.hand_count == 1 else "s"
         print(f"{table.hand_count:,} hand{plural}{left}; fractions of the hands dealt, except bi "
               f"fold (of completions faced after the bring-in), steal (of chances) and wsd (of "

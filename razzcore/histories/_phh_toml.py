@@ -31,29 +31,44 @@ from typing import Any
 
 from .._core import _read_phh_toml
 from ..errors import PHHError, brief
-
-__all__ = ["HAND_KEYS", "holds_hands", "parse", "read", "write"]
-
-HAND_KEYS = frozenset({"variant", "actions", "antes", "starting_stacks"})
-"""Fields that mark TOML as a PHH hand (any one of them)."""
+from ._formats import POKERSTARS, sniff
 
 
-def holds_hands(data: Mapping[str, Any]) -> bool:
-    """Whether the TOML ``data`` holds a hand's fields (:data:`HAND_KEYS`) at
-    the top, or in each of its tables (a ``.phhs`` file): the one test of
-    whether a text is meant as PHH.
+class ReadWith(PHHError):
+    """A text the PHH reader was given that another function reads:
+    ``what`` it is, and the ``function`` that reads it as text
+    (``razzcore.phh.loads_all``, ``razzcore.pokerstars.loads``); the ``load``
+    functions name their own (:meth:`for_file`).
 
-    >>> holds_hands({"variant": "FR"}), holds_hands({"1": {"antes": [0, 0]}})
-    (True, True)
-    >>> holds_hands({}), holds_hands({"tool": {"name": "x"}})
-    (False, False)
+    >>> print(ReadWith("this is PokerStars text, not PHH", "razzcore.pokerstars.loads"))
+    this is PokerStars text, not PHH: read it with razzcore.pokerstars.loads
     """
-    if not data:
-        return False
-    if HAND_KEYS & data.keys():
-        return True
-    return all(isinstance(v, dict) and HAND_KEYS & v.keys() for v in data.values())
 
+    def __init__(self, what: str, function: str) -> None:
+        super().__init__(f"{what}: read it with {function}")
+        self.what = what
+        self.function = function
+
+    def for_file(self, name: str | None) -> PHHError:
+        """The error of the same text read from the file ``name`` (``None``:
+        a file object without a name): the ``load`` function named (a
+        ``.phhs`` file of many hands read as one hand: also its name, if
+        another).
+
+        >>> exc = ReadWith("this text holds 2 tables", "razzcore.phh.loads_all")
+        >>> print(exc.for_file("hands.phh"))  # doctest: +NORMALIZE_WHITESPACE
+        hands.phh: this text holds 2 tables: read it with razzcore.phh.load_all
+        (and name the file .phhs)
+        >>> print(exc.for_file("hands.phhs"))
+        hands.phhs: this text holds 2 tables: read it with razzcore.phh.load_all
+        """
+        function = self.function.replace(".loads", ".load")
+        rename = (" (and name the file .phhs)" if function.endswith("_all") and name is not None
+                  and not name.lower().endswith(".phhs") else "")
+        where = "" if name is None else f"{name}: "
+        return PHHError(f"{where}{self.what}: read it with {function}{rename}")
+
+__all__ = ["ReadWith", "parse", "read", "write"]
 
 def read(text: str) -> dict[str, Any] | None:
     """What :func:`tomllib.loads` returns for ``text``, or ``None`` when the
@@ -130,11 +145,9 @@ def parse(text: str | bytes) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        from ._pokerstars_lines import looks_like_pokerstars
-
-        if looks_like_pokerstars(text):
-            raise PHHError("this is PokerStars text, not PHH: read it with "
-                           "razzcore.histories.pokerstars.loads") from None
+        if sniff(text) == POKERSTARS:
+            raise ReadWith("this is PokerStars text, not PHH", "razzcore.pokerstars.loads"
+                           ) from None
         raise PHHError(f"not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses per nesting level ("x = [[[[...")
         raise PHHError("not valid PHH: TOML nested too deeply") from None

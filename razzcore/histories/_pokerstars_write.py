@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
-import io
+import os
 from collections.abc import Iterable, Sequence
-from typing import IO, Any, NoReturn, cast
+from typing import IO, Any, NoReturn
 
 from ..cards import format_card
-from ..errors import RazzError, brief
+from ..errors import PHHError, RazzError, brief
 from ..evaluator import best_five, describe
 from ._pokerstars_lines import (
     CENT,
@@ -31,7 +31,7 @@ from ._pokerstars_lines import (
     format_amount,
     to_roman,
 )
-from .phh import HandHistory
+from .phh import HandHistory, write_file_object
 
 __all__ = ["EXAMPLE", "dump", "dumps"]
 
@@ -352,19 +352,22 @@ def dumps(hands: Iterable[HandHistory] | HandHistory, *, first: int = 1) -> str:
     return "\n\n\n".join(texts)
 
 
-def dump(hands: Iterable[HandHistory] | HandHistory, fp: IO[str] | IO[bytes]) -> None:
-    """Write :func:`dumps` of ``hands`` to a file opened in text or binary mode.
+def dump(hands: Iterable[HandHistory] | HandHistory,
+         fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> None:
+    """Write :func:`dumps` of ``hands`` to a file opened in text or binary
+    mode, or to the file at a path.
 
+    >>> import io
     >>> buf = io.BytesIO()
     >>> dump([EXAMPLE], buf)
     >>> buf.getvalue()[:21]
     b'PokerStars Hand #1000'
     """
     text = dumps(hands)
-    if isinstance(fp, (io.BufferedIOBase, io.RawIOBase)):
-        fp.write(text.encode("utf-8"))
-    else:
-        cast("IO[str]", fp).write(text)
+    try:
+        write_file_object(text, fp, "pokerstars.dump")
+    except PHHError as exc:
+        raise PokerStarsError(str(exc)) from None
 
 
 def _example() -> HandHistory:

@@ -27,14 +27,13 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..errors import PHHError, RazzError, file_error
-from ._phh_toml import holds_hands
-from ._pokerstars_lines import looks_like_pokerstars
+from ._formats import PHH, PHHS, POKERSTARS, sets_hand_field, sniff
 from .phh import HandHistory, dumps, dumps_all, loads, loads_all
 
-__all__ = ["PHH_SUFFIXES", "STDIN", "TABLE_HEADER", "FileHands", "check_history_text",
-           "check_phh_path", "check_writable", "display_name", "holds_many", "is_phh_text",
-           "phh_file", "phh_tables", "phh_text", "read_file", "read_history_text",
-           "read_phh_text", "read_text", "stars_places", "write_file"]
+__all__ = ["PHH", "PHHS", "PHH_SUFFIXES", "POKERSTARS", "STDIN", "TABLE_HEADER", "FileHands",
+           "check_phh_path", "check_writable", "display_name", "other_games_note", "phh_file",
+           "phh_tables", "phh_text", "read_file", "read_history_text", "read_phh_text",
+           "read_text", "stars_places", "text_format", "write_file"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -174,26 +173,11 @@ def phh_text(path: str, histories: Sequence[HandHistory]) -> str:
     return dumps(histories[0])
 
 
-def holds_many(path: str, text: str) -> bool:
-    """Whether PHH ``text`` holds many hands: a ``.phhs`` file, or standard
-    input whose TOML is all tables (``[1]``, ``[2]``, ...).
-
-    >>> holds_many("-", "[1]\\nantes = [0, 0]\\n"), holds_many("-", "antes = [0, 0]\\n")
-    (True, False)
-    """
-    if path != STDIN:
-        return phh_file(path) == ".phhs"
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    return bool(data) and "variant" not in data and all(isinstance(v, dict) for v in data.values())
-
-
 PHH_SUFFIXES = (".phh", ".phhs")
 """The file names that hold PHH (a ``.phh`` one hand, a ``.phhs`` many, in
-any case); any other name holds PokerStars text: the one rule for reading
-and writing (:func:`phh_file`, :func:`check_phh_path`)."""
+any case); any other name holds PokerStars text: the one rule for writing
+(:func:`phh_file`, :func:`check_phh_path`).  Reading tells the format from
+the text (:func:`text_format`), a PHH name saying one hand or many."""
 
 
 def phh_file(path: str) -> str | None:
@@ -239,39 +223,44 @@ def check_phh_path(path: str, hands: int, flag: str = "") -> None:
     if kind == ".phh" and hands > 1:
         raise RazzError(f"{named}: {hands:,} hands need a .phhs file (a .phh holds one hand)")
 
-def is_phh_text(path: str, text: str) -> bool:
-    """Whether ``text`` (not PokerStars) is meant as PHH: a .phh/.phhs name, or
-    TOML holding a hand's fields (``variant``, ``actions``...) at the top or in
-    each of its tables.
+def text_format(path: str, text: str) -> str:
+    """The format of the hand-history ``text`` of the file at ``path``
+    (``-``: standard input): :data:`~razzcore.histories._formats.POKERSTARS`,
+    :data:`~razzcore.histories._formats.PHH` (one hand) or
+    :data:`~razzcore.histories._formats.PHHS` (many), as
+    :func:`~razzcore.histories._formats.sniff` tells it from the first lines;
+    a ``.phh``/``.phhs`` name says one hand or many, and is read as PHH when
+    a line sets a hand's field, whatever comes first.  A text that is
+    neither is one :class:`RazzError` naming it.
 
-    >>> is_phh_text("-", 'variant = "R"\\n'), is_phh_text("x.phh", '[tool]\\nname = "x"\\n')
-    (True, False)
-    """
-    named = phh_file(path) is not None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return named  # a PHH name: a malformed PHH file, its TOML error named
-    if not data:
-        return named
-    return holds_hands(data)
-
-
-def check_history_text(path: str, text: str) -> bool:
-    """Whether ``text`` is PokerStars text (``True``) or PHH (``False``); a
-    file that is neither is one :class:`RazzError` naming it.
-
-    >>> check_history_text("README.md", "# razzcore\\n")
+    >>> text_format("-", "[1]\\nantes = [0, 0]\\n"), text_format("x.phhs", "antes = [0, 0]")
+    ('phhs', 'phhs')
+    >>> text_format("README.md", "# razzcore\\n")
     Traceback (most recent call last):
     ...
     razzcore.errors.RazzError: README.md is not a hand history: neither PHH ...
     """
-    if looks_like_pokerstars(text):
-        return True
-    if is_phh_text(path, text):
-        return False
-    raise RazzError(f"{display_name(path)} is not a hand history: neither PHH (TOML with a "
-                    f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
+    kind = sniff(text)
+    if kind == POKERSTARS:
+        return kind
+    suffix = phh_file(path)
+    if suffix is not None and (kind is not None or sets_hand_field(text)):
+        return PHHS if suffix == ".phhs" else PHH
+    if kind is None:
+        raise RazzError(f"{display_name(path)} is not a hand history: neither PHH (TOML with a "
+                        f"hand's fields, or a .phh/.phhs file) nor PokerStars text")
+    return kind
+
+
+def other_games_note(count: int) -> str:
+    """How the readers say that ``count`` hands of other games than razz
+    were skipped.
+
+    >>> other_games_note(1), other_games_note(2)
+    ('1 hand of another game skipped', '2 hands of other games skipped')
+    """
+    return (f"{count:,} hand of another game skipped" if count == 1
+            else f"{count:,} hands of other games skipped")
 
 
 TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
@@ -400,7 +389,9 @@ class FileHands(NamedTuple):
     """What :func:`read_file` found: the ``hands`` with their places in the
     file (from 0), each malformed hand's place (``None``: the whole file, or
     a PokerStars hand, whose message names its number and line) and error
-    message, and whether the file is PokerStars text (else PHH).
+    message, whether the file is PokerStars text (else PHH), and how many
+    hands of other games than razz it holds (skipped: see
+    :func:`other_games_note`).
 
     >>> import pathlib, tempfile
     >>> from razzcore.histories.pokerstars import EXAMPLE, dumps
@@ -409,13 +400,14 @@ class FileHands(NamedTuple):
     ...     path = pathlib.Path(tmp, "hands.txt")
     ...     _ = path.write_text(dumps([EXAMPLE]) + "\\n\\n" + bad, encoding="utf-8")
     ...     found = read_file(path)
-    >>> len(found.hands), found.pokerstars, found.errors[0][1][:28]
-    (1, True, 'hand #100000000001, line 60:')
+    >>> len(found.hands), found.pokerstars, found.errors[0][1][:28], found.other_games
+    (1, True, 'hand #100000000001, line 60:', 0)
     """
 
     hands: list[tuple[int, HandHistory]]
     errors: list[tuple[int | None, str]]
     pokerstars: bool
+    other_games: int = 0
 
 
 def read_file(path: str | os.PathLike[str]) -> FileHands:
@@ -438,8 +430,8 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
     ([0, 1], [], False)
     """
     name = os.fspath(path)
-    text, stars = read_history_text(name)
-    if stars:
+    text, kind = read_history_text(name)
+    if kind == POKERSTARS:
         from .pokerstars import PokerStarsWarning, loads_report
 
         with warnings.catch_warnings():  # each malformed hand is in the report
@@ -449,13 +441,13 @@ def read_file(path: str | os.PathLike[str]) -> FileHands:
         return FileHands(list(zip(_stars_places(headers, report.hands, report.errors),
                                   report.hands, strict=True)),
                          [(_stars_place(headers[0], exc), str(exc)) for exc in report.errors],
-                         True)
-    return read_phh_text(name, text)
+                         True, report.other_games)
+    return read_phh_text(text, kind == PHHS)
 
 
-def read_history_text(path: str | os.PathLike[str]) -> tuple[str, bool]:
-    """The text of the hand-history file at ``path`` and whether it is
-    PokerStars text (else PHH); a file that cannot be read, is empty or is
+def read_history_text(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The text of the hand-history file at ``path`` and its format
+    (:func:`text_format`); a file that cannot be read, is empty or is
     no hand history raises :class:`OSError` or
     :class:`~razzcore.errors.RazzError`.
 
@@ -464,26 +456,25 @@ def read_history_text(path: str | os.PathLike[str]) -> tuple[str, bool]:
     ...     path = pathlib.Path(tmp, "hand.phh")
     ...     _ = path.write_text("variant = 'FR'\\n", encoding="utf-8")
     ...     read_history_text(path)
-    ("variant = 'FR'\\n", False)
+    ("variant = 'FR'\\n", 'phh')
     """
     name = os.fspath(path)
     text = read_text(name)
     if not text.strip():
         raise RazzError(f"{display_name(name)}: no hands in the file (it is empty)")
-    return text, check_history_text(name, text)
+    return text, text_format(name, text)
 
 
-def read_phh_text(path: str, text: str) -> FileHands:
-    """The hands of the PHH ``text`` of the file at ``path`` (see
-    :func:`read_file`): one hand, or the tables of a ``.phhs`` file, each
-    malformed one left out and named in ``errors``.
+def read_phh_text(text: str, many: bool) -> FileHands:
+    """The hands of PHH ``text`` (see :func:`read_file`): one hand, or
+    (``many``) the tables of a ``.phhs`` text, each malformed one left out
+    and named in ``errors``.
 
-    >>> found = read_phh_text("hand.phh", "variant = 'FR'\\n")
+    >>> found = read_phh_text("variant = 'FR'\\n", False)
     >>> found.hands, found.errors[0][1]
     ([], "missing required field 'antes'")
     """
-    name = path
-    if not holds_many(name, text):
+    if not many:
         try:
             return FileHands([(0, loads(text))], [], False)
         except PHHError as exc:

@@ -46,7 +46,7 @@ import io
 import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import IO, Any, TypeVar, cast
+from typing import IO, Any, TypeVar
 
 from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
@@ -68,6 +68,7 @@ from ._phh_fields import (
     is_int,
     parse_actions,
 )
+from ._phh_toml import ReadWith
 from ._phh_toml import parse as parse_toml
 from ._phh_toml import write as write_toml
 from .replay import dealt_cards, replay_actions
@@ -636,12 +637,11 @@ def loads(text: str | bytes) -> HandHistory:
     if not data:
         raise PHHError("the text is empty (no PHH fields)")
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
-        raise PHHError(
+        raise ReadWith(
             f"this text holds {counted(len(data), 'table')} "
             f"({', '.join('[' + k + ']' for k in list(data)[:3])}{'...' if len(data) > 3 else ''})"
-            f", as a .phhs file of many hands does, not one hand's fields: name the file .phhs "
-            f"(in Python: loads_all)"
-        )
+            f", as a .phhs file of many hands does, not one hand's fields",
+            "razzcore.phh.loads_all")
     return HandHistory._from_fields(data, "", False)  # data is read here: its lists are ours
 
 
@@ -710,6 +710,8 @@ def _load(fp: object, function: str, read: Callable[[str | bytes], _T]) -> _T:
         return read(data)
     except PHHError as exc:
         name = os.fspath(fp) if isinstance(fp, (str, os.PathLike)) else getattr(fp, "name", None)
+        if isinstance(exc, ReadWith):  # the load function named, not loads
+            raise exc.for_file(name if isinstance(name, str) else None) from None
         if not isinstance(name, str):
             raise
         raise PHHError(f"{name}: {exc}", field=exc.field, action_index=exc.action_index
@@ -773,22 +775,47 @@ def dumps(obj: HandHistory | Hand) -> str:
     return _as_history(obj).dumps()
 
 
-def _write(text: str, fp: IO[str] | IO[bytes]) -> None:
+def write_file_object(text: str, fp: object, function: str) -> None:
+    """Write ``text`` for a ``dump`` function to ``fp``: a file object
+    opened in text or binary mode (UTF-8), or a path (``str`` or
+    ``os.PathLike``) to write.  Anything else, or a file that cannot be
+    written, raises :class:`PHHError` naming it (a PokerStars ``dump``
+    re-raises it as its own error).
+
+    >>> write_file_object("x", None, "phh.dump")
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.PHHError: phh.dump writes to a file object opened with open() or a path, \
+not NoneType; use phh.dumps for text
+    """
+    if isinstance(fp, (str, os.PathLike)):
+        try:
+            with open(fp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise file_error(fp, exc, write=True, kind=PHHError) from None
+        return
     if isinstance(fp, (io.BufferedIOBase, io.RawIOBase)):
         fp.write(text.encode("utf-8"))
-    else:
-        cast("IO[str]", fp).write(text)
+        return
+    write = getattr(fp, "write", None)
+    if not callable(write):
+        module = function.rsplit(".", 1)[0]
+        raise PHHError(f"{function} writes to a file object opened with open() or a path, "
+                       f"not {type(fp).__name__}; use {module}.dumps for text")
+    write(text)
 
 
-def dump(obj: HandHistory | Hand, fp: IO[str] | IO[bytes]) -> None:
-    """Write :func:`dumps` of ``obj`` to a file opened in text or binary mode.
+def dump(obj: HandHistory | Hand, fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> None:
+    """Write :func:`dumps` of ``obj`` to a file opened in text or binary mode,
+    or to the file at a path (see :func:`write_file_object`).
 
     >>> buf = io.BytesIO()
     >>> dump(HandHistory([0, 0], 1, 2, 4, [9, 9], []), buf)
     >>> buf.getvalue()[:14]
     b"variant = 'FR'"
     """
-    _write(dumps(obj), fp)
+    write_file_object(dumps(obj), fp, "phh.dump")
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
@@ -800,12 +827,14 @@ def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
     return "\n".join(f"[{i}]\n{dumps(obj)}" for i, obj in enumerate(objs, 1))
 
 
-def dump_all(objs: Iterable[HandHistory | Hand], fp: IO[str] | IO[bytes]) -> None:
-    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary mode.
+def dump_all(objs: Iterable[HandHistory | Hand],
+             fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> None:
+    """Write :func:`dumps_all` of ``objs`` to a file opened in text or binary
+    mode, or to the file at a path.
 
     >>> buf = io.BytesIO()
     >>> dump_all([HandHistory([0, 0], 1, 2, 4, [9, 9], [])], buf)
     >>> buf.getvalue().splitlines()[0]
     b'[1]'
     """
-    _write(dumps_all(objs), fp)
+    write_file_object(dumps_all(objs), fp, "phh.dump_all")

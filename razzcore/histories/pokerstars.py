@@ -36,11 +36,10 @@ from __future__ import annotations
 import os
 import random
 import re
-import tomllib
 import unicodedata
 import warnings
 from collections.abc import Iterator
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, overload
 
 from .._core import _read_pokerstars_hand, _split_pokerstars
 from ..engine.hand import Hand
@@ -48,7 +47,7 @@ from ..engine.notation import parse_action
 from ..engine.packing import pack_rules
 from ..engine.rules import Rules
 from ..errors import IllegalActionError, RazzError, RulesError, brief
-from ._phh_toml import holds_hands
+from ._formats import PHH, PHHS, sniff
 from ._pokerstars_errors import MESSAGES, Said
 from ._pokerstars_head import PROFILE as PROFILE  # the rule profile hands are replayed with
 from ._pokerstars_head import Head, _Bad, hand_number, read_head
@@ -360,24 +359,14 @@ def _split_text(text: str | bytes) -> tuple[bytes, PokerStarsError | None,
     error = None
     if before >= 0:
         reason = f"text before the first hand header: {brief(line)}"
-        if not hands and _looks_like_phh(text):
-            reason = ("this looks like PHH, not PokerStars text: read it with razzcore.phh "
-                      "(phh.loads, or phh.loads_all for a .phhs file)")
+        kind = sniff(text) if not hands else None
+        if kind in (PHH, PHHS):
+            name = "loads_all" if kind == PHHS else "loads"
+            reason = (f"this looks like PHH, not PokerStars text: read it with "
+                      f"razzcore.phh.{name} (razzcore.phh.{name.replace('loads', 'load')} "
+                      f"for a file)")
         error = PokerStarsError(f"line {before + 1}: {reason}", line=before + 1, reason=reason)
     return data, error, hands
-
-
-def _looks_like_phh(text: str) -> bool:
-    """Whether ``text`` is TOML holding a hand's PHH fields (one hand, or
-    the tables of a ``.phhs`` file).
-
-    >>> _looks_like_phh("variant = 'FR'\\nantes = [0, 0]\\n"), _looks_like_phh("Seat 1: x")
-    (True, False)
-    """
-    try:
-        return holds_hands(tomllib.loads(text))
-    except tomllib.TOMLDecodeError:
-        return False
 
 
 def loads_report(text: str | bytes, *, on_error: str = "raise") -> Report:
@@ -428,24 +417,37 @@ class Tallied(NamedTuple):
     counts: list[tuple[int, ...] | None]
 
 
-def tally(text: str | bytes) -> Iterator[tuple[int, Tallied | PokerStarsError]]:
+@overload
+def tally(text: str | bytes) -> Iterator[tuple[int, Tallied | PokerStarsError]]: ...
+@overload
+def tally(text: str | bytes, *, other_games: bool
+          ) -> Iterator[tuple[int, Tallied | PokerStarsError | None]]: ...
+
+
+def tally(text: str | bytes, *, other_games: bool = False
+          ) -> Iterator[tuple[int, Tallied | PokerStarsError | None]]:
     """Every razz hand of ``text`` read, checked and counted for the tracker
     in one replay (no :class:`HandHistory` is made), and each malformed
     hand's error — the hands and errors :func:`loads_report` finds with
     ``on_error="skip"`` — one at a time in file order, each with its place
     among the text's hand headers (from 0, other games' counted; ``-1``:
-    text before the first header).
+    text before the first header).  ``other_games=True``: each hand of
+    another game is there too, as ``None`` (what :func:`loads_report`
+    counts in ``other_games``).
 
     >>> [(place, hand.names, hand.counts[1][:2]) for place, hand in tally(dumps([EXAMPLE]))]
     [(0, ['alpha', 'bravo [x]', 'charlie'], (1, 325))]
+    >>> holdem = "PokerStars Hand #9: Hold'em No Limit ($0.01/$0.02 USD) - 2026/01/01 10:00:00 ET"
+    >>> list(tally(holdem)), list(tally(holdem, other_games=True))
+    ([], [(0, None)])
     """
     data, before, hands = _split_text(text)
-    return _tallied(data, before, hands)
+    return _tallied(data, before, hands, other_games)
 
 
 def _tallied(data: bytes, before: PokerStarsError | None,
-             hands: list[tuple[int, int, int, str, str | None, bytes]],
-             ) -> Iterator[tuple[int, Tallied | PokerStarsError]]:
+             hands: list[tuple[int, int, int, str, str | None, bytes]], other_games: bool,
+             ) -> Iterator[tuple[int, Tallied | PokerStarsError | None]]:
     if before is not None:
         yield -1, before
     for place, hand in enumerate(hands):
@@ -457,6 +459,8 @@ def _tallied(data: bytes, before: PokerStarsError | None,
         if read is not None:
             names, counts = read[3]
             yield place, Tallied(read[0], names, counts)
+        elif other_games:
+            yield place, None
 
 
 def loads(text: str | bytes, *, on_error: str = "raise") -> list[HandHistory]:

@@ -21,7 +21,15 @@ from typing import Any, NamedTuple
 
 from .._parallel import SubmitExecutor, check_executor, progress_bar
 from ..errors import RazzError, brief
-from ..histories.files import STDIN, FileHands, display_name, read_history_text, read_phh_text
+from ..histories.files import (
+    PHHS,
+    POKERSTARS,
+    STDIN,
+    FileHands,
+    display_name,
+    read_history_text,
+    read_phh_text,
+)
 from ..histories.phh import HandHistory
 from ..histories.pokerstars import PokerStarsError, tally
 from .counting import count_hand, hand_date, hand_unit, played, seat_counts, seat_names, unit_name
@@ -105,8 +113,8 @@ def _read(path: str) -> FileHands | _StarsText | Skipped:
     file's name: :class:`Skipped` names it)."""
     name = display_name(path)
     try:
-        text, pokerstars = read_history_text(path)
-        return _StarsText(text) if pokerstars else read_phh_text(path, text)
+        text, kind = read_history_text(path)
+        return _StarsText(text) if kind == POKERSTARS else read_phh_text(text, kind == PHHS)
     except (OSError, RazzError) as exc:
         error = str(exc) or type(exc).__name__
         if error.startswith(f"{name}: "):
@@ -147,10 +155,14 @@ def _count_stars(table: StatsTable, name: str, text: str, player: str | None) ->
     """Add the hands of a PokerStars file's ``text``, counted by the reader,
     to ``table`` as they are read; its malformed hands (an error names the
     hand by its number and line) and the hands that cannot be counted are
-    left out, in file order."""
+    left out, in file order; its hands of other games are counted in
+    ``table.other_games``."""
     skipped = table.skipped
     dates: dict[tuple[Any, ...], Any] = {}
-    for place, hand in tally(text):
+    for place, hand in tally(text, other_games=True):
+        if hand is None:
+            table.other_games += 1
+            continue
         if isinstance(hand, PokerStarsError):
             skipped.append(Skipped(name, str(hand)))
             continue

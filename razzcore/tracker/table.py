@@ -291,6 +291,8 @@ class StatsTable:
       the hands were read (what the result graphs draw);
     * :attr:`skipped`: each malformed hand (or unreadable file) left out, as
       :class:`Skipped`;
+    * :attr:`other_games`: how many hands of other games than razz were
+      skipped (a PokerStars file's Hold'em hands...: not malformed);
     * ``str(table)``: the table as text; :meth:`to_dicts`; :meth:`to_pandas`;
     * ``a + b``: the table of the hands of both (``a``'s first).
 
@@ -313,6 +315,8 @@ class StatsTable:
         self.skipped: list[Skipped] = []
         self.hand_count = 0
         """The hands counted (each once, whatever its players)."""
+        self.other_games = 0
+        """The hands of other games than razz skipped (in PokerStars files)."""
 
     def _add_hand(self, seats: Sequence[tuple[str, Sequence[int]]], big_bet: int, unit: str,
                   hand: str | None, date: datetime.datetime | datetime.date | None,
@@ -515,4 +519,5 @@ def merge(tables: Iterable[StatsTable]) -> StatsTable:
         out.hands.extend(t.hands)
         out.skipped.extend(t.skipped)
         out.hand_count += t.hand_count
+        out.other_games += t.other_games
     return out
