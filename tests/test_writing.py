@@ -55,6 +55,17 @@ def test_stats_plot_names_a_missing_folder_in_the_same_words(tmp_path: pathlib.P
     assert proc.returncode == 2 and os.listdir(tmp_path) == []
 
 
+def test_the_library_dumps_name_a_missing_folder_in_the_same_words(
+        tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "missing" / "x.phh"
+    said = f"^cannot write '{out}': no folder '{out.parent}'$"
+    with pytest.raises(phh.PHHError, match=said):
+        phh.dump(phh.HandHistory([0, 0], 1, 2, 4, [9, 9], []), out)
+    with pytest.raises(pokerstars.PokerStarsError, match=said.replace("x.phh", "x.txt")):
+        pokerstars.dump([pokerstars.EXAMPLE], out.with_suffix(".txt"))
+    assert os.listdir(tmp_path) == []
+
+
 def test_a_relative_path_names_its_folder_as_given(tmp_path: pathlib.Path) -> None:
     with pytest.raises(RazzError, match=r"^cannot write 'gone/x\.phhs': no folder 'gone'$"):
         write_file("gone/x.phhs", "")
@@ -123,6 +134,9 @@ def test_a_command_interrupted_while_writing_leaves_the_old_file(
             f"error: cannot write '{out}': Input/output error\n")
         assert out.read_text() == "old contents\n"
         assert os.listdir(tmp_path) == ["hands.phhs"]
+    with pytest.raises(phh.PHHError, match="Input/output error"):
+        phh.dump_all([phh.HandHistory([0, 0], 1, 2, 4, [9, 9], [])], out)
+    assert out.read_text() == "old contents\n" and os.listdir(tmp_path) == ["hands.phhs"]
 
 
 # ---------------------------------------------------------------- what is written
