@@ -34,7 +34,7 @@ from .. import __version__
 from ..cards import RANKS, check_distinct, parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES, Rules
-from ..errors import EquityError, RazzError, RulesError, brief, counted
+from ..errors import EquityError, RazzError, RulesError, brief
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -347,6 +347,7 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from ..histories.files import check_pokerstars_path, check_writable
     from ..sim.playing import MAX_HANDS, play
     from .seat import DEFAULT_LINEUP, cmd_play_human, lineup_names, write_histories
 
@@ -366,10 +367,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     if args.pokerstars:
-        from ..histories.files import check_pokerstars_path
-
         check_pokerstars_path(args.pokerstars, "--pokerstars")
         _check_phh_target(args.pokerstars + ".phhs", args.hands)  # the same bound
+    for path in (args.phh, args.pokerstars):
+        if path:  # before the hands are played
+            check_writable(path)
     # The library's play: every player is built in, so the hands run in the engine.
     result = play(args.players, args.hands, seed=args.seed, rules=rules, stacks=args.stack,
                   lineup=lineup, threads=args.threads,
@@ -377,14 +379,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
                   keep_hands=args.hands if args.phh or args.pokerstars
                   else min(args.show, args.hands))
     seat_names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
-    if args.phh:
-        _write_phh(args.phh, result.hand_list, seat_names)
-    if args.pokerstars:
+    wrote: list[str] = []
+    if args.phh or args.pokerstars:
         from ..histories.phh import HandHistory
 
-        write_histories([dataclasses.replace(HandHistory.from_hand(hand), players=seat_names,
-                                             hand=j + 1)
-                         for j, hand in enumerate(result.hand_list)], None, args.pokerstars)
+        wrote = write_histories([dataclasses.replace(HandHistory.from_hand(hand),
+                                                     players=seat_names, hand=j + 1)
+                                 for j, hand in enumerate(result.hand_list)],
+                                args.phh, args.pokerstars)
     if args.json:
         data = result.to_dict()
         if args.phh:
@@ -397,9 +399,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(f"=== hand {j + 1} ===")
         print(format_hand(hand, players=seat_names))
         print()
-    for path in (args.phh, args.pokerstars):
-        if path:
-            print(f"wrote {counted(len(result.hand_list), 'hand')} to {path}")
+    for line in wrote:
+        print(line)
     print(play_summary(result))
     return EXIT_OK
 
@@ -445,17 +446,6 @@ def _check_phh_target(path: str, hands: int) -> None:
     if hands > MAX_RECORD:
         raise _Fail(f"--phh writes every hand, at most {MAX_RECORD:,}, not {hands:,}: play "
                     f"fewer --hands to keep them")
-
-
-def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
-    from .. import phh
-    from ..histories.files import phh_file, write_text
-    from ..histories.phh import HandHistory
-
-    numbered = [dataclasses.replace(HandHistory.from_hand(hand), players=names, hand=j + 1)
-                for j, hand in enumerate(hands)]
-    write_text(path, phh.dumps(numbered[0]) if phh_file(path) == ".phh"
-               else phh.dumps_all(numbered))
 
 
 # ---------------------------------------------------------------- equity

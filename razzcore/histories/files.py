@@ -26,12 +26,13 @@ from typing import Any, NamedTuple
 
 from ..errors import PHHError, RazzError, file_error
 from ._formats import PHH, PHHS, POKERSTARS, sets_hand_field, sniff
-from .phh import HandHistory, loads, loads_all
+from ._writing import check_writable, write_file
+from .phh import HandHistory, dumps, dumps_all, loads, loads_all
 
 __all__ = ["PHH", "PHHS", "PHH_SUFFIXES", "POKERSTARS", "STDIN", "TABLE_HEADER", "FileHands",
-           "check_phh_path", "display_name", "other_games_note", "phh_file", "phh_tables",
-           "read_file", "read_history_text", "read_phh_text", "read_text", "stars_places",
-           "text_format", "write_text"]
+           "check_phh_path", "check_writable", "display_name", "other_games_note", "phh_file",
+           "phh_tables", "phh_text", "read_file", "read_history_text", "read_phh_text",
+           "read_text", "stars_places", "text_format", "write_file"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -70,21 +71,21 @@ def read_text(path: str | os.PathLike[str]) -> str:
                         f"histories are read as UTF-8; re-save the file as UTF-8") from None
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to the file at ``path`` as UTF-8; a file that cannot be
-    written is a :class:`~razzcore.errors.RazzError` naming it and the
-    system's reason (:func:`~razzcore.errors.file_error`).
+def phh_text(path: str, histories: Sequence[HandHistory]) -> str:
+    """The PHH text of ``histories`` for the file at ``path``: one hand for a
+    ``.phh`` name, a ``.phhs`` file of numbered tables for any other (and for
+    standard input and output, ``-``): the one choice of every PHH writer.
+    A ``.phh`` name for more than one hand is refused
+    (:func:`check_phh_path` says so before any work).
 
-    >>> write_text("/no/such/folder/page.html", "<html>")
-    Traceback (most recent call last):
-    ...
-    razzcore.errors.RazzError: cannot write '/no/such/folder/page.html': No such file or directory
+    >>> hand = HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    >>> phh_text("one.phh", [hand]).splitlines()[0], phh_text("all.phhs", [hand]).splitlines()[0]
+    ("variant = 'FR'", '[1]')
     """
-    try:
-        with open(path, "w", encoding="utf-8") as fp:
-            fp.write(text)
-    except OSError as exc:
-        raise file_error(path, exc, write=True) from None
+    if phh_file(path) != ".phh":
+        return dumps_all(histories)
+    check_phh_path(path, len(histories))
+    return dumps(histories[0])
 
 
 PHH_SUFFIXES = (".phh", ".phhs")
@@ -122,21 +123,20 @@ def check_pokerstars_path(path: str, flag: str) -> None:
                         f".phhs (name it .txt)")
 
 
-def check_phh_path(path: str, hands: int, flag: str) -> None:
-    """That ``path`` (given as ``flag``) may hold ``hands`` hands as PHH: a
-    PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
+def check_phh_path(path: str, hands: int, flag: str = "") -> None:
+    """That ``path`` (given as ``flag``, if any) may hold ``hands`` hands as
+    PHH: a PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
 
     >>> check_phh_path("out.phh", 2, "--phh")
     Traceback (most recent call last):
     ...
     razzcore.errors.RazzError: --phh out.phh: 2 hands need a .phhs file (a .phh holds one hand)
     """
-    kind = phh_file(path)
+    kind, named = phh_file(path), f"{flag} {path}" if flag else path
     if kind is None:
-        raise RazzError(f"{flag} {path}: the file name must end with .phh (one hand) or .phhs")
+        raise RazzError(f"{named}: the file name must end with .phh (one hand) or .phhs")
     if kind == ".phh" and hands > 1:
-        raise RazzError(f"{flag} {path}: {hands:,} hands need a .phhs file (a .phh holds one "
-                        f"hand)")
+        raise RazzError(f"{named}: {hands:,} hands need a .phhs file (a .phh holds one hand)")
 
 def text_format(path: str, text: str) -> str:
     """The format of the hand-history ``text`` of the file at ``path``

@@ -15,12 +15,14 @@ player  unit  hands  net  bb/100  vpip  compl  bi fold  steal
 
 from __future__ import annotations
 
+import io
 import os
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import MissingDependencyError, RazzError, file_error
+from ..errors import MissingDependencyError, RazzError
+from ..histories.files import check_writable, write_file
 from ..tracker.counting import CHIPS
 from ..tracker.table import HandRecord, PlayerNotFoundError, StatsRow
 from .columns import aligned
@@ -182,10 +184,11 @@ def plot_file(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
     formats = sorted(_figure_class()().canvas.get_supported_filetypes())
     extension = os.path.splitext(name)[1]
     if not extension:
-        return name + ".png"
-    if extension[1:].lower() not in formats:
+        name += ".png"
+    elif extension[1:].lower() not in formats:
         raise RazzError(f"{name!r}: cannot draw a {extension!r} file; the picture's formats "
                         f"(its file's extension) are " + ", ".join(formats))
+    check_writable(name)
     return name
 
 
@@ -236,10 +239,9 @@ def plot_results(records: Sequence[HandRecord],
     ax.grid(True, alpha=0.3)
     ax.legend(handles=[net, at, away], loc="best")
     fig.tight_layout()
-    try:
-        fig.savefig(out)
-    except OSError as exc:
-        raise file_error(out, exc, write=True) from None
+    picture = io.BytesIO()  # drawn whole, then written by the one writer
+    fig.savefig(picture, format=os.path.splitext(out)[1][1:].lower())
+    write_file(out, picture.getvalue())
 
 
 def _integer_locator() -> Any:
