@@ -4,6 +4,7 @@ graph, and the ``razzcore stats`` command."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -145,6 +146,39 @@ def test_rows_are_kept_per_player_and_unit(tmp_path: Path) -> None:
     assert stats(files[:1]) + stats(files[1:]) == table == stats(files[:2]) + stats(files[2:])
     one = stats(files, player="alpha")
     assert [(r.player, r.unit) for r in one.rows] == [(r.player, r.unit) for r in alpha]
+
+
+def test_a_player_s_hands_in_every_unit_count_for_min_hands_and_the_plot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from razzcore.cli.commands import main
+
+    files = [str(f) for f in _three_units(tmp_path)]
+    table = stats(files)
+    assert table.hands_by_player() == {"alpha": 3, "bravo [x]": 3, "charlie": 3}
+    assert main(["stats", *files, "--min-hands", "3"]) == 0
+    shown = [ln.split()[0] for ln in capsys.readouterr().out.splitlines()[1:10]]
+    assert shown.count("alpha") == 3  # a row per unit, each of a player with 3 hands
+    assert main(["stats", *files, "--min-hands", "4", "--player", "alpha"]) == 0
+    assert capsys.readouterr().out.startswith("'alpha' has 3 hands, fewer than --min-hands 4")
+    kay = tmp_path / "kay.phhs"  # kay: 2 hands in chips, more in a unit than anyone
+    kay.write_text(phh.dumps_all([hand(["kay", f"x{i}", f"y{i}"], [200] * 3, STEAL.actions)
+                                  for i in range(2)]))
+    picture = tmp_path / "p.svg"
+    assert main(["stats", *files, str(kay), "--plot", str(picture), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["plot"]["player"] == "alpha"  # 3 hands
+
+
+@pytest.mark.parametrize("bad", [None, 5, ["alpha"]])
+def test_a_player_that_is_not_a_name_is_refused(bad: object, tmp_path: Path) -> None:
+    from razzcore.show.tracker import plot_results
+
+    table = stats([STEAL])
+    with pytest.raises(RazzError, match="player must be a name, not"):
+        table.row(bad)  # type: ignore[arg-type]
+    with pytest.raises(RazzError, match="player must be a name, not"):
+        plot_results(table.hands, tmp_path / "x.svg", player=bad)  # type: ignore[arg-type]
+    with pytest.raises(RazzError, match="unit must be a unit's name"):
+        table.row("Ann", 5)  # type: ignore[arg-type]
 
 
 def test_twenty_chips_twenty_cents_and_twenty_dollars_are_not_one_big_bet() -> None:

@@ -44,11 +44,11 @@ def add_stats_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", metavar="OUT.png", default=None,
                    help="draw the player's cumulative net in big bets (over all units), with "
                         "the showdown and non-showdown lines (--player, else the player with "
-                        "the most hands; "
+                        "the most hands over all units; "
                         "the format from the extension: .png, .svg, .pdf...; none: .png "
                         "added; needs matplotlib: pip install 'razzcore[plot]')")
     p.add_argument("--min-hands", type=int, default=0, metavar="N",
-                   help="only players dealt into N hands or more")
+                   help="only players dealt into N hands or more (over all units)")
     p.add_argument("--sort", default="hands", metavar="COLUMN",
                    help="order the rows by this column, the largest first (player, unit: "
                         "alphabetically): a header of the table (" + ", ".join(HEADERS)
@@ -113,22 +113,19 @@ def sort_column_error(text: str) -> ChoiceError:
         f"({', '.join(HEADERS)}) or of a --json key ({_compact_keys()})")
 
 
-def _too_few(rows: list[StatsRow], hands: int, least: int, player: str | None) -> str:
-    """What to say when ``--min-hands`` leaves none of ``rows`` (those of
-    ``player`` alone when given) of ``hands`` hands read.
+def _too_few(by_player: dict[str, int], hands: int, least: int, player: str | None) -> str:
+    """What to say when ``--min-hands`` leaves none of the players (of
+    ``by_player``: each one's hands over all units; ``player`` alone when
+    given) of ``hands`` hands read.
 
-    >>> from razzcore.tracker.counting import COUNTS
-    >>> row = StatsRow.from_counts("Ann", dict.fromkeys(COUNTS, 0) | {"hands": 7}, {})
-    >>> _too_few([row], 10, 8, "Ann")
+    >>> _too_few({"Ann": 7}, 10, 8, "Ann")
     "'Ann' has 7 hands, fewer than --min-hands 8 (of 10 hands read)"
     """
-    most = max(r.hands for r in rows)
+    most = max(by_player.values())
     plural = "" if hands == 1 else "s"
     read = f"{hands:,} hand{plural} read"
     if player is not None:
         has = f"{most:,} hand{'' if most == 1 else 's'}"
-        if len(rows) > 1:  # a row per unit
-            has = f"at most {has} in a unit"
         return f"{brief(player)} has {has}, fewer than --min-hands {least:,} (of {read})"
     return (f"no player has {least:,} hands or more (--min-hands): the most any player has is "
             f"{most:,}, of {read}")
@@ -179,12 +176,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
     _left_out(table.skipped)
     # as replay: a file or hand left out is bad input, whatever was counted
     status = EXIT_USAGE if table.skipped else EXIT_OK
-    rows = _sorted([r for r in table.rows if r.hands >= args.min_hands], column)
+    # --min-hands and the player plotted count a player's hands in every unit
+    by_player = table.hands_by_player()
+    rows = _sorted([r for r in table.rows if by_player[r.player] >= args.min_hands], column)
     plotted = None
     if picture is not None:
         if not table.rows:
             raise RazzError("no hands to plot")
-        plotted = args.player if args.player is not None else table.rows[0].player
+        plotted = args.player if args.player is not None else next(iter(by_player))
         plot_results(table.hands, picture, player=plotted)
     if args.json:
         out: dict[str, Any] = {
@@ -198,7 +197,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(json_text(out))
         return status
     if table.rows and not rows:
-        print(_too_few(table.rows, table.hand_count, args.min_hands, args.player))
+        print(_too_few(by_player, table.hand_count, args.min_hands, args.player))
     elif not table.hand_count and table.other_games:
         print(f"no Razz hands: {other_games_note(table.other_games)}")
     else:

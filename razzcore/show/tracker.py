@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import MissingDependencyError, RazzError
 from ..histories.files import check_writable, write_file
 from ..tracker.counting import CHIPS
-from ..tracker.table import HandRecord, PlayerNotFoundError, StatsRow
+from ..tracker.table import HandRecord, PlayerNotFoundError, StatsRow, player_name
 from .columns import aligned
 
 __all__ = ["HEADERS", "LEGEND", "format_stats", "legend", "plot_file", "plot_results",
@@ -215,6 +215,7 @@ def plot_results(records: Sequence[HandRecord],
     >>> open(path, "rb").read(4)
     b'\\x89PNG'
     """
+    player = player_name(player)
     out = plot_file(path)
     mine = [r for r in records if r.player == player]
     if not mine:

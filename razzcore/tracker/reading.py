@@ -33,7 +33,7 @@ from ..histories.files import (
 from ..histories.phh import HandHistory
 from ..histories.pokerstars import PokerStarsError, tally
 from .counting import count_hand, hand_date, hand_unit, played, seat_counts, seat_names, unit_name
-from .table import Skipped, StatsTable, merge
+from .table import Skipped, StatsTable, merge, player_name
 
 __all__ = ["CHUNK_HANDS", "EXTENSIONS", "Source", "stats"]
 
@@ -273,8 +273,8 @@ def stats(source: Source, *, player: str | None = None,
     mean 'bravo [x]'? (3 players)
     """
     check_executor(executor)
-    if player is not None and not isinstance(player, str):
-        raise RazzError(f"player must be a name, not {brief(player)}")
+    if player is not None:
+        player_name(player)
     if progress is not None and not isinstance(progress, bool):
         raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
     parts = _parts(source)

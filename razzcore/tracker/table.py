@@ -28,7 +28,7 @@ from ..errors import RazzError, brief
 from .counting import CHIPS, COUNTS, NET, WTSD
 
 __all__ = ["COLUMNS", "HandRecord", "PlayerNotFoundError", "Skipped", "StatsRow", "StatsTable",
-           "merge", "suggestions"]
+           "merge", "player_name", "suggestions"]
 
 #: A player's counts are summed every this many hands (the memory a player
 #: takes stays bounded, and summing a block at once keeps counting fast).
@@ -82,15 +82,35 @@ class Skipped:
     hands.phhs: hand 2: the hand is not finished
     >>> print(Skipped("notes.txt", "notes.txt is not a hand history"))
     notes.txt is not a hand history
+    >>> print(Skipped("d", "cannot read 'd': Is a directory"))
+    cannot read 'd': Is a directory
     """
 
     where: str
     error: str
 
     def __str__(self) -> str:
-        if not self.where or self.error.startswith(self.where):
+        # an error that names the file already (a file the system refuses,
+        # errors.file_error) is not prefixed with it again
+        if not self.where or self.error.startswith(self.where) or repr(self.where) in self.error:
             return self.error
         return f"{self.where}: {self.error}"
+
+
+def player_name(player: object) -> str:
+    """``player`` when it names a player (a ``str``); else a
+    :class:`~razzcore.errors.RazzError` saying what it is.
+
+    >>> player_name("Ann")
+    'Ann'
+    >>> player_name(5)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: player must be a name, not 5
+    """
+    if not isinstance(player, str):
+        raise RazzError(f"player must be a name, not {brief(player)}")
+    return player
 
 
 def _share(count: int, total: int) -> float | None:
@@ -491,7 +511,7 @@ class StatsTable:
         ...
         razzcore.errors.RazzError: 'alpha' has no hands in 'EUR': only in USD
         """
-        units = self.units(player)
+        units = self.units(player_name(player))
         if not units:
             raise PlayerNotFoundError.among(player, self.players(), self.hand_count)
         if unit is None:
@@ -501,10 +521,26 @@ class StatsTable:
                     f"each its own row: name one, e.g. row({brief(player)}, "
                     f"{brief(units[0])})")
             unit = units[0]
+        elif not isinstance(unit, str):
+            raise RazzError(f"unit must be a unit's name (one of {', '.join(units)}), "
+                            f"not {brief(unit)}")
         elif unit not in units:
             raise RazzError(f"{brief(player)} has no hands in {brief(unit)}: only in "
                             f"{', '.join(units)}")
         return self._units[unit][player].row(player, unit)
+
+    def hands_by_player(self) -> dict[str, int]:
+        """Each player's hands over all units: the most hands first, then by
+        name.
+
+        >>> from razzcore import pokerstars, stats
+        >>> stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))).hands_by_player()
+        {'alpha': 1, 'bravo [x]': 1, 'charlie': 1}
+        """
+        out: dict[str, int] = {}
+        for r in self.rows:
+            out[r.player] = out.get(r.player, 0) + r.hands
+        return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
 
     def players(self) -> list[str]:
         """The players' names, as :attr:`rows` orders them (each once).
