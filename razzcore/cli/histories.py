@@ -149,16 +149,21 @@ def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any
     """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
     raised reading them all: the good ones, and a message for each bad one."""
     tables = phh_tables(text)
-    if tables and not tables[0][0]:  # not TOML at all: nothing loads
+    if [key for key, _ in tables] == [""]:  # not TOML at all, no table: nothing loads
         raise RazzError(located(path, text, 0, False, exc))
     hands: list[tuple[int, Any]] = []
     left_out: list[str] = []
-    for i, (_, got) in enumerate(tables):
+    i = 0
+    for key, got in tables:
+        if not key:  # what stands before the first table
+            left_out.append(one_line(f"{path}: {got}"))
+            continue
         if isinstance(got, PHHError):
             label = f"hand {i + 1}: "
             left_out.append(one_line(located(path, text, i, True, got, label)))
         else:
             hands.append((i, got))
+        i += 1
     return hands, left_out
 
 

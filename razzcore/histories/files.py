@@ -203,12 +203,28 @@ def phh_tables(text: str) -> list[tuple[str, HandHistory | PHHError]]:
         headers = list(TABLE_HEADER.finditer(text))
         if not headers:
             return [("", PHHError(f"not TOML: {exc}"))]
-        return [_one_table(text, head, headers[i + 1].start() if i + 1 < len(headers)
-                           else len(text)) for i, head in enumerate(headers)]
+        found = [_one_table(text, head, headers[i + 1].start() if i + 1 < len(headers)
+                            else len(text)) for i, head in enumerate(headers)]
+        return _preamble(text, headers[0].start()) + found
     out: list[tuple[str, HandHistory | PHHError]] = []
     for key, table in tables.items():
         out.append((key, _table_hand(key, table)))
     return out
+
+
+def _preamble(text: str, end: int) -> list[tuple[str, HandHistory | PHHError]]:
+    """What stands before the first table (``text[:end]``) when the text is
+    read table by table: nothing, or the error of its first line that is
+    neither blank nor a comment (never silently dropped).
+
+    >>> _preamble("# hands\\n\\n[1]\\n", 9), _preamble("junk\\n[1]\\n", 5)
+    ([], [('', PHHError("line 1: 'junk' stands before the first table ([1])"))])
+    """
+    for number, line in enumerate(text[:end].splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            return [("", PHHError(f"line {number}: {line.strip()[:60]!r} stands before the "
+                                  f"first table ([1])"))]
+    return []
 
 
 def _one_table(text: str, head: re.Match[str], end: int) -> tuple[str, HandHistory | PHHError]:
@@ -400,9 +416,14 @@ def read_phh_text(text: str, many: bool) -> FileHands:
         pass
     hands: list[tuple[int, HandHistory]] = []
     errors: list[tuple[int | None, str]] = []
-    for i, (key, got) in enumerate(phh_tables(text)):
+    i = 0
+    for key, got in phh_tables(text):
+        if not key:  # the whole text, or what stands before the first table
+            errors.append((None, str(got)))
+            continue
         if isinstance(got, HandHistory):
             hands.append((i, got))
         else:
-            errors.append((i if key else None, str(got)))
+            errors.append((i, str(got)))
+        i += 1
     return FileHands(hands, errors, False)
