@@ -276,7 +276,10 @@ def table_sample(start, stop):
 
 cdef class _Chunk:
     """One thread's share of a batch: rows of ``h`` codes from ``rows`` (with,
-    when ``b`` > 0, Omaha boards of ``b`` codes from ``boards``) into ``out``."""
+    when ``b`` > 0, Omaha boards of ``b`` codes from ``boards``) into ``out``.
+
+    ``state``, under the batch's ``gate`` lock: 0 not started, 1 running,
+    2 done, 3 called off (it will not run: the batch was stopped first)."""
     cdef const uint8_t *rows
     cdef const uint8_t *boards
     cdef uint16_t *out
@@ -285,8 +288,29 @@ cdef class _Chunk:
     cdef bint check
     cdef unsigned limit
     cdef public Py_ssize_t bad
+    cdef int state
+    cdef object gate
+    cdef object finished  # a threading.Event, set when it ran
+    # What owns the memory the pointers reach (the buffers' exports, the
+    # private copies): alive while a worker still holds this chunk.
+    cdef object keep
 
     def run(self):
+        """Evaluate the rows on a worker thread (where no signal lands),
+        unless called off first."""
+        with self.gate:
+            if self.state == 3:
+                return
+            self.state = 1
+        try:
+            self.evaluate()
+        finally:
+            with self.gate:
+                self.state = 2
+            self.finished.set()
+
+    cdef void evaluate(self) noexcept:
+        """Evaluate the rows: no Python call, so nothing can interrupt it."""
         with nogil:
             self.bad = _evaluate_rows(self.rows, self.h, self.boards, self.b, self.n, self.out,
                                       self.check, self.limit)
@@ -304,11 +328,14 @@ cdef inline Py_ssize_t _evaluate_rows(const uint8_t *rows, int h, const uint8_t 
 
 cdef Py_ssize_t _evaluate_split(const uint8_t *rows, int h, const uint8_t *boards, int b,
                                 Py_ssize_t n, void *out, Py_ssize_t out_len, object threads,
-                                bint check, unsigned limit) except -2:
+                                bint check, unsigned limit, tuple exported,
+                                tuple held) except *:
     """Evaluate ``n`` rows (see :func:`_evaluate_rows`) into ``out`` (``out_len``
     bytes, ``2 * n``) over ``threads`` threads, each taking an equal share of
     the rows; the first bad row (or -1).  An unaligned ``out`` is filled
-    through an aligned copy."""
+    through an aligned copy.  The pointers reach into the buffers of
+    ``exported`` and the objects ``held``: the workers keep both alive (a
+    buffer exported, so it cannot be resized) until they end."""
     cdef Py_ssize_t start, size, bad
     cdef int k, nthreads
     cdef uint16_t *op
@@ -324,6 +351,8 @@ cdef Py_ssize_t _evaluate_split(const uint8_t *rows, int h, const uint8_t *board
         with nogil:
             bad = _evaluate_rows(rows, h, boards, b, n, op, check, limit)
     else:
+        keep = (staged, held, tuple([memoryview(o) for o in exported]))
+        gate = threading.Lock()
         chunks = []
         start = 0
         for k in range(nthreads):
@@ -338,25 +367,74 @@ cdef Py_ssize_t _evaluate_split(const uint8_t *rows, int h, const uint8_t *board
             chunk.check = check
             chunk.limit = limit
             chunk.bad = -1
+            chunk.keep = keep
+            chunk.gate = gate
+            chunk.finished = threading.Event()
             chunks.append((start, chunk))
             start += size
         bad = _run_chunks(chunks)
+    if bad < -1:  # the callers check the shapes first: not reached
+        raise BatchError(f"no batch kernel takes rows of {h} cards"
+                         + (f" with boards of {b}" if b else ""))
     if staged is not None:
         memcpy(out, <const void *>op, <size_t>out_len)
     return bad
 
 
-cdef Py_ssize_t _run_chunks(list chunks) except -2:
+cdef Py_ssize_t _run_chunks(list chunks) except *:
     """Run (start, chunk) pairs, the first on this thread and the others on the
-    pool; the first bad row over all chunks (or -1)."""
-    futures = [_worker_pool(len(chunks) - 1).submit(c.run) for _, c in chunks[1:]]
-    chunks[0][1].run()
-    for f in futures:
-        f.result()
-    for start, chunk in chunks:
-        if chunk.bad >= 0:
-            return start + chunk.bad
+    pool; the first bad row over all chunks (or -1).  Returns or raises only
+    once no chunk runs or will run: the workers write into memory the caller
+    frees.  A signal (Ctrl-C) meanwhile calls off the chunks not started and
+    is raised once the others are done."""
+    cdef _Chunk c
+    pool = _worker_pool(len(chunks) - 1)
+    stopped = None
+    try:
+        for _, c in chunks[1:]:
+            pool.submit(c.run)
+        (<_Chunk>chunks[0][1]).evaluate()  # here, the first share
+        for _, c in chunks[1:]:
+            c.finished.wait()
+    except BaseException as exc:
+        stopped = exc
+    if stopped is not None:
+        for _, c in chunks[1:]:
+            _call_off(c)
+        for _, c in chunks[1:]:
+            if c.state != 3:
+                _wait_for(c.finished)
+        raise stopped
+    for start, c in chunks:
+        if c.bad < -1:  # the kernel refused the rows' shape (every chunk alike)
+            return c.bad
+        if c.bad >= 0:
+            return start + c.bad
     return -1
+
+
+cdef void _call_off(_Chunk c):
+    """Mark ``c`` not to run if it has not started (queued or not), even
+    through signals."""
+    while True:
+        try:
+            with c.gate:
+                if c.state == 0:
+                    c.state = 3
+            return
+        except BaseException:
+            continue
+
+
+def _wait_for(event):
+    """Wait until ``event`` is set, even through signals (a second Ctrl-C):
+    the caller is already stopping and must not leave before it."""
+    while True:
+        try:
+            event.wait()
+            return
+        except BaseException:
+            continue
 
 
 _pool = None
@@ -456,7 +534,8 @@ def batch(hands, int width, out, threads, bint check, unsigned limit=RZ_NO_LIMIT
                 # `out` shares memory with `hands`: read from a private copy.
                 copy = PyBytes_FromStringAndSize(<const char *>hp, hb.len)
                 hp = <const uint8_t *>PyBytes_AS_STRING(copy)
-            bad = _evaluate_split(hp, width, NULL, 0, n, ob.buf, ob.len, threads, check, limit)
+            bad = _evaluate_split(hp, width, NULL, 0, n, ob.buf, ob.len, threads, check, limit,
+                                  (hands, out), (copy,))
             if bad >= 0:
                 row = PyBytes_FromStringAndSize(<const char *>hp + width * bad, width)
                 raise BatchError(_describe_bad_row(row, bad), row=bad)
@@ -576,7 +655,8 @@ def omaha_batch(holes, int h, boards, int b, out, threads, bint check,
                 if _overlaps(bp, bb.len, ob.buf, ob.len):
                     bcopy = PyBytes_FromStringAndSize(<const char *>bp, bb.len)
                     bp = <const uint8_t *>PyBytes_AS_STRING(bcopy)
-                bad = _evaluate_split(hp, h, bp, b, n, ob.buf, ob.len, threads, check, limit)
+                bad = _evaluate_split(hp, h, bp, b, n, ob.buf, ob.len, threads, check, limit,
+                                      (holes, boards, out), (hcopy, bcopy))
                 if bad >= 0:
                     raise BatchError(_describe_bad_omaha_row(
                         PyBytes_FromStringAndSize(<const char *>hp + h * bad, h),
