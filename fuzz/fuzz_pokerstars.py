@@ -81,8 +81,9 @@ def _corrupt(inp: Input, fake: _Copy, n: int) -> None:
     if op == 0 and log:  # a log entry's seat, or its chips or cards
         i = inp.below(len(log))
         entry = list(log[i])
-        entry[min(inp.between(1, 2), len(entry) - 1)] = _odd(inp, n)
-        log[i] = tuple(entry)
+        if entry:  # an earlier step may have cut it to nothing
+            entry[min(inp.between(1, 2), len(entry) - 1)] = _odd(inp, n)
+            log[i] = tuple(entry)
     elif op == 1 and log:  # a log entry cut short, or cards dealt past 7
         i = inp.below(len(log))
         log[i] = log[i][: inp.below(4)] if inp.flag() else ("dh", inp.below(n), (1,) * 8)
