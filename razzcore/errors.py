@@ -241,19 +241,23 @@ def file_error(path: str | os.PathLike[str], exc: OSError, *, write: bool = Fals
                kind: type[_E] = RazzError) -> _E:  # type: ignore[assignment]
     """The one error of every reader and writer for a file the system
     refuses, naming its path: ``no file 'x'`` for a file to read that does
-    not exist, else ``cannot read 'x': reason`` (``cannot write`` when
-    ``write``), the reason in the system's words.  Raised as ``kind`` (a
+    not exist, ``cannot write 'x': no folder 'f'`` for a file to write whose
+    folder does not exist, else ``cannot read 'x': reason`` (``cannot write``
+    when ``write``), the reason in the system's words.  Raised as ``kind`` (a
     :class:`RazzError` class: a reader's own error).
 
     >>> print(file_error("x.phh", FileNotFoundError(2, "No such file or directory")))
     no file 'x.phh'
     >>> print(file_error("/nowhere/x.html", FileNotFoundError(2, "No such file or directory"),
     ...                  write=True))
-    cannot write '/nowhere/x.html': No such file or directory
+    cannot write '/nowhere/x.html': no folder '/nowhere'
     >>> print(file_error("hands", IsADirectoryError(21, "Is a directory")))
     cannot read 'hands': Is a directory
     """
     name = os.fspath(path)
     if isinstance(exc, FileNotFoundError) and not write:
         return kind(f"no file {name!r}")
+    folder = os.path.dirname(name)
+    if isinstance(exc, FileNotFoundError) and folder and not os.path.isdir(folder):
+        return kind(f"cannot write {name!r}: no folder {folder!r}")
     return kind(f"cannot {'write' if write else 'read'} {name!r}: {exc.strerror or exc}")

@@ -232,7 +232,7 @@ def test_play_bad_input(tmp_path: pathlib.Path) -> None:
     )
     assert_user_error(
         run("play", "--hands", "1", "--phh", str(tmp_path / "missing" / "x.phh")),
-        f"cannot write '{tmp_path / 'missing' / 'x.phh'}': No such file or directory",
+        f"cannot write '{tmp_path / 'missing' / 'x.phh'}': no folder '{tmp_path / 'missing'}'",
     )
 
 

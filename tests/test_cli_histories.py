@@ -169,6 +169,22 @@ def test_a_cut_phhs_file_reads_alike_from_standard_input_and_from_the_file(
     assert stats.returncode == 2 and "4 hands, 1 left out" in stats.stdout
 
 
+def test_text_before_the_first_table_is_left_out_by_name_and_the_hands_keep_their_numbers(
+        tmp_path: pathlib.Path) -> None:
+    target = tmp_path / "hands.phhs"
+    assert run("play", "--players", "3", "--hands", "3", "--seed", "2", "--phh",
+               str(target)).returncode == 0
+    target.write_text("pasted by mistake\n" + target.read_text() + "[4]\nantes = [\n")
+    for command in ("stats", "replay"):
+        proc = run(command, str(target))
+        assert proc.returncode == 2, command
+        errors = proc.stderr.strip().splitlines()
+        assert errors[0].endswith(f"{target}: line 1: 'pasted by mistake' stands before the "
+                                  "first table ([1]) (left out)"), command
+        assert f"{target}: hand 4: not valid TOML" in errors[1], command
+    assert "3 hands replayed" in run("replay", str(target)).stdout
+
+
 HOLDEM = ("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET\n"
           "Table 'T' 6-max Seat #1 is the button\n")
 
@@ -271,7 +287,7 @@ def test_convert_refuses_an_output_name_of_another_format(tmp_path: pathlib.Path
 def test_convert_names_the_output_path_when_it_cannot_be_written(tmp_path: pathlib.Path) -> None:
     stars = str(ROOT / "data" / "pokerstars" / "example-razz.txt")
     proc = run("convert", stars, "-o", "/nonexistent/x.phhs")
-    assert_user_error(proc, "/nonexistent/x.phhs", "does not exist", "nothing was written")
+    assert_user_error(proc, "cannot write '/nonexistent/x.phhs': no folder '/nonexistent'")
     assert ".razzcore-" not in proc.stderr and ".tmp" not in proc.stderr
     assert_user_error(run("convert", stars, "-o", str(tmp_path)), str(tmp_path))
     if os.geteuid() != 0:  # root writes into a read-only folder
@@ -280,8 +296,7 @@ def test_convert_names_the_output_path_when_it_cannot_be_written(tmp_path: pathl
         locked.chmod(0o500)
         try:
             proc = run("convert", stars, "-o", str(locked / "x.phhs"))
-            assert_user_error(proc, str(locked / "x.phhs"), "cannot write",
-                              "nothing was written")
+            assert_user_error(proc, f"cannot write '{locked / 'x.phhs'}': Permission denied")
             assert ".razzcore-" not in proc.stderr
         finally:
             locked.chmod(0o700)

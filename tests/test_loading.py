@@ -67,18 +67,18 @@ def test_a_file_that_cannot_be_written_names_the_path_and_the_reason(
     import subprocess
     import sys
 
-    from razzcore.histories.files import write_text
+    from razzcore.histories.files import write_file
 
     page = tmp_path / "no" / "such" / "page.html"
     with pytest.raises(RazzError) as info:
-        write_text(str(page), "<html>")
-    assert str(info.value) == f"cannot write '{page}': No such file or directory"
+        write_file(str(page), "<html>")
+    assert str(info.value) == f"cannot write '{page}': no folder '{page.parent}'"
     hand = pathlib.Path(__file__).parent / "data" / "pokerstars" / "example-razz.txt"
     proc = subprocess.run([sys.executable, "-m", "razzcore", "replay", str(hand), "--html",
                            str(page)], capture_output=True, text=True)
     assert proc.returncode == 2
-    assert proc.stderr == (f"razzcore replay: error: cannot write '{page}': No such file or "
-                           f"directory\n")
+    assert proc.stderr == (f"razzcore replay: error: cannot write '{page}': no folder "
+                           f"'{page.parent}'\n")
 
 
 def test_phh_load_of_a_file_that_is_not_phh_names_the_file(tmp_path: pathlib.Path) -> None:

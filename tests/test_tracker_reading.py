@@ -187,6 +187,88 @@ def test_paths_and_globs_read_either_kind(tmp_path: Path) -> None:
                                 stats([pokerstars.loads(pokerstars.dumps(
                                     [pokerstars.EXAMPLE]))[0]])]).rows
 
+# ------------------------------------------------------------- folders, repeats, path kinds
+
+
+def _session_folder(root: Path) -> Path:
+    """A folder of hand histories at several depths, beside files of no
+    history kind (which a folder read leaves alone)."""
+    (root / "b" / "deeper").mkdir(parents=True)
+    (root / "a.phhs").write_text(phh.dumps_all([STEAL, LIMPED]))
+    (root / "b" / "deeper" / "c.PHH").write_text(phh.dumps(RIVER_FOLD))
+    (root / "b" / "stars.txt").write_text(pokerstars.dumps([pokerstars.EXAMPLE]))
+    (root / "b" / "notes.md").write_text("# not a hand history\n")
+    (root / "b" / "table.csv").write_text("a,b\n")
+    return root
+
+
+def test_a_folder_is_read_as_its_hand_history_files(tmp_path: Path) -> None:
+    folder = _session_folder(tmp_path / "sessions")
+    table = stats(str(folder))
+    assert table.hand_count == 4 and table.skipped == []
+    # every file under it, at any depth, in the order of their sorted paths
+    files = [folder / "a.phhs", folder / "b" / "deeper" / "c.PHH", folder / "b" / "stars.txt"]
+    assert table == stats([str(f) for f in files])
+    assert stats(folder) == table  # a path-like folder too
+    assert stats([folder, str(folder / "a.phhs")]) == table  # a file read once
+
+
+def test_the_stats_command_reads_a_folder(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from razzcore.cli.commands import main
+
+    folder = _session_folder(tmp_path / "sessions")
+    assert main(["stats", str(folder), "--player", "Ann"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and out.out.splitlines()[1].split()[:3] == ["Ann", "chips", "3"]
+
+
+def test_a_folder_without_hand_histories_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("nothing\n")
+    with pytest.raises(RazzError) as caught:
+        stats(str(tmp_path))
+    message = str(caught.value)
+    assert str(tmp_path) in message
+    assert all(ext in message for ext in (".txt", ".phh", ".phhs"))
+
+
+def test_a_file_named_twice_is_read_once(tmp_path: Path) -> None:
+    path = tmp_path / "session.txt"
+    path.write_text(pokerstars.dumps([pokerstars.EXAMPLE]))
+    (tmp_path / "other.txt").write_text(pokerstars.dumps([pokerstars.EXAMPLE]).replace(
+        "alpha", "zed"))
+    once = stats(str(path))
+    assert stats([str(path)] * 2) == once
+    assert stats([path, str(path), os.fsencode(path)]) == once
+    # through another spelling of its path, or a link to it
+    link = tmp_path / "link.txt"
+    link.symlink_to(path)
+    assert stats([str(path), str(tmp_path / "." / "session.txt"), str(link)]) == once
+    link.unlink()
+    # overlapping globs: each file once, where first named
+    table = stats([str(tmp_path / "*.txt"), str(path)])
+    assert table == stats([str(tmp_path / "other.txt"), str(path)])
+    assert table.row("alpha").hands == 1 and table.row("zed").hands == 1
+
+
+def test_a_hand_repeated_in_two_files_counts_twice(tmp_path: Path) -> None:
+    text = pokerstars.dumps([pokerstars.EXAMPLE])
+    (tmp_path / "a.txt").write_text(text)
+    (tmp_path / "b.txt").write_text(text)
+    assert stats(str(tmp_path / "*.txt")).row("alpha").hands == 2
+
+
+def test_paths_may_be_bytes_or_path_like(tmp_path: Path) -> None:
+    path = tmp_path / "session.txt"
+    path.write_text(pokerstars.dumps([pokerstars.EXAMPLE]))
+    want = stats(str(path))
+    assert stats(os.fsencode(path)) == want
+    assert stats(path) == want
+    assert stats([os.fsencode(path)]) == want
+    assert stats(os.fsencode(tmp_path)) == want  # a folder as bytes
+    assert stats(os.fsencode(str(tmp_path / "*.txt"))) == want  # a glob as bytes
+
+
 def test_progress_bar_leaves_the_table_as_it_is(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("tqdm")
     assert stats([STEAL, LIMPED], progress=True) == stats([STEAL, LIMPED])

@@ -4,7 +4,9 @@ graph, and the ``razzcore stats`` command."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -100,7 +102,8 @@ def test_the_result_graph(tmp_path: Path) -> None:
     net, shown, unshown = (svg.index(f"stroke: {c}") for c in ("#1b7837", "#2166ac",
                                                                "#b2182b"))
     assert net > shown and net > unshown
-    with pytest.raises(PlayerNotFoundError, match="no player 'Zed'; the players include 'Ann'"):
+    with pytest.raises(PlayerNotFoundError,
+                       match="no player 'Zed', nor any close to it, among the 3 players: 'Ann'"):
         plot_results(table.hands, out, player="Zed")
 
 # ------------------------------------------------------------- units
@@ -145,6 +148,39 @@ def test_rows_are_kept_per_player_and_unit(tmp_path: Path) -> None:
     assert [(r.player, r.unit) for r in one.rows] == [(r.player, r.unit) for r in alpha]
 
 
+def test_a_player_s_hands_in_every_unit_count_for_min_hands_and_the_plot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from razzcore.cli.commands import main
+
+    files = [str(f) for f in _three_units(tmp_path)]
+    table = stats(files)
+    assert table.hands_by_player() == {"alpha": 3, "bravo [x]": 3, "charlie": 3}
+    assert main(["stats", *files, "--min-hands", "3"]) == 0
+    shown = [ln.split()[0] for ln in capsys.readouterr().out.splitlines()[1:10]]
+    assert shown.count("alpha") == 3  # a row per unit, each of a player with 3 hands
+    assert main(["stats", *files, "--min-hands", "4", "--player", "alpha"]) == 0
+    assert capsys.readouterr().out.startswith("'alpha' has 3 hands, fewer than --min-hands 4")
+    kay = tmp_path / "kay.phhs"  # kay: 2 hands in chips, more in a unit than anyone
+    kay.write_text(phh.dumps_all([hand(["kay", f"x{i}", f"y{i}"], [200] * 3, STEAL.actions)
+                                  for i in range(2)]))
+    picture = tmp_path / "p.svg"
+    assert main(["stats", *files, str(kay), "--plot", str(picture), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["plot"]["player"] == "alpha"  # 3 hands
+
+
+@pytest.mark.parametrize("bad", [None, 5, ["alpha"]])
+def test_a_player_that_is_not_a_name_is_refused(bad: object, tmp_path: Path) -> None:
+    from razzcore.show.tracker import plot_results
+
+    table = stats([STEAL])
+    with pytest.raises(RazzError, match="player must be a name, not"):
+        table.row(bad)  # type: ignore[arg-type]
+    with pytest.raises(RazzError, match="player must be a name, not"):
+        plot_results(table.hands, tmp_path / "x.svg", player=bad)  # type: ignore[arg-type]
+    with pytest.raises(RazzError, match="unit must be a unit's name"):
+        table.row("Ann", 5)  # type: ignore[arg-type]
+
+
 def test_twenty_chips_twenty_cents_and_twenty_dollars_are_not_one_big_bet() -> None:
     """A PHH file's own currency counts in whole units of it, never added to
     the cents a PokerStars cash game counts in."""
@@ -166,7 +202,8 @@ def test_the_command_shows_the_units(tmp_path: Path,
     assert main(["stats", *files, "--player", "alpha"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [ln.split()[:4] for ln in lines[1:4]] == [
-        ["alpha", "EUR", "1", "-35"], ["alpha", "USD", "1", "-35"], ["alpha", "chips", "1", "+9"]]
+        ["alpha", "EUR", "1", "-0.35"], ["alpha", "USD", "1", "-0.35"],
+        ["alpha", "chips", "1", "+9"]]
     assert main(["stats", *files, "--json", "--sort", "unit", "--player", "alpha"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert [(r["unit"], r["net"]) for r in rows] == [("EUR", -35), ("USD", -35), ("chips", 9)]
@@ -180,11 +217,14 @@ def test_a_player_no_hand_has_is_an_error(tmp_path: Path,
     with pytest.raises(PlayerNotFoundError) as caught:
         stats([STEAL, LIMPED], player="nobody")
     assert str(caught.value) == (
-        "no player 'nobody' in the 2 hands counted; the players include 'Ann', 'Bob', 'Cy'")
-    with pytest.raises(RazzError, match=r"^no player 'ann'; did you mean 'Ann'\?$"):
+        "no player 'nobody' in the 2 hands counted, nor any close to it, among the 3 players: "
+        "'Ann', 'Bob', 'Cy'")
+    with pytest.raises(RazzError, match=r"^no player 'ann' in the 2 hands counted; did you "
+                                        r"mean 'Ann'\? \(3 players\)$"):
         stats([STEAL, LIMPED], player="ann")
     many = [hand([f"p{i}", f"q{i}", "Cy"], [200] * 3, STEAL.actions) for i in range(4)]
-    with pytest.raises(RazzError, match=r"include 'p0', 'q0', 'Cy', 'p1', 'q1', \.\.\.$"):
+    with pytest.raises(RazzError, match=r"among the 9 players: 'p0', 'q0', 'Cy', 'p1', 'q1', "
+                                        r"\.\.\.$"):
         stats(many, player="nobody")
     with pytest.raises(RazzError, match=r"^no player 'nobody': no hand was counted$"):
         stats([], player="nobody")
@@ -192,15 +232,65 @@ def test_a_player_no_hand_has_is_an_error(tmp_path: Path,
     import razzcore.tracker.reading as reading
 
     monkeypatch.setattr(reading, "CHUNK_HANDS", 1)
-    with pytest.raises(RazzError, match=r"include 'p0', 'q0', 'Cy', 'p1', 'q1', \.\.\.$"):
+    with pytest.raises(RazzError, match=r"among the 9 players: 'p0', 'q0', 'Cy', 'p1', 'q1', "
+                                        r"\.\.\.$"):
         stats(many, player="nobody")
-    with pytest.raises(RazzError, match=r"did you mean 'p3'\?$"):
+    with pytest.raises(RazzError, match=r"did you mean 'p3'\? \(9 players\)$"):
         stats(many, player="P3")
     path = tmp_path / "hands.phhs"
     path.write_text(phh.dumps_all([STEAL, LIMPED]))
     run = _run_stats(str(path), "--player", "nobody")
     assert run.returncode == 2
     assert run.stderr.strip() == f"razzcore stats: error: {caught.value}"
+
+
+@pytest.mark.parametrize(("asked", "meant"), [
+    (" zed", "zed"), ("ZED ", "zed"), ("old", "old timer"), ("timer", "old timer"),
+    ("brian", "Brian Rast"), ("Rast", "Brian Rast"), ("brain rast", "Brian Rast"),
+    ("old  Timer", "old timer"),
+])
+def test_a_missing_player_suggests_the_closest_names(asked: str, meant: str) -> None:
+    players = ["Ann", "zed", "old timer", "Brian Rast", "Bob", "Cy", "Dee", "Eve", "Flo"]
+    many = [hand(players[i:i + 3], [200] * 3, STEAL.actions) for i in range(0, 9, 3)]
+    with pytest.raises(PlayerNotFoundError) as caught:
+        stats(many, player=asked)
+    message = str(caught.value)
+    assert f"did you mean {meant!r}" in message and message.endswith("? (9 players)")
+    table = stats(many)
+    with pytest.raises(PlayerNotFoundError, match=f"did you mean {meant!r}"):
+        table.row(asked)
+
+
+def test_suggestions_rank_the_closest_first_and_are_few() -> None:
+    from razzcore.tracker.table import suggestions
+
+    names = ["Joanna", "Anne Lee", *(f"ann{i}" for i in range(9)), "Ann"]
+    # equal but for case; then a word starting with it, the closest first
+    assert suggestions("ANN", names) == ["Ann", "ann0", "ann1", "ann2", "ann3"]
+    assert suggestions("lee", names) == ["Anne Lee"]
+    assert suggestions("oann", names)[0] == "Joanna"  # then the close ones difflib finds
+    assert suggestions("  ", names) == [] and suggestions("xyzzy", names) == []
+
+
+def test_suggestions_survive_the_bounded_memory_of_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    import razzcore.tracker.reading as reading
+    import razzcore.tracker.table as table_module
+
+    # few names kept: past them only the names close to the one asked for
+    monkeypatch.setattr(table_module, "_NAMES_KEPT", 4)
+    many = [hand([f"p{i}", f"q{i}", "Cy"], [200] * 3, STEAL.actions) for i in range(6)]
+    many.append(hand(["Old Timer", "Zed", "Cy"], [200] * 3, STEAL.actions))
+    for chunk in (2000, 1):  # one part, or a part per hand merged
+        monkeypatch.setattr(reading, "CHUNK_HANDS", chunk)
+        with pytest.raises(PlayerNotFoundError) as caught:
+            stats(many, player="old")
+        assert str(caught.value) == ("no player 'old' in the 7 hands counted; did you mean "
+                                     "'Old Timer'? (more than 5 players)")
+        table = stats(many)
+        assert len(table._seen) == 0  # no player asked for: nothing kept
+    with pytest.raises(PlayerNotFoundError, match="among more than 4 players: 'p0', 'q0', "
+                                                  r"'Cy', 'p1', \.\.\.$"):
+        stats(many, player="nobody")
 
 
 # ------------------------------------------------------------- the command
@@ -216,7 +306,13 @@ def test_the_stats_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["stats", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [ln.split()[0] for ln in lines[1:4]] == ["Ann", "Bob", "Cy"]
-    assert lines[-1].startswith("3 hands")
+    assert lines[4].startswith("3 hands; ")
+    footer = " ".join(lines[4:])
+    # the footer says what every abbreviated header means
+    for header in ("bb/100", "vpip", "compl", "bi fold", "steal", "4th..7th", "wtsd", "wsd",
+                   "wwsd", "agg"):
+        assert f"{header}: " in footer
+    assert "wwsd: won without showdown" in footer and max(map(len, lines[4:])) <= 100
     assert main(["stats", str(path), "--json", "--sort", "net", "--min-hands", "3"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["player"] for r in out["rows"]] == ["Ann", "Bob"]
@@ -341,6 +437,55 @@ def test_the_stats_command_fails_when_files_are_left_out(tmp_path: Path) -> None
     assert _run_stats(str(good)).returncode == 0
 
 
+def test_the_text_table_shows_cash_nets_in_currency_units(tmp_path: Path) -> None:
+    files = [str(f) for f in _three_units(tmp_path)]
+    table = stats(files)
+    lines = {(ln.split()[0], ln.split()[1]): ln.split()[3] for ln in str(table).splitlines()[1:]}
+    assert lines[("alpha", "USD")] == "-0.35" and lines[("alpha", "chips")] == "+9"
+    assert lines[("charlie", "EUR")] == "-3.20"
+    # the rows and JSON keep whole cents
+    assert table.row("charlie", "EUR").net == -320
+    # a PHH file's own currency counts whole units: no decimals
+    whole = stats([hand(["alpha", "bravo", "charlie"], [200] * 3, STEAL.actions,
+                        currency="USD")])
+    line = str(whole).splitlines()[1].split()
+    assert line[:5] == ["alpha", "whole", "USD", "1", "+9"]
+
+
+def test_min_hands_with_a_player_speaks_of_that_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from razzcore.cli.commands import main
+
+    path = tmp_path / "hands.phhs"
+    path.write_text(phh.dumps_all([STEAL, LIMPED, RIVER_FOLD]))  # Ann 3 hands, Cy 2
+    assert main(["stats", str(path), "--player", "Cy", "--min-hands", "3"]) == 0
+    assert capsys.readouterr().out == (
+        "'Cy' has 2 hands, fewer than --min-hands 3 (of 3 hands read)\n")
+
+
+def test_a_closed_pipe_ends_every_command_with_status_141(tmp_path: Path) -> None:
+    # output far past a pipe's buffer: the reader (head) stops early
+    text = pokerstars.dumps([pokerstars.EXAMPLE])
+    many = "\n\n".join(text.replace("alpha", f"alpha{i}").replace("charlie", f"charlie{i}")
+                        for i in range(600))
+    broken = (HERE.parent / "examples" / "broken.txt").read_text()
+    path = tmp_path / "many.txt"
+    path.write_text(f"{many}\n\n{broken}")
+    commands = {
+        "stats": ["stats", str(path)],
+        "play": ["play", "--players", "2", "--hands", "300", "--show", "300", "--seed", "1"],
+        "replay": ["replay", str(path)],
+    }
+    for words in commands.values():
+        line = " ".join(map(shlex.quote, [sys.executable, "-m", "razzcore", *words]))
+        proc = subprocess.run(["bash", "-c", f"{line} 2>/dev/null | head -1 >/dev/null; "
+                                             "echo ${PIPESTATUS[0]}"],
+                              capture_output=True, text=True, timeout=300, check=False)
+        assert proc.stdout.strip() == "141", (words, proc.stdout, proc.stderr)
+    # read whole, the status is the command's own: a hand left out
+    assert _run_stats(str(path)).returncode == 2
+
+
 @pytest.mark.parametrize(("given", "column"), [
     ("bb/100", "big_bets_per_100"), ("4th", "saw_4th"), ("agg", "aggression"),
     ("bi fold", "bring_in_fold"), ("net", "net"), ("saw_4th", "saw_4th"),
@@ -364,9 +509,32 @@ def test_the_stats_command_lists_every_sort_column(tmp_path: Path) -> None:
     from razzcore.show.tracker import HEADERS
 
     run = _run_stats(str(tmp_path / "none.txt"), "--sort", "size")
-    assert run.returncode == 2 and "..." not in run.stderr and "…" not in run.stderr
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1
+    assert "did you mean" not in run.stderr and len(run.stderr) < 420
+    listed = run.stderr.replace("saw_4th..saw_7th", "saw_4th saw_5th saw_6th saw_7th")
     for name in [*HEADERS, *COLUMNS]:
-        assert name in run.stderr
+        assert name.removesuffix("_count") in listed
+    assert "<name>_count" in listed
+
+
+@pytest.mark.parametrize(("given", "near"), [
+    ("vpipp", "vpip"), ("wwsdd", "wwsd"), ("aggresion", "aggression"), ("bb100", "bb/100"),
+])
+def test_the_stats_command_names_the_sort_column_nearest_a_wrong_one(
+        given: str, near: str, tmp_path: Path) -> None:
+    run = _run_stats(str(tmp_path / "none.txt"), "--sort", given)
+    assert run.returncode == 2
+    assert f"--sort: no column {given!r}; did you mean {near!r}?" in run.stderr
+
+
+@pytest.mark.parametrize(("given", "column"), [
+    ("VPIP", "vpip"), ("BB/100", "big_bets_per_100"), ("Net", "net"), (" wtsd ", "wtsd"),
+    ("Bi Fold", "bring_in_fold"), ("SAW_4TH", "saw_4th"),
+])
+def test_sort_columns_are_taken_in_any_case(given: str, column: str) -> None:
+    from razzcore.cli.tracker import sort_column
+
+    assert sort_column(given) == column
 
 
 def test_the_stats_command_hints_a_player_named_in_another_case(tmp_path: Path) -> None:
@@ -374,7 +542,8 @@ def test_the_stats_command_hints_a_player_named_in_another_case(tmp_path: Path) 
     path.write_text(phh.dumps_all([STEAL, LIMPED]))
     run = _run_stats(str(path), "--player", "ann")
     assert run.returncode == 2
-    assert run.stderr.strip() == "razzcore stats: error: no player 'ann'; did you mean 'Ann'?"
+    assert run.stderr.strip() == ("razzcore stats: error: no player 'ann' in the 2 hands counted; "
+                                  "did you mean 'Ann'? (3 players)")
     run = _run_stats(str(path), "--player", "Zed")
     assert run.returncode == 2 and "did you mean" not in run.stderr and "'Zed'" in run.stderr
 

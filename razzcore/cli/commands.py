@@ -34,7 +34,7 @@ from .. import __version__
 from ..cards import RANKS, check_distinct, parse_cards
 from ..engine.players import PLAYER_TYPES
 from ..engine.rules import PROFILES, Rules
-from ..errors import EquityError, RazzError, RulesError, brief, counted
+from ..errors import EquityError, RazzError, RulesError, brief
 from ..sim.playing import DEFAULT_RULES, DEFAULT_STACK
 from ..sim.simulation import MAX_RECORD
 from .format import EXITS as _EXITS
@@ -55,6 +55,12 @@ from .tracker import add_stats_parser, cmd_stats
 __all__ = ["build_parser", "main"]
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE = _EXITS
+
+#: The status when the reader of the output stops early (``razzcore ... |
+#: head``): 128 + SIGPIPE, what the shell reports for a command ended by a
+#: closed pipe, whatever the command would have returned (its work is cut
+#: short; 1, Python's own status for a closed pipe, means a mismatch here).
+EXIT_PIPE = 141
 
 #: Whether errors are also written as JSON on stdout (``--json`` was given).
 _JSON_ERRORS: ContextVar[bool] = ContextVar("razzcore_cli_json_errors", default=False)
@@ -341,6 +347,7 @@ def _progress_wanted(work: int, threshold: int) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from ..histories.files import check_pokerstars_path, check_writable
     from ..sim.playing import MAX_HANDS, play
     from .seat import DEFAULT_LINEUP, cmd_play_human, lineup_names, write_histories
 
@@ -360,10 +367,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.phh:
         _check_phh_target(args.phh, args.hands)
     if args.pokerstars:
-        from ..histories.files import check_pokerstars_path
-
         check_pokerstars_path(args.pokerstars, "--pokerstars")
         _check_phh_target(args.pokerstars + ".phhs", args.hands)  # the same bound
+    for path in (args.phh, args.pokerstars):
+        if path:  # before the hands are played
+            check_writable(path)
     # The library's play: every player is built in, so the hands run in the engine.
     result = play(args.players, args.hands, seed=args.seed, rules=rules, stacks=args.stack,
                   lineup=lineup, threads=args.threads,
@@ -371,14 +379,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
                   keep_hands=args.hands if args.phh or args.pokerstars
                   else min(args.show, args.hands))
     seat_names = [f"p{s + 1} {n}" for s, n in enumerate(result.players)]
-    if args.phh:
-        _write_phh(args.phh, result.hand_list, seat_names)
-    if args.pokerstars:
+    wrote: list[str] = []
+    if args.phh or args.pokerstars:
         from ..histories.phh import HandHistory
 
-        write_histories([dataclasses.replace(HandHistory.from_hand(hand), players=seat_names,
-                                             hand=j + 1)
-                         for j, hand in enumerate(result.hand_list)], None, args.pokerstars)
+        wrote = write_histories([dataclasses.replace(HandHistory.from_hand(hand),
+                                                     players=seat_names, hand=j + 1)
+                                 for j, hand in enumerate(result.hand_list)],
+                                args.phh, args.pokerstars)
     if args.json:
         data = result.to_dict()
         if args.phh:
@@ -391,9 +399,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(f"=== hand {j + 1} ===")
         print(format_hand(hand, players=seat_names))
         print()
-    for path in (args.phh, args.pokerstars):
-        if path:
-            print(f"wrote {counted(len(result.hand_list), 'hand')} to {path}")
+    for line in wrote:
+        print(line)
     print(play_summary(result))
     return EXIT_OK
 
@@ -439,17 +446,6 @@ def _check_phh_target(path: str, hands: int) -> None:
     if hands > MAX_RECORD:
         raise _Fail(f"--phh writes every hand, at most {MAX_RECORD:,}, not {hands:,}: play "
                     f"fewer --hands to keep them")
-
-
-def _write_phh(path: str, hands: Sequence[Any], names: list[str]) -> None:
-    from .. import phh
-    from ..histories.files import phh_file, write_text
-    from ..histories.phh import HandHistory
-
-    numbered = [dataclasses.replace(HandHistory.from_hand(hand), players=names, hand=j + 1)
-                for j, hand in enumerate(hands)]
-    write_text(path, phh.dumps(numbered[0]) if phh_file(path) == ".phh"
-               else phh.dumps_all(numbered))
 
 
 # ---------------------------------------------------------------- equity
@@ -600,7 +596,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     token = _JSON_ERRORS.set(_wants_json(words))
     try:
-        return _run(words)
+        try:
+            status = _run(words)
+        except SystemExit:  # argparse's --help and usage errors
+            sys.stdout.flush()
+            raise
+        # a pipe closed early is found here, not when Python exits
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
     finally:
         _JSON_ERRORS.reset(token)
 
@@ -664,9 +670,8 @@ def _run(words: list[str]) -> int:
     except ImportError as exc:  # an optional dependency: the message says which extra
         _report(prog, str(exc) or type(exc).__name__)
     except OSError as exc:
-        if isinstance(exc, BrokenPipeError):
-            _silence_stdout()
-            return EXIT_OK
+        if isinstance(exc, BrokenPipeError):  # the output's reader stopped: see main
+            raise
         _report(prog, os_message(exc))
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted\n")

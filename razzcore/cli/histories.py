@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import PHHError, RazzError, counted, file_error
+from ..errors import PHHError, RazzError, counted
 from ..histories._phh_toml import ReadWith
 from ..histories.files import (
     PHH_SUFFIXES,
@@ -25,14 +25,16 @@ from ..histories.files import (
     POKERSTARS,
     STDIN,
     TABLE_HEADER,
+    check_writable,
     display_name,
     other_games_note,
     phh_file,
     phh_tables,
+    phh_text,
     read_text,
     stars_places,
     text_format,
-    write_text,
+    write_file,
 )
 from .format import EXITS, json_text, one_line, os_message
 
@@ -147,16 +149,21 @@ def _load_each(path: str, text: str, exc: PHHError) -> tuple[list[tuple[int, Any
     """The hands of a ``.phhs`` text one table at a time, after ``exc`` was
     raised reading them all: the good ones, and a message for each bad one."""
     tables = phh_tables(text)
-    if tables and not tables[0][0]:  # not TOML at all: nothing loads
+    if [key for key, _ in tables] == [""]:  # not TOML at all, no table: nothing loads
         raise RazzError(located(path, text, 0, False, exc))
     hands: list[tuple[int, Any]] = []
     left_out: list[str] = []
-    for i, (_, got) in enumerate(tables):
+    i = 0
+    for key, got in tables:
+        if not key:  # what stands before the first table
+            left_out.append(one_line(f"{path}: {got}"))
+            continue
         if isinstance(got, PHHError):
             label = f"hand {i + 1}: "
             left_out.append(one_line(located(path, text, i, True, got, label)))
         else:
             hands.append((i, got))
+        i += 1
     return hands, left_out
 
 
@@ -363,6 +370,8 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
 
     if args.json:
         raise RazzError("--html writes a page; leave out --json")
+    if args.html != STDIN:
+        check_writable(args.html)
     options = {} if args.profile is None else {"profile": args.profile}
     hands: list[dict[str, Any]] = []
     status = EXIT_OK
@@ -405,7 +414,7 @@ def _replay_html(paths: Sequence[str], args: argparse.Namespace) -> int:
         sys.stdout.write(page)
         sys.stderr.write(f"wrote {counted(len(hands), 'hand')} to standard output\n")
         return status
-    write_text(args.html, page)
+    write_file(args.html, page)
     print(f"wrote {counted(len(hands), 'hand')} to {args.html}")
     return status
 
@@ -454,40 +463,7 @@ def _check_output(output: str, to: str) -> None:
         raise RazzError(f"-o {output}: PHH is written to a .phh (one hand) or .phhs file; "
                         f"other names are for PokerStars text (--to pokerstars) "
                         f"(nothing was written)")
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
-        raise RazzError(f"-o {output}: the folder {folder} does not exist (nothing was written)")
-    if os.path.isdir(output):
-        raise RazzError(f"-o {output}: is a folder; name a file (nothing was written)")
-
-
-def _write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder
-    and a rename, so that a failure never leaves a truncated file."""
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temp = tempfile.mkstemp(prefix=".razzcore-", suffix=".tmp", dir=folder)
-    except OSError as exc:  # named by the output, not by the temporary file
-        raise RazzError(f"{file_error(path, exc, write=True)} (nothing was written)") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text)
-        if os.path.exists(path):
-            os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, path)
-    except BaseException as exc:
-        os.unlink(temp)
-        if isinstance(exc, OSError):
-            raise RazzError(f"{file_error(path, exc, write=True)} (nothing was written)"
-                            ) from None
-        raise
-
+    check_writable(output)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -539,7 +515,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         if one and len(hands) > 1:
             raise RazzError(f"-o {args.output}: {len(hands)} hands need a .phhs file (a .phh "
                             f"holds one hand; nothing was written)")
-        body = phh.dumps(hands[0]) if one else phh.dumps_all(hands)
+        body = phh_text(args.output, hands)
         summary = (f"{counted(converted, 'Razz hand')} converted, {other_games_note(other)}, "
                    f"{malformed} malformed")
     for line in out:
@@ -550,6 +526,6 @@ def cmd_convert(args: argparse.Namespace) -> int:
         sys.stdout.write(body if body.endswith("\n") else body + "\n")
         sys.stderr.write(f"{summary} -> standard output\n")
     else:
-        _write_atomically(args.output, body)
+        write_file(args.output, body)
         print(f"{summary} -> {args.output}")
     return EXIT_MISMATCH if malformed else EXIT_OK

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.players import PLAYER_TYPES, is_builtin
-from ..errors import RazzError, brief
+from ..errors import RazzError, brief, counted
 from .format import check_amount
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def seat_players(players: int, human: int, lineup: Sequence[str],
 
 
 def _check_targets(args: argparse.Namespace) -> None:
-    from ..histories.files import check_phh_path, check_pokerstars_path
+    from ..histories.files import check_phh_path, check_pokerstars_path, check_writable
 
     if args.phh:
         check_phh_path(args.phh, args.hands, "--phh")
@@ -77,17 +77,15 @@ def _check_targets(args: argparse.Namespace) -> None:
         check_pokerstars_path(args.pokerstars, "--pokerstars")
     for path in (args.phh, args.pokerstars):
         if path:
-            folder = os.path.dirname(os.path.abspath(path))
-            if not os.path.isdir(folder):
-                raise RazzError(f"{path}: the folder {folder} does not exist")
+            check_writable(path)
 
 
 def write_histories(histories: Sequence[object], phh_path: str | None,
                     pokerstars_path: str | None) -> list[str]:
     """Write the hand histories as PHH and/or PokerStars text; the lines that
     say what was written."""
-    from ..histories import phh, pokerstars
-    from ..histories.files import write_text
+    from ..histories import pokerstars
+    from ..histories.files import phh_text, write_file
     from ..histories.phh import HandHistory
 
     hands = [h for h in histories if isinstance(h, HandHistory)]
@@ -95,15 +93,12 @@ def write_histories(histories: Sequence[object], phh_path: str | None,
         return [f"no hand was finished: {path} not written"
                 for path in (phh_path, pokerstars_path) if path]
     said = []
-    count = f"{len(hands)} hand{'s' if len(hands) != 1 else ''}"
+    count = counted(len(hands), "hand")
     if phh_path:
-        from ..histories.files import phh_file
-
-        write_text(phh_path, phh.dumps(hands[0]) if phh_file(phh_path) == ".phh" and hands
-                   else phh.dumps_all(hands))
+        write_file(phh_path, phh_text(phh_path, hands))
         said.append(f"wrote {count} to {phh_path}")
     if pokerstars_path:
-        write_text(pokerstars_path, pokerstars.dumps(hands) if hands else "")
+        write_file(pokerstars_path, pokerstars.dumps(hands))
         said.append(f"wrote {count} to {pokerstars_path}")
     return said
 

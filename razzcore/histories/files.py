@@ -26,12 +26,13 @@ from typing import Any, NamedTuple
 
 from ..errors import PHHError, RazzError, file_error
 from ._formats import PHH, PHHS, POKERSTARS, sets_hand_field, sniff
-from .phh import HandHistory, loads, loads_all
+from ._writing import check_writable, write_file
+from .phh import HandHistory, dumps, dumps_all, loads, loads_all
 
 __all__ = ["PHH", "PHHS", "PHH_SUFFIXES", "POKERSTARS", "STDIN", "TABLE_HEADER", "FileHands",
-           "check_phh_path", "display_name", "other_games_note", "phh_file", "phh_tables",
-           "read_file", "read_history_text", "read_phh_text", "read_text", "stars_places",
-           "text_format", "write_text"]
+           "check_phh_path", "check_writable", "display_name", "other_games_note", "phh_file",
+           "phh_tables", "phh_text", "read_file", "read_history_text", "read_phh_text",
+           "read_text", "stars_places", "text_format", "write_file"]
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -70,21 +71,21 @@ def read_text(path: str | os.PathLike[str]) -> str:
                         f"histories are read as UTF-8; re-save the file as UTF-8") from None
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to the file at ``path`` as UTF-8; a file that cannot be
-    written is a :class:`~razzcore.errors.RazzError` naming it and the
-    system's reason (:func:`~razzcore.errors.file_error`).
+def phh_text(path: str, histories: Sequence[HandHistory]) -> str:
+    """The PHH text of ``histories`` for the file at ``path``: one hand for a
+    ``.phh`` name, a ``.phhs`` file of numbered tables for any other (and for
+    standard input and output, ``-``): the one choice of every PHH writer.
+    A ``.phh`` name for more than one hand is refused
+    (:func:`check_phh_path` says so before any work).
 
-    >>> write_text("/no/such/folder/page.html", "<html>")
-    Traceback (most recent call last):
-    ...
-    razzcore.errors.RazzError: cannot write '/no/such/folder/page.html': No such file or directory
+    >>> hand = HandHistory([0, 0], 1, 2, 4, [9, 9], [])
+    >>> phh_text("one.phh", [hand]).splitlines()[0], phh_text("all.phhs", [hand]).splitlines()[0]
+    ("variant = 'FR'", '[1]')
     """
-    try:
-        with open(path, "w", encoding="utf-8") as fp:
-            fp.write(text)
-    except OSError as exc:
-        raise file_error(path, exc, write=True) from None
+    if phh_file(path) != ".phh":
+        return dumps_all(histories)
+    check_phh_path(path, len(histories))
+    return dumps(histories[0])
 
 
 PHH_SUFFIXES = (".phh", ".phhs")
@@ -122,21 +123,20 @@ def check_pokerstars_path(path: str, flag: str) -> None:
                         f".phhs (name it .txt)")
 
 
-def check_phh_path(path: str, hands: int, flag: str) -> None:
-    """That ``path`` (given as ``flag``) may hold ``hands`` hands as PHH: a
-    PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
+def check_phh_path(path: str, hands: int, flag: str = "") -> None:
+    """That ``path`` (given as ``flag``, if any) may hold ``hands`` hands as
+    PHH: a PHH name (:func:`phh_file`), ``.phhs`` for more than one hand.
 
     >>> check_phh_path("out.phh", 2, "--phh")
     Traceback (most recent call last):
     ...
     razzcore.errors.RazzError: --phh out.phh: 2 hands need a .phhs file (a .phh holds one hand)
     """
-    kind = phh_file(path)
+    kind, named = phh_file(path), f"{flag} {path}" if flag else path
     if kind is None:
-        raise RazzError(f"{flag} {path}: the file name must end with .phh (one hand) or .phhs")
+        raise RazzError(f"{named}: the file name must end with .phh (one hand) or .phhs")
     if kind == ".phh" and hands > 1:
-        raise RazzError(f"{flag} {path}: {hands:,} hands need a .phhs file (a .phh holds one "
-                        f"hand)")
+        raise RazzError(f"{named}: {hands:,} hands need a .phhs file (a .phh holds one hand)")
 
 def text_format(path: str, text: str) -> str:
     """The format of the hand-history ``text`` of the file at ``path``
@@ -203,12 +203,28 @@ def phh_tables(text: str) -> list[tuple[str, HandHistory | PHHError]]:
         headers = list(TABLE_HEADER.finditer(text))
         if not headers:
             return [("", PHHError(f"not TOML: {exc}"))]
-        return [_one_table(text, head, headers[i + 1].start() if i + 1 < len(headers)
-                           else len(text)) for i, head in enumerate(headers)]
+        found = [_one_table(text, head, headers[i + 1].start() if i + 1 < len(headers)
+                            else len(text)) for i, head in enumerate(headers)]
+        return _preamble(text, headers[0].start()) + found
     out: list[tuple[str, HandHistory | PHHError]] = []
     for key, table in tables.items():
         out.append((key, _table_hand(key, table)))
     return out
+
+
+def _preamble(text: str, end: int) -> list[tuple[str, HandHistory | PHHError]]:
+    """What stands before the first table (``text[:end]``) when the text is
+    read table by table: nothing, or the error of its first line that is
+    neither blank nor a comment (never silently dropped).
+
+    >>> _preamble("# hands\\n\\n[1]\\n", 9), _preamble("junk\\n[1]\\n", 5)
+    ([], [('', PHHError("line 1: 'junk' stands before the first table ([1])"))])
+    """
+    for number, line in enumerate(text[:end].splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            return [("", PHHError(f"line {number}: {line.strip()[:60]!r} stands before the "
+                                  f"first table ([1])"))]
+    return []
 
 
 def _one_table(text: str, head: re.Match[str], end: int) -> tuple[str, HandHistory | PHHError]:
@@ -400,9 +416,14 @@ def read_phh_text(text: str, many: bool) -> FileHands:
         pass
     hands: list[tuple[int, HandHistory]] = []
     errors: list[tuple[int | None, str]] = []
-    for i, (key, got) in enumerate(phh_tables(text)):
+    i = 0
+    for key, got in phh_tables(text):
+        if not key:  # the whole text, or what stands before the first table
+            errors.append((None, str(got)))
+            continue
         if isinstance(got, HandHistory):
             hands.append((i, got))
         else:
-            errors.append((i if key else None, str(got)))
+            errors.append((i, str(got)))
+        i += 1
     return FileHands(hands, errors, False)

@@ -72,6 +72,7 @@ from ._phh_rules import build_rules, file_rules
 from ._phh_toml import ReadWith
 from ._phh_toml import parse as parse_toml
 from ._phh_toml import write as write_toml
+from ._writing import write_file
 from .replay import dealt_cards, replay_actions
 
 __all__ = [
@@ -706,11 +707,7 @@ def write_file_object(text: str, fp: object, function: str) -> None:
 not NoneType; use phh.dumps for text
     """
     if isinstance(fp, (str, os.PathLike)):
-        try:
-            with open(fp, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise file_error(fp, exc, write=True, kind=PHHError) from None
+        write_file(fp, text, kind=PHHError)
         return
     if isinstance(fp, (io.BufferedIOBase, io.RawIOBase)):
         fp.write(text.encode("utf-8"))

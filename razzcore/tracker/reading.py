@@ -33,9 +33,9 @@ from ..histories.files import (
 from ..histories.phh import HandHistory
 from ..histories.pokerstars import PokerStarsError, tally
 from .counting import count_hand, hand_date, hand_unit, played, seat_counts, seat_names, unit_name
-from .table import Skipped, StatsTable, merge
+from .table import Skipped, StatsTable, merge, player_name
 
-__all__ = ["CHUNK_HANDS", "Source", "stats"]
+__all__ = ["CHUNK_HANDS", "EXTENSIONS", "Source", "stats"]
 
 #: Histories given as objects are counted in parts of this many.
 CHUNK_HANDS = 2000
@@ -55,14 +55,17 @@ _GLOB = frozenset("*?[")
 
 #: What :func:`stats` reads: a history, a path or glob (``-``: standard
 #: input), or an iterable of these.
-Source = (HandHistory | str | os.PathLike[str]
-          | Iterable[HandHistory | str | os.PathLike[str]])
+Source = (HandHistory | str | bytes | os.PathLike[str] | os.PathLike[bytes]
+          | Iterable[HandHistory | str | bytes | os.PathLike[str] | os.PathLike[bytes]])
+
+#: The hand-history files a folder given to :func:`stats` holds (at any depth).
+EXTENSIONS = (".txt", ".phh", ".phhs")
 
 
 def _parts(source: object) -> list[_Part]:
     """The parts of ``source``, in order: one per file, one per run of
     :data:`CHUNK_HANDS` histories."""
-    if isinstance(source, (str, os.PathLike, HandHistory)):
+    if isinstance(source, (str, bytes, os.PathLike, HandHistory)):
         items: Iterable[object] = [source]
     else:
         try:
@@ -73,6 +76,7 @@ def _parts(source: object) -> list[_Part]:
     parts: list[_Part] = []
     run: list[tuple[str, HandHistory]] = []
     count = 0
+    files: set[str] = set()  # each file's real path: a file named twice is read once
     for item in items:
         if isinstance(item, HandHistory):
             count += 1
@@ -84,26 +88,53 @@ def _parts(source: object) -> list[_Part]:
         if run:
             parts.append(("hands", run))
             run = []
-        if not isinstance(item, (str, os.PathLike)):
+        if not isinstance(item, (str, bytes, os.PathLike)):
             raise RazzError(f"stats reads hand histories, files or globs, not {brief(item)}")
-        name = os.fspath(item)
+        name = os.fsdecode(item)
         if name == STDIN:
             parts.append(("read", (name, _read(name))))
             continue
-        parts.extend(("file", path) for path in _paths(name))
+        for path in _paths(name):
+            real = os.path.realpath(path)
+            if real not in files:
+                files.add(real)
+                parts.append(("file", path))
     if run:
         parts.append(("hands", run))
     return parts
 
 
 def _paths(name: str) -> list[str]:
-    if _GLOB.isdisjoint(name):
+    """The files ``name`` names: a file, a folder's hand-history files (see
+    :func:`_folder`) or the files a glob matches, sorted."""
+    if _GLOB.isdisjoint(name) or os.path.exists(name):
+        if os.path.isdir(name):
+            return _folder(name)
         if not os.path.exists(name):
             raise RazzError(f"no file {name!r}")
         return [name]
     found = sorted(p for p in glob.glob(name, recursive=True) if os.path.isfile(p))
     if not found:
         raise RazzError(f"no file matches {name!r}")
+    return found
+
+
+def _folder(name: str) -> list[str]:
+    """The files under the folder ``name``, at any depth, whose names end in
+    one of :data:`EXTENSIONS` (any case), sorted by path; a
+    :class:`~razzcore.errors.RazzError` naming the folder when it holds none.
+
+    >>> import tempfile
+    >>> _folder(tempfile.mkdtemp())
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: no hand-history file in the folder '...': none ends in .txt, ...
+    """
+    found = sorted(os.path.join(top, file) for top, _, files in os.walk(name)
+                   for file in files if file.lower().endswith(EXTENSIONS))
+    if not found:
+        raise RazzError(f"no hand-history file in the folder {name!r}: none ends in "
+                        f"{', '.join(EXTENSIONS[:-1])} or {EXTENSIONS[-1]}")
     return found
 
 
@@ -205,10 +236,14 @@ def stats(source: Source, *, player: str | None = None,
           executor: SubmitExecutor | None = None, progress: bool | None = None) -> StatsTable:
     """Each player's statistics over the hands of ``source``.
 
-    ``source``: a :class:`~razzcore.histories.phh.HandHistory`, a path or a
-    glob (``"sessions/*.txt"``, ``"**"`` reaching into folders) of PokerStars
-    or PHH files (``"-"``: standard input, either kind), or an iterable of
-    any of these.  Every hand is replayed on
+    ``source``: a :class:`~razzcore.histories.phh.HandHistory`, a path (a
+    ``str``, ``bytes`` or path-like) or a glob (``"sessions/*.txt"``,
+    ``"**"`` reaching into folders) of PokerStars or PHH files (``"-"``:
+    standard input, either kind), a folder (its files ending in ``.txt``,
+    ``.phh`` or ``.phhs``, at any depth, sorted by path), or an iterable of
+    any of these.  A file named twice (or matched by two globs) is read once,
+    where first named; a hand repeated in two files is counted twice.
+    Every hand is replayed on
     the engine and counted from what the engine did (docs/stats.md gives
     each column's definition).  Each player has a row per unit of the
     histories' amounts (``"chips"``; a cash game's currency, ``"USD"``, in
@@ -219,7 +254,8 @@ def stats(source: Source, *, player: str | None = None,
     * ``player``: count only this player's rows (and hand records); a
       :class:`~razzcore.tracker.table.PlayerNotFoundError` (a
       :class:`~razzcore.errors.RazzError`) when no hand counted has the
-      player, naming some of the players seen;
+      player, naming the players whose names are closest to it
+      (:func:`~razzcore.tracker.table.suggestions`) and how many there are;
     * ``executor``: anything with ``submit(fn, *args)`` (a
       :mod:`concurrent.futures` pool, dask's ``Client.get_executor()``): the
       parts are read and counted on it; the table is the same for any;
@@ -233,12 +269,12 @@ def stats(source: Source, *, player: str | None = None,
     >>> stats(hands, player="bravo")
     Traceback (most recent call last):
     ...
-    razzcore.tracker.table.PlayerNotFoundError: no player 'bravo' in the 1 hand counted; the
-    players include 'alpha', 'bravo [x]', 'charlie'
+    razzcore.tracker.table.PlayerNotFoundError: no player 'bravo' in the 1 hand counted; did you
+    mean 'bravo [x]'? (3 players)
     """
     check_executor(executor)
-    if player is not None and not isinstance(player, str):
-        raise RazzError(f"player must be a name, not {brief(player)}")
+    if player is not None:
+        player_name(player)
     if progress is not None and not isinstance(progress, bool):
         raise RazzError(f"progress must be True, False or None, not {brief(progress)}")
     parts = _parts(source)

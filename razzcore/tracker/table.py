@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import difflib
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -27,7 +28,7 @@ from ..errors import RazzError, brief
 from .counting import CHIPS, COUNTS, NET, WTSD
 
 __all__ = ["COLUMNS", "HandRecord", "PlayerNotFoundError", "Skipped", "StatsRow", "StatsTable",
-           "merge"]
+           "merge", "player_name", "suggestions"]
 
 #: A player's counts are summed every this many hands (the memory a player
 #: takes stays bounded, and summing a block at once keeps counting fast).
@@ -35,6 +36,11 @@ BLOCK_HANDS = 256
 
 #: How many of the players seen a message about a missing player names.
 _NAMES_SHOWN = 5
+
+#: While the player asked for is not found, the names of this many players
+#: are kept (to count the players and find the names closest to it); past
+#: them, only the names that hold the name asked for (or that it holds).
+_NAMES_KEPT = 10_000
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -76,15 +82,35 @@ class Skipped:
     hands.phhs: hand 2: the hand is not finished
     >>> print(Skipped("notes.txt", "notes.txt is not a hand history"))
     notes.txt is not a hand history
+    >>> print(Skipped("d", "cannot read 'd': Is a directory"))
+    cannot read 'd': Is a directory
     """
 
     where: str
     error: str
 
     def __str__(self) -> str:
-        if not self.where or self.error.startswith(self.where):
+        # an error that names the file already (a file the system refuses,
+        # errors.file_error) is not prefixed with it again
+        if not self.where or self.error.startswith(self.where) or repr(self.where) in self.error:
             return self.error
         return f"{self.where}: {self.error}"
+
+
+def player_name(player: object) -> str:
+    """``player`` when it names a player (a ``str``); else a
+    :class:`~razzcore.errors.RazzError` saying what it is.
+
+    >>> player_name("Ann")
+    'Ann'
+    >>> player_name(5)
+    Traceback (most recent call last):
+    ...
+    razzcore.errors.RazzError: player must be a name, not 5
+    """
+    if not isinstance(player, str):
+        raise RazzError(f"player must be a name, not {brief(player)}")
+    return player
 
 
 def _share(count: int, total: int) -> float | None:
@@ -237,9 +263,9 @@ class _Player:
 
 class PlayerNotFoundError(RazzError):
     """No hand counted has the player asked for (:func:`razzcore.stats`
-    with ``player=``): the message names the player and some of the players
-    seen (one that matches but for case first); :attr:`skipped` holds the
-    hands left out while reading."""
+    with ``player=``): the message names the player, the players seen whose
+    names are closest to it (see :func:`suggestions`) and how many players
+    there are; :attr:`skipped` holds the hands left out while reading."""
 
     def __init__(self, message: str, skipped: Sequence[Skipped] = ()) -> None:
         super().__init__(message)
@@ -247,38 +273,108 @@ class PlayerNotFoundError(RazzError):
 
     @classmethod
     def among(cls, player: str, seen: Sequence[str], hands: int | None = None,
-              skipped: Sequence[Skipped] = ()) -> PlayerNotFoundError:
+              skipped: Sequence[Skipped] = (), *, players: int | None = None
+              ) -> PlayerNotFoundError:
         """The error for ``player`` missing from the players ``seen`` (in
-        order) in ``hands`` hands counted (``None``: not said).
+        order) in ``hands`` hands counted (``None``: not said); ``players``:
+        how many players there are when ``seen`` holds only some of them
+        (``-1``: more than ``seen`` holds, how many not known).
 
         >>> print(PlayerNotFoundError.among("Zed", ["Bob", "Ann"]))
-        no player 'Zed'; the players include 'Bob', 'Ann'
+        no player 'Zed', nor any close to it, among the 2 players: 'Bob', 'Ann'
+        >>> print(PlayerNotFoundError.among("ann", ["Bob", "Ann"], 3))
+        no player 'ann' in the 3 hands counted; did you mean 'Ann'? (2 players)
         """
-        return cls(_not_found(player, seen, hands), skipped)
+        return cls(_not_found(player, seen, hands, players), skipped)
 
 
-def _not_found(player: str, seen: Sequence[str], hands: int | None) -> str:
+def _words(name: str) -> str:
+    """``name`` casefolded, its runs of spaces as one and trimmed."""
+    return " ".join(name.casefold().split())
+
+
+def suggestions(player: str, seen: Iterable[str], most: int = _NAMES_SHOWN) -> list[str]:
+    """The names of ``seen`` closest to ``player``, the closest first, at
+    most ``most``: equal but for case and spaces; then those having
+    ``player`` as a word; then those with a word starting with it; then
+    those holding it; then those :func:`difflib.get_close_matches` finds
+    (each comparison casefolded, in the order ``seen`` gives).
+
+    >>> names = ["Brian Rast", "old timer", "zed", "Ann", "Anna", "Brianna"]
+    >>> suggestions(" Zed", names), suggestions("old", names), suggestions("rast", names)
+    (['zed'], ['old timer'], ['Brian Rast'])
+    >>> suggestions("brian", names), suggestions("ana", names), suggestions("qq", names)
+    (['Brian Rast', 'Brianna'], ['Anna', 'Ann', 'Brianna'], [])
+    """
+    wanted = _words(player)
+    if not wanted:
+        return []
+    names = list(dict.fromkeys(seen))
+    keys = [_words(n) for n in names]
+    tiers: list[list[str]] = [[], [], [], []]
+    for name, key in zip(names, keys, strict=True):
+        words = key.split()
+        if key == wanted:
+            tiers[0].append(name)
+        elif wanted in words or (" " in wanted and f" {wanted} " in f" {key} "):
+            tiers[1].append(name)
+        elif any(w.startswith(wanted) for w in words) or key.startswith(wanted):
+            tiers[2].append(name)
+        elif wanted in key:
+            tiers[3].append(name)
+    # within a tier, the closest first (then in the order seen)
+    out = [name for tier in tiers
+           for name in sorted(tier, key=lambda n: -difflib.SequenceMatcher(
+               None, wanted, _words(n)).ratio())]
+    if len(out) < most:
+        by_key: dict[str, list[str]] = {}
+        for name, key in zip(names, keys, strict=True):
+            by_key.setdefault(key, []).append(name)
+        close = difflib.get_close_matches(wanted, list(by_key), n=most)
+        out.extend(name for key in close for name in by_key[key] if name not in out)
+    return out[:most]
+
+
+def _close(wanted: str, name: str) -> bool:
+    """Whether ``name`` is a cheap match for ``wanted`` (casefolded, spaces
+    trimmed): one holds the other (a name worth keeping for the message
+    past the first names seen)."""
+    key = _words(name)
+    return bool(wanted) and (wanted in key or key in wanted)
+
+
+def _not_found(player: str, seen: Sequence[str], hands: int | None,
+               players: int | None = None) -> str:
     """What to say when no hand of ``hands`` counted has ``player``, given
-    (some of) the players ``seen``, in order.
+    (some of) the players ``seen``, in order, and how many players there are
+    (``None``: ``seen`` holds them all; ``-1``: more, not counted).
 
     >>> _not_found("ann", ["Bob", "Ann"], 2)
-    "no player 'ann'; did you mean 'Ann'?"
-    >>> _not_found("Zed", ["Bob", "Ann"], 2)
-    "no player 'Zed' in the 2 hands counted; the players include 'Bob', 'Ann'"
+    "no player 'ann' in the 2 hands counted; did you mean 'Ann'? (2 players)"
+    >>> print(_not_found("Zed", ["Bob", "Ann"], 2, 7))
+    no player 'Zed' in the 2 hands counted, nor any close to it, among the 7 players: 'Bob',
+    'Ann', ...
     >>> _not_found("Zed", [], 0)
     "no player 'Zed': no hand was counted"
     """
-    wanted = player.casefold()
-    near = [n for n in seen if n.casefold() == wanted]
-    if near:
-        return f"no player {brief(player)}; did you mean {' or '.join(map(brief, near))}?"
     if not hands and not seen:
         return f"no player {brief(player)}: no hand was counted"
-    names = ", ".join(map(brief, seen[:_NAMES_SHOWN]))
-    more = ", ..." if len(seen) > _NAMES_SHOWN else ""
+    if players is None:
+        players = len(dict.fromkeys(seen))
+    many = (f"more than {len(seen):,} players" if players < 0
+            else f"{players:,} player{'' if players == 1 else 's'}")
     plural = "" if hands == 1 else "s"
     counted = "" if hands is None else f" in the {hands:,} hand{plural} counted"
-    return f"no player {brief(player)}{counted}; the players include {names}{more}"
+    near = suggestions(player, seen)
+    if near:
+        said = " or ".join([", ".join(map(brief, near[:-1])), brief(near[-1])] if len(near) > 1
+                           else [brief(near[0])])
+        return f"no player {brief(player)}{counted}; did you mean {said}? ({many})"
+    names = ", ".join(map(brief, seen[:_NAMES_SHOWN]))
+    more = ", ..." if players < 0 or players > min(len(seen), _NAMES_SHOWN) else ""
+    among = many if players < 0 else f"the {many}"
+    return (f"no player {brief(player)}{counted}, nor any close to it, among {among}: "
+            f"{names}{more}")
 
 
 class StatsTable:
@@ -307,10 +403,12 @@ class StatsTable:
     def __init__(self) -> None:
         # unit -> player -> counts
         self._units: dict[str, dict[str, _Player]] = {}
-        # the player asked for, and while not found: the first names seen (and
-        # any that match it but for case), for the message that says so
+        # the player asked for, and while not found: the names seen (the first
+        # _NAMES_KEPT, and past them any close to it: _close), for the message
+        # that says so, and whether names were passed over
         self._player: str | None = None
-        self._seen: list[str] = []
+        self._seen: dict[str, None] = {}
+        self._more = False
         self.hands: list[HandRecord] = []
         self.skipped: list[Skipped] = []
         self.hand_count = 0
@@ -350,17 +448,23 @@ class StatsTable:
                                       big_bet, unit))
 
     def _saw(self, name: str) -> None:
-        """Note ``name`` among the first players seen (or as one that
-        matches the player asked for but for case)."""
+        """Note ``name`` among the players seen: one of the first
+        :data:`_NAMES_KEPT`, or past them one close to the player asked for
+        (memory stays bounded however many players the hands have)."""
         seen = self._seen
-        if name not in seen and (len(seen) <= _NAMES_SHOWN or self._player is None
-                                 or name.casefold() == self._player.casefold()):
-            seen.append(name)
+        if name in seen:
+            return
+        if len(seen) < _NAMES_KEPT or (self._player is not None
+                                       and _close(_words(self._player), name)):
+            seen[name] = None
+        else:
+            self._more = True
 
     def _check_player(self, player: str) -> None:
         """A :class:`PlayerNotFoundError` when no hand counted has ``player``."""
         if not any(self._units.values()):
-            raise PlayerNotFoundError.among(player, self._seen, self.hand_count, self.skipped)
+            raise PlayerNotFoundError.among(player, list(self._seen), self.hand_count,
+                                            self.skipped, players=-1 if self._more else None)
 
     @property
     def rows(self) -> list[StatsRow]:
@@ -401,13 +505,13 @@ class StatsTable:
         >>> table.row("zed")
         Traceback (most recent call last):
         ...
-        razzcore.tracker.table.PlayerNotFoundError: no player 'zed' in the 1 hand counted; ...
+        razzcore.tracker.table.PlayerNotFoundError: no player 'zed' in the 1 hand counted, nor ...
         >>> table.row("alpha", "EUR")
         Traceback (most recent call last):
         ...
         razzcore.errors.RazzError: 'alpha' has no hands in 'EUR': only in USD
         """
-        units = self.units(player)
+        units = self.units(player_name(player))
         if not units:
             raise PlayerNotFoundError.among(player, self.players(), self.hand_count)
         if unit is None:
@@ -417,10 +521,26 @@ class StatsTable:
                     f"each its own row: name one, e.g. row({brief(player)}, "
                     f"{brief(units[0])})")
             unit = units[0]
+        elif not isinstance(unit, str):
+            raise RazzError(f"unit must be a unit's name (one of {', '.join(units)}), "
+                            f"not {brief(unit)}")
         elif unit not in units:
             raise RazzError(f"{brief(player)} has no hands in {brief(unit)}: only in "
                             f"{', '.join(units)}")
         return self._units[unit][player].row(player, unit)
+
+    def hands_by_player(self) -> dict[str, int]:
+        """Each player's hands over all units: the most hands first, then by
+        name.
+
+        >>> from razzcore import pokerstars, stats
+        >>> stats(pokerstars.loads(pokerstars.dumps([pokerstars.EXAMPLE]))).hands_by_player()
+        {'alpha': 1, 'bravo [x]': 1, 'charlie': 1}
+        """
+        out: dict[str, int] = {}
+        for r in self.rows:
+            out[r.player] = out.get(r.player, 0) + r.hands
+        return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
 
     def players(self) -> list[str]:
         """The players' names, as :attr:`rows` orders them (each once).
@@ -516,6 +636,7 @@ def merge(tables: Iterable[StatsTable]) -> StatsTable:
             out._player = t._player
         for name in t._seen:
             out._saw(name)
+        out._more = out._more or t._more
         out.hands.extend(t.hands)
         out.skipped.extend(t.skipped)
         out.hand_count += t.hand_count
