@@ -34,6 +34,7 @@ with instrumented():
     from razzcore import phh, pokerstars
     from razzcore._core import _tally_hand
     from razzcore.engine.hand import Hand
+    from razzcore.engine.pots import Award
     from razzcore.engine.rules import Rules
     from razzcore.errors import RazzError
     from razzcore.tracker.counting import count_hand, seat_counts, seat_names
@@ -95,7 +96,7 @@ def _corrupt(inp: Input, fake: _Copy, n: int) -> None:
     elif op == 4:  # an award from any seat, pot or amount
         award = [inp.below(n), 1, 0]
         award[inp.below(3)] = _odd(inp, n)
-        fake.awards.append(type(fake.awards[0])(*award) if fake.awards else tuple(award))
+        fake.awards.append(Award(*award))
     elif op == 5 and fake.payoffs is not None:
         fake.payoffs = fake.payoffs[: inp.below(n + 1)] + [inp.big_int()] * inp.below(3)
     elif op == 6:

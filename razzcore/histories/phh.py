@@ -51,8 +51,8 @@ from typing import IO, Any, TypeVar
 from .._core import _check_fields, _fields_snapshot
 from ..engine.hand import Hand
 from ..engine.notation import Action, parse_action
-from ..engine.rules import PROFILES, Rules, option_names
-from ..errors import PHHError, RulesError, brief, counted, file_error
+from ..engine.rules import PROFILES, Rules
+from ..errors import PHHError, brief, counted, file_error
 from ._phh_fields import (
     _ABSENT_FIELD,
     _OTHER_VARIANTS,
@@ -68,6 +68,7 @@ from ._phh_fields import (
     is_int,
     parse_actions,
 )
+from ._phh_rules import build_rules, file_rules
 from ._phh_toml import ReadWith
 from ._phh_toml import parse as parse_toml
 from ._phh_toml import write as write_toml
@@ -366,91 +367,10 @@ class HandHistory:
         razzcore.errors.PHHError: rules for the replay: unknown rule option 'ante'; ...
         """
         self.check()
+        amounts = (self.antes, self.bring_in, self.small_bet, self.big_bet)
         if not rule_options:  # the file's rules: built and validated once
-            key = (_fields_snapshot((self.antes, self.bring_in, self.small_bet, self.big_bet)),
-                   repr(self.user_fields.get(_RULES_FIELD)))
-            rules = _RULES_BUILT.get(key)
-            if rules is None:
-                rules = self._rules({})
-                if len(_RULES_BUILT) < 1024:
-                    _RULES_BUILT[key] = rules
-            return rules
-        return self._rules(rule_options)
-
-    def _rules(self, rule_options: dict[str, Any]) -> Rules:
-        """:meth:`rules` once the fields are checked."""
-        unknown = [k for k in rule_options if k != "profile" and k not in option_names()]
-        if unknown:
-            raise PHHError(f"rules for the replay: unknown rule option {brief(unknown[0])}; "
-                           f"known options: profile, {', '.join(option_names())} (the amounts "
-                           f"come from the file's fields)")
-        options: dict[str, Any] = {}
-        if "profile" in rule_options:
-            profile = rule_options.pop("profile")
-        else:
-            profile, options = self._stored_rules()
-        options.update(rule_options)
-        antes = set(self.antes)
-        if len(antes) > 1:
-            raise PHHError(
-                f"field 'antes': razzcore needs the same ante for every player, not {self.antes}",
-                field="antes",
-            )
-        ante = antes.pop() if antes else 0
-        for name, value, ok in (
-            ("small_bet", self.small_bet, self.small_bet > 0),
-            ("big_bet", self.big_bet, self.big_bet >= self.small_bet),
-            ("bring_in", self.bring_in, 0 <= self.bring_in < self.small_bet),
-            ("antes", ante, ante >= 0),
-        ):
-            if not ok:
-                raise PHHError(
-                    f"field {brief(name)}: {value} does not fit the structure (needs "
-                    f"small_bet > 0, big_bet >= small_bet, 0 <= bring_in < small_bet, antes >= 0)",
-                    field=name,
-                )
-        try:
-            return Rules(ante, self.bring_in, self.small_bet, self.big_bet,
-                         profile=profile, **options)
-        except RulesError as exc:
-            raise PHHError(f"rules for the replay: {exc}") from None
-
-    def _stored_rules(self) -> tuple[str, dict[str, Any]]:
-        """The rule profile and options the file records in its user field
-        ``_razzcore_rules`` (a TOML table: ``profile`` and the options that
-        differ from it, as razzcore writes it), ``("tda", {})`` without it.
-
-        Each value is checked here: :class:`~razzcore.errors.PHHError`
-        naming the field (``exc.field == "_razzcore_rules"``) on anything
-        that is not a rule option with a valid value.
-
-        >>> hh = HandHistory([2, 2], 5, 10, 20, [50, 50], [],
-        ...                  user_fields={"_razzcore_rules": {"profile": "roberts", "cap": 3}})
-        >>> hh._stored_rules()
-        Traceback (most recent call last):
-        ...
-        razzcore.errors.PHHError: field '_razzcore_rules': unknown rule option 'cap'; ...
-        """
-        stored = self.user_fields.get(_RULES_FIELD)
-        if stored is None:
-            return "tda", {}
-
-        def bad(what: str) -> PHHError:
-            return PHHError(f"field {brief(_RULES_FIELD)}: {what}", field=_RULES_FIELD)
-
-        if not isinstance(stored, dict):
-            raise bad(f"must be a table such as {{profile = 'tda'}}, not {brief(stored)}")
-        profile = stored.get("profile", "tda")
-        options = {k: v for k, v in stored.items() if k != "profile"}
-        unknown = [k for k in options if k not in option_names()]
-        if unknown:
-            raise bad(f"unknown rule option {brief(unknown[0])}; known options: profile, "
-                      f"{', '.join(option_names())}")
-        try:  # the options alone, on a structure any option accepts
-            Rules(1, 1, 2, 2, profile=profile, **options)
-        except RulesError as exc:
-            raise bad(str(exc)) from None
-        return profile, options
+            return file_rules(*amounts, self.user_fields)
+        return build_rules(*amounts, self.user_fields, rule_options)
 
     def replay(self, *, observe: Callable[[int, Hand], None] | None = None,
                **rule_options: Any) -> Hand:
@@ -606,9 +526,6 @@ class HandHistory:
 
 _PARSED = "_parsed"  # where a HandHistory keeps its parsed actions (not a field)
 _CHECKED = "_checked"  # the snapshot of the fields last validated (check)
-# The file's Rules (immutable) by what they are built from: the amounts and
-# the repr of ``_razzcore_rules``; hand after hand of a file have the same.
-_RULES_BUILT: dict[tuple[Any, ...], Rules] = {}
 _SNAPSHOT_GET = operator.attrgetter(*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 # Every field at its default, in the dataclass's order (from_mapping's start).
 _FIELD_DEFAULTS: dict[str, Any] = {f.name: None for f in dataclasses.fields(HandHistory)}
