@@ -148,7 +148,7 @@ def test_rows_are_kept_per_player_and_unit(tmp_path: Path) -> None:
     assert [(r.player, r.unit) for r in one.rows] == [(r.player, r.unit) for r in alpha]
 
 
-def test_a_player_s_hands_in_every_unit_count_for_min_hands_and_the_plot(
+def test_a_player_s_hands_in_every_unit_count_for_min_hands(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from razzcore.cli.commands import main
 
@@ -160,6 +160,14 @@ def test_a_player_s_hands_in_every_unit_count_for_min_hands_and_the_plot(
     assert shown.count("alpha") == 3  # a row per unit, each of a player with 3 hands
     assert main(["stats", *files, "--min-hands", "4", "--player", "alpha"]) == 0
     assert capsys.readouterr().out.startswith("'alpha' has 3 hands, fewer than --min-hands 4")
+
+
+def test_the_plot_draws_the_player_with_the_most_hands_in_every_unit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    from razzcore.cli.commands import main
+
+    files = [str(f) for f in _three_units(tmp_path)]
     kay = tmp_path / "kay.phhs"  # kay: 2 hands in chips, more in a unit than anyone
     kay.write_text(phh.dumps_all([hand(["kay", f"x{i}", f"y{i}"], [200] * 3, STEAL.actions)
                                   for i in range(2)]))
